@@ -1,0 +1,121 @@
+//! Solver backends. Each reads the pseudo-Boolean IR ([`PbFormula`]) and nothing else;
+//! every backend declares what it can do in [`Capabilities`].
+
+mod deadline;
+pub mod varisat;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::encode::EncodeOptions;
+use crate::ir::PbFormula;
+
+pub use deadline::Deadline;
+
+/// What a backend supports. Asking for an unsupported feature is an error, never silently
+/// ignored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Capabilities {
+    pub time_limit: bool,
+    pub interrupt: bool,
+    pub assumptions: bool,
+    pub incremental: bool,
+    pub proof: bool,
+    pub seed: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct SolveOptions {
+    pub time_limit: Option<Duration>,
+    /// Set to true (from another thread or a signal handler) to stop the search.
+    pub interrupt: Option<Arc<AtomicBool>>,
+    /// Literals assumed true for this call only.
+    pub assumptions: Vec<crate::ir::Lit>,
+    /// Write a DRAT proof of unsatisfiability here.
+    pub proof: Option<PathBuf>,
+    pub seed: Option<u64>,
+    pub encode: EncodeOptions,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Sat,
+    Unsat,
+    Unknown,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Sat => "sat",
+            Status::Unsat => "unsat",
+            Status::Unknown => "unknown",
+        }
+    }
+}
+
+/// A backend's answer. `assignment` covers the formula's variables (primary ones only).
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub status: Status,
+    pub assignment: Option<Vec<bool>>,
+    pub stats: SolveStats,
+}
+
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct SolveStats {
+    /// Size of the model the solver saw (CNF variables/clauses, or rows/columns).
+    pub vars: u64,
+    pub clauses: u64,
+    pub build_ms: f64,
+    pub solve_ms: f64,
+    /// Solver-specific counters.
+    pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum BackendError {
+    #[error("backend {backend} does not support {feature}")]
+    Unsupported { backend: &'static str, feature: &'static str },
+    #[error("{backend}: {message}")]
+    Solver { backend: &'static str, message: String },
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+pub trait Backend {
+    fn name(&self) -> &'static str;
+    fn capabilities(&self) -> Capabilities;
+    fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError>;
+
+    /// Rejects options this backend cannot honour.
+    fn check_options(&self, opts: &SolveOptions) -> Result<(), BackendError> {
+        let caps = self.capabilities();
+        let backend = self.name();
+        let missing = [
+            (opts.time_limit.is_some() && !caps.time_limit, "time limits"),
+            (opts.interrupt.is_some() && !caps.interrupt, "interrupts"),
+            (!opts.assumptions.is_empty() && !caps.assumptions, "assumptions"),
+            (opts.proof.is_some() && !caps.proof, "proofs"),
+        ];
+        match missing.iter().find(|(m, _)| *m) {
+            Some(&(_, feature)) => Err(BackendError::Unsupported { backend, feature }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Names accepted by `--backend`.
+pub const BACKENDS: &[&str] = &["sat"];
+
+/// Creates a backend by its command-line name.
+pub fn by_name(name: &str) -> Option<Box<dyn Backend>> {
+    match name {
+        "sat" | "varisat" => Some(Box::new(varisat::Varisat::default())),
+        _ => None,
+    }
+}

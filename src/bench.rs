@@ -1,0 +1,97 @@
+//! The benchmark command: solve a batch and report per-instance figures and a summary.
+//! Times are wall-clock for the whole in-process pipeline (compile, encode, solve, decode,
+//! verify), the same work `sokuc solve` does after parsing.
+
+use std::io::Write;
+use std::time::Instant;
+
+use crate::backend::{self, SolveOptions, Status};
+use crate::input::batch::BatchItem;
+use crate::pipeline::{self, PipelineError, PresolveMode};
+
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub line: usize,
+    pub status: Status,
+    pub verified: bool,
+    pub ms: f64,
+    pub vars: u64,
+    pub clauses: u64,
+}
+
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Summary {
+    pub backend: String,
+    pub instances: usize,
+    pub sat: usize,
+    pub unsat: usize,
+    pub unknown: usize,
+    pub median_ms: f64,
+    pub p90_ms: f64,
+    pub max_ms: f64,
+    pub total_ms: f64,
+}
+
+/// Nearest-rank percentile of sorted data.
+pub fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+pub fn summarize(backend: &str, rows: &[Row]) -> Summary {
+    let mut t: Vec<f64> = rows.iter().map(|r| r.ms).collect();
+    t.sort_by(|a, b| a.total_cmp(b));
+    let count = |s: Status| rows.iter().filter(|r| r.status == s).count();
+    Summary {
+        backend: backend.to_string(),
+        instances: rows.len(),
+        sat: count(Status::Sat),
+        unsat: count(Status::Unsat),
+        unknown: count(Status::Unknown),
+        median_ms: percentile(&t, 50.0),
+        p90_ms: percentile(&t, 90.0),
+        max_ms: t.last().copied().unwrap_or(0.0),
+        total_ms: t.iter().sum(),
+    }
+}
+
+/// Runs one backend over the batch, printing a line per instance to `out`.
+pub fn run(
+    items: &[BatchItem],
+    backend_name: &str,
+    opts: &SolveOptions,
+    mode: PresolveMode,
+    out: &mut dyn Write,
+) -> Result<Vec<Row>, PipelineError> {
+    let mut rows = Vec::with_capacity(items.len());
+    for item in items {
+        let mut b = backend::by_name(backend_name).expect("backend names are checked by the caller");
+        let t = Instant::now();
+        let r = pipeline::solve(&item.instance, b.as_mut(), opts, mode)?;
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        let row = Row { line: item.line, status: r.status, verified: r.verified, ms, vars: r.stats.vars, clauses: r.stats.clauses };
+        let _ = writeln!(
+            out,
+            "{:>5}  {:<7} {:>9.3} ms  {:>6} vars {:>7} clauses{}",
+            row.line,
+            row.status.as_str(),
+            row.ms,
+            row.vars,
+            row.clauses,
+            if row.verified { "  verified" } else { "" }
+        );
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+pub fn print_summary(s: &Summary, out: &mut dyn Write) {
+    let _ = writeln!(
+        out,
+        "backend {}: {} instances, {} sat, {} unsat, {} unknown; median {:.3} ms, p90 {:.3} ms, max {:.3} ms, total {:.1} ms",
+        s.backend, s.instances, s.sat, s.unsat, s.unknown, s.median_ms, s.p90_ms, s.max_ms, s.total_ms
+    );
+}

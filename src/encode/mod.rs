@@ -1,0 +1,11 @@
+//! Pseudo-Boolean IR -> CNF. Encoders write into a [`ClauseSink`], so the same code feeds
+//! an in-process solver or a buffer written out as DIMACS.
+
+mod card;
+mod cnf;
+pub mod dimacs;
+mod order;
+mod sink;
+
+pub use cnf::{encode, AuxRange, EncodeOptions, EncodeStats, PbEncoding};
+pub use sink::{ClauseSink, Cnf, Counting};

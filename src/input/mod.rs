@@ -1,0 +1,73 @@
+//! Parsing: files and command-line data into puzzle models.
+//!
+//! Every problem with user input becomes an [`InputError`] naming the file, the line where it
+//! is known, and what is wrong. Nothing in this layer panics on bad input.
+
+pub mod answer;
+pub mod batch;
+pub mod instance_file;
+pub mod limits;
+pub mod solution_json;
+pub mod variant_file;
+
+use std::fmt;
+
+/// A problem with user input: which file, which line (1-based, when known), and what.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct InputError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl InputError {
+    pub fn new(file: impl Into<String>, line: Option<usize>, message: impl Into<String>) -> Self {
+        InputError {
+            file: file.into(),
+            line,
+            message: message.into(),
+        }
+    }
+
+    /// An error located at a byte offset of `text`.
+    pub fn at_offset(file: &str, text: &str, offset: usize, message: impl Into<String>) -> Self {
+        InputError::new(file, Some(line_of(text, offset)), message)
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+/// 1-based line number of a byte offset.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    let end = offset.min(text.len());
+    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+/// Reads a whole file as UTF-8, turning I/O problems into an [`InputError`].
+pub fn read_text(path: &std::path::Path) -> Result<String, InputError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| InputError::new(&name, None, format!("cannot read: {e}")))?;
+    if bytes.len() > limits::MAX_FILE_BYTES {
+        return Err(InputError::new(
+            &name,
+            None,
+            format!("file is {} bytes, more than the limit of {} bytes", bytes.len(), limits::MAX_FILE_BYTES),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        InputError::new(&name, None, format!("not valid UTF-8 (at byte {})", e.utf8_error().valid_up_to()))
+    })
+}
+
+/// Turns a `toml` parse error into an [`InputError`] with the line of the problem.
+pub fn toml_error(file: &str, text: &str, err: &toml::de::Error) -> InputError {
+    let line = err.span().map(|s| line_of(text, s.start));
+    InputError::new(file, line, err.message().trim().to_string())
+}

@@ -1,0 +1,113 @@
+//! Variant files (TOML): `name`, `vertices`, `faces` (clockwise from outside).
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{line_of, read_text, toml_error, InputError};
+use crate::model::{builtin, Variant, VariantError};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VariantToml {
+    name: Option<String>,
+    vertices: Spanned<Vec<String>>,
+    faces: Spanned<Vec<Spanned<FaceSpec>>>,
+}
+
+/// A face as a list of vertex names, or as a string "ABC" of one-character names.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum FaceSpec {
+    List(Vec<String>),
+    Str(String),
+}
+
+/// Parses and validates variant TOML text; `file` names it in errors.
+pub fn parse_variant(file: &str, text: &str, default_name: &str) -> Result<Variant, InputError> {
+    let raw: VariantToml = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
+    let faces: Vec<Vec<String>> = raw
+        .faces
+        .get_ref()
+        .iter()
+        .map(|f| match f.get_ref() {
+            FaceSpec::List(l) => l.clone(),
+            FaceSpec::Str(s) => s.chars().filter(|c| !c.is_whitespace()).map(|c| c.to_string()).collect(),
+        })
+        .collect();
+    let name = raw.name.clone().unwrap_or_else(|| default_name.to_string());
+    Variant::new(&name, raw.vertices.get_ref().clone(), &faces).map_err(|e| {
+        let line = match &e {
+            VariantError::Empty | VariantError::TooManyFaces(..) => line_of(text, raw.faces.span().start),
+            VariantError::BadVertexName(_) | VariantError::DuplicateVertex(_) | VariantError::UnusedVertex(_) => {
+                line_of(text, raw.vertices.span().start)
+            }
+            _ => {
+                let fi = e.face().unwrap_or(0);
+                let span = raw.faces.get_ref().get(fi).map(|s| s.span().start).unwrap_or(0);
+                line_of(text, span)
+            }
+        };
+        InputError::new(file, Some(line), format!("invalid variant: {e}"))
+    })
+}
+
+/// Loads a variant by built-in name, or by path (relative paths resolve against `base`).
+///
+/// `origin` is the file (and line) that named the variant, used when the name is unknown.
+pub fn load_variant(spec: &str, base: Option<&Path>, origin: (&str, Option<usize>)) -> Result<Variant, InputError> {
+    if let Some(text) = builtin::variant_text(spec) {
+        return parse_variant(&format!("<built-in variant {spec}>"), text, spec);
+    }
+    let looks_like_path = spec.contains('/') || spec.ends_with(".toml");
+    let path: PathBuf = match base {
+        Some(b) if Path::new(spec).is_relative() => b.join(spec),
+        _ => PathBuf::from(spec),
+    };
+    if !looks_like_path && !path.exists() {
+        let names: Vec<&str> = builtin::VARIANTS.iter().map(|(n, _)| *n).collect();
+        return Err(InputError::new(
+            origin.0,
+            origin.1,
+            format!("unknown variant {spec:?} (built-in: {}; or give a path to a .toml file)", names.join(", ")),
+        ));
+    }
+    if !path.exists() {
+        return Err(InputError::new(origin.0, origin.1, format!("variant file {} does not exist", path.display())));
+    }
+    let text = read_text(&path)?;
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("variant").to_string();
+    parse_variant(&path.display().to_string(), &text, &stem)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_load_and_validate() {
+        for (name, _) in builtin::VARIANTS {
+            let v = load_variant(name, None, ("test", None)).unwrap();
+            assert_eq!(&v.name, name);
+        }
+        let ico = load_variant("icosahedron", None, ("test", None)).unwrap();
+        assert_eq!((ico.num_vertices(), ico.num_faces()), (12, 20));
+        assert!(ico.incidence().iter().all(|i| i.len() == 5));
+    }
+
+    #[test]
+    fn orientation_error_names_the_edge_and_line() {
+        let text = "vertices = [\"A\",\"B\",\"C\",\"D\"]\nfaces = [\n [\"A\",\"B\",\"C\"],\n [\"A\",\"C\",\"D\"],\n [\"A\",\"B\",\"D\"],\n [\"B\",\"D\",\"C\"],\n]\n";
+        let e = parse_variant("t.toml", text, "t").unwrap_err();
+        assert_eq!(e.line, Some(5), "{e}");
+        assert!(e.message.contains("edge A-B"), "{e}");
+    }
+
+    #[test]
+    fn open_surface_is_rejected() {
+        let text = "vertices = [\"A\",\"B\",\"C\"]\nfaces = [\"ABC\"]\n";
+        let e = parse_variant("t.toml", text, "t").unwrap_err();
+        assert!(e.message.contains("not shared"), "{e}");
+    }
+}

@@ -1,0 +1,13 @@
+//! The pseudo-Boolean intermediate representation shared by every front-end and backend.
+//!
+//! Front-ends build a [`Model`]: a [`VarPool`] mapping their own objects to variables (and
+//! back), plus a [`PbFormula`] of clauses, at-most-one / exactly-one groups and linear
+//! constraints. Backends only see the formula; exporters and decoders also use the pool.
+
+mod formula;
+mod lit;
+mod pool;
+
+pub use formula::{Cmp, Constraint, Linear, PbFormula, Violation};
+pub use lit::{Lit, Var};
+pub use pool::{Model, VarPool};

@@ -1,0 +1,22 @@
+//! sokuc: an encoding compiler for combinatorial puzzles.
+//!
+//! The pipeline, one folder per stage:
+//!
+//! ```text
+//! input (parse) -> model (puzzle) -> soku (front-end: model -> ir) -> ir (pseudo-Boolean model)
+//!   -> encode (ir -> CNF into a sink) -> backend (solve) -> soku::decode -> verify -> report
+//! ```
+//!
+//! A new puzzle adds a front-end next to `soku`; a new solver adds a file under `backend`.
+//! Neither touches the other: backends only ever see [`ir::PbFormula`].
+
+pub mod backend;
+pub mod bench;
+pub mod encode;
+pub mod input;
+pub mod ir;
+pub mod model;
+pub mod pipeline;
+pub mod report;
+pub mod soku;
+pub mod verify;

@@ -1,0 +1,10 @@
+//! Puzzle models: what a 3SoKu game *is*, independent of files and solvers.
+
+pub mod builtin;
+pub mod instance;
+pub mod tiles;
+pub mod variant;
+
+pub use instance::{Fixed, Instance};
+pub use tiles::{rotate, Tile, TileType};
+pub use variant::{Variant, VariantError};

@@ -1,0 +1,4 @@
+//! Output for people (text) and programs (JSON, spec §4).
+
+pub mod json;
+pub mod text;

@@ -1,0 +1,26 @@
+//! The 3SoKu front-end: instance -> presolve -> pseudo-Boolean model, and answers back
+//! into placements.
+
+mod compile;
+mod decode;
+mod presolve;
+
+pub use compile::{compile, compile_plain, Compiled, Place};
+pub use decode::{decode, DecodeError};
+pub use presolve::{presolve, Domains, Presolved};
+
+/// One tile on one face.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Placement {
+    /// 0-based face index in the variant's order.
+    pub face: usize,
+    /// 0-based index into the instance's tile list.
+    pub tile: usize,
+    /// Clockwise turns relative to the tile as listed.
+    pub rotation: u8,
+    /// `corners[i]` is the weight at the face's i-th vertex.
+    pub corners: [u64; 3],
+}
+
+/// A full arrangement: one placement per face, in face order.
+pub type Solution = Vec<Placement>;

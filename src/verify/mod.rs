@@ -1,0 +1,4 @@
+//! Independent verification of answers. This code deliberately shares nothing with the
+//! encoders and decoders: it recomputes everything from the parsed instance.
+
+pub mod soku;
