@@ -68,11 +68,19 @@ pub fn run(
 ) -> Result<Vec<Row>, PipelineError> {
     let mut rows = Vec::with_capacity(items.len());
     for item in items {
-        let mut b = backend::by_name(backend_name).expect("backend names are checked by the caller");
+        let mut b =
+            backend::by_name(backend_name).expect("backend names are checked by the caller");
         let t = Instant::now();
         let r = pipeline::solve(&item.instance, b.as_mut(), opts, mode)?;
         let ms = t.elapsed().as_secs_f64() * 1e3;
-        let row = Row { line: item.line, status: r.status, verified: r.verified, ms, vars: r.stats.vars, clauses: r.stats.clauses };
+        let row = Row {
+            line: item.line,
+            status: r.status,
+            verified: r.verified,
+            ms,
+            vars: r.stats.vars,
+            clauses: r.stats.clauses,
+        };
         let _ = writeln!(
             out,
             "{:>5}  {:<7} {:>9.3} ms  {:>6} vars {:>7} clauses{}",
@@ -92,6 +100,14 @@ pub fn print_summary(s: &Summary, out: &mut dyn Write) {
     let _ = writeln!(
         out,
         "backend {}: {} instances, {} sat, {} unsat, {} unknown; median {:.3} ms, p90 {:.3} ms, max {:.3} ms, total {:.1} ms",
-        s.backend, s.instances, s.sat, s.unsat, s.unknown, s.median_ms, s.p90_ms, s.max_ms, s.total_ms
+        s.backend,
+        s.instances,
+        s.sat,
+        s.unsat,
+        s.unknown,
+        s.median_ms,
+        s.p90_ms,
+        s.max_ms,
+        s.total_ms
     );
 }

@@ -5,12 +5,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result, anyhow};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use sokuc::backend::{self, SolveOptions, Status};
-use sokuc::encode::{dimacs, EncodeOptions, PbEncoding};
-use sokuc::input::{self, answer, batch, instance_file, solution_json, InputError};
+use sokuc::encode::{EncodeOptions, PbEncoding, dimacs};
+use sokuc::input::{self, InputError, answer, batch, instance_file, solution_json};
 use sokuc::model::Instance;
 use sokuc::pipeline::{self, PresolveMode, SokuResult};
 use sokuc::{bench, report, verify};
@@ -23,7 +23,11 @@ const EXIT_UNSAT: u8 = 20;
 const EXIT_UNKNOWN: u8 = 30;
 
 #[derive(Parser)]
-#[command(name = "sokuc", version, about = "An encoding compiler for 3SoKu and related puzzles: compile, solve in-process, decode, verify.")]
+#[command(
+    name = "sokuc",
+    version,
+    about = "An encoding compiler for 3SoKu and related puzzles: compile, solve in-process, decode, verify."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -153,7 +157,11 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) if is_broken_pipe(&e) => ExitCode::from(EXIT_SAT),
         Err(e) => {
-            let code = if e.downcast_ref::<InputError>().is_some() { EXIT_INPUT } else { EXIT_INTERNAL };
+            let code = if e.downcast_ref::<InputError>().is_some() {
+                EXIT_INPUT
+            } else {
+                EXIT_INTERNAL
+            };
             let mut msg = format!("{e}");
             if code == EXIT_INPUT {
                 eprintln!("sokuc: error: {msg}");
@@ -170,7 +178,10 @@ fn main() -> ExitCode {
 
 /// `sokuc ... | head` closes the pipe early; that is not an error worth reporting.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn run(cli: Cli) -> Result<u8> {
@@ -184,8 +195,15 @@ fn run(cli: Cli) -> Result<u8> {
 
 fn load_instance(a: &InstanceArgs) -> Result<Instance> {
     match (&a.instance, &a.pegs) {
-        (Some(_), Some(_)) => Err(InputError::new("command line", None, "give an instance file or --pegs, not both").into()),
-        (None, None) => Err(InputError::new("command line", None, "give an instance file or --pegs").into()),
+        (Some(_), Some(_)) => Err(InputError::new(
+            "command line",
+            None,
+            "give an instance file or --pegs, not both",
+        )
+        .into()),
+        (None, None) => {
+            Err(InputError::new("command line", None, "give an instance file or --pegs").into())
+        }
         (None, Some(p)) => Ok(instance_file::read_pegs(p)?),
         (Some(path), None) => {
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -197,37 +215,71 @@ fn load_instance(a: &InstanceArgs) -> Result<Instance> {
                     format!(".{ext} puzzles are not supported yet (3SoKu .toml files are)"),
                 )
                 .into()),
-                _ => Err(InputError::new(path.display().to_string(), None, "unknown puzzle kind: expected a .toml 3SoKu instance").into()),
+                _ => Err(InputError::new(
+                    path.display().to_string(),
+                    None,
+                    "unknown puzzle kind: expected a .toml 3SoKu instance",
+                )
+                .into()),
             }
         }
     }
 }
 
 fn encode_options(e: &EncodingArgs) -> (EncodeOptions, PresolveMode) {
-    let mode = if e.presolve == OnOff::On { PresolveMode::On } else { PresolveMode::Off };
+    let mode = if e.presolve == OnOff::On {
+        PresolveMode::On
+    } else {
+        PresolveMode::Off
+    };
     (EncodeOptions { pb: e.pb_encoding }, mode)
 }
 
 fn timeout(t: Option<f64>) -> Result<Option<Duration>> {
     match t {
         None => Ok(None),
-        Some(s) if s.is_finite() && s >= 0.0 && s < 1e9 => Ok(Some(Duration::from_secs_f64(s))),
-        Some(s) => Err(InputError::new("--timeout", None, format!("{s} is not a number of seconds")).into()),
+        Some(s) if (0.0..1e9).contains(&s) => Ok(Some(Duration::from_secs_f64(s))),
+        Some(s) => {
+            Err(
+                InputError::new("--timeout", None, format!("{s} is not a number of seconds"))
+                    .into(),
+            )
+        }
     }
 }
 
 fn get_backend(name: &str) -> Result<Box<dyn backend::Backend>> {
     backend::by_name(name).ok_or_else(|| {
-        InputError::new("--backend", None, format!("unknown backend {name:?} (available: {})", backend::BACKENDS.join(", "))).into()
+        InputError::new(
+            "--backend",
+            None,
+            format!(
+                "unknown backend {name:?} (available: {})",
+                backend::BACKENDS.join(", ")
+            ),
+        )
+        .into()
     })
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file beside it, renamed into place, so
 /// a failure never leaves a partial file.
-fn write_atomic(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| InputError::new(path.display().to_string(), None, "not a file name"))?;
-    let tmp = dir.join(format!(".{}.sokuc-tmp-{}", name.to_string_lossy(), std::process::id()));
+fn write_atomic(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| InputError::new(path.display().to_string(), None, "not a file name"))?;
+    let tmp = dir.join(format!(
+        ".{}.sokuc-tmp-{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
         write(&mut f)?;
@@ -236,7 +288,12 @@ fn write_atomic(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Resu
     })();
     if let Err(e) = result {
         let _ = std::fs::remove_file(&tmp);
-        return Err(InputError::new(path.display().to_string(), None, format!("cannot write: {e}")).into());
+        return Err(InputError::new(
+            path.display().to_string(),
+            None,
+            format!("cannot write: {e}"),
+        )
+        .into());
     }
     Ok(())
 }
@@ -269,7 +326,13 @@ fn solve(a: SolveArgs) -> Result<u8> {
         return Err(InputError::new("-o", None, "-o/--output goes with --emit").into());
     }
     let mut b = get_backend(&a.backend)?;
-    let opts = SolveOptions { time_limit: timeout(a.timeout)?, proof: a.proof.clone(), seed: a.seed, encode: enc, ..Default::default() };
+    let opts = SolveOptions {
+        time_limit: timeout(a.timeout)?,
+        proof: a.proof.clone(),
+        seed: a.seed,
+        encode: enc,
+        ..Default::default()
+    };
     let r = pipeline::solve(&inst, b.as_mut(), &opts, mode)?;
     Ok(print_result(&inst, &r, a.format))
 }
@@ -324,13 +387,19 @@ fn decode(a: DecodeArgs) -> Result<u8> {
 }
 
 fn check(a: CheckArgs) -> Result<u8> {
-    let inst = load_instance(&InstanceArgs { instance: Some(a.instance.clone()), pegs: None })?;
+    let inst = load_instance(&InstanceArgs {
+        instance: Some(a.instance.clone()),
+        pegs: None,
+    })?;
     let file = a.solution.display().to_string();
     let text = input::read_text(&a.solution)?;
     let placements = solution_json::parse_solution(&file, &text, &inst)?;
     match verify::soku::verify(&inst, &placements) {
         Ok(()) => {
-            println!("valid: {} placements, every vertex sum equals its capacity", placements.len());
+            println!(
+                "valid: {} placements, every vertex sum equals its capacity",
+                placements.len()
+            );
             Ok(EXIT_SAT)
         }
         Err(e) => {
@@ -346,15 +415,28 @@ fn bench_cmd(a: BenchArgs) -> Result<u8> {
         items.truncate(n);
     }
     let (enc, mode) = encode_options(&a.enc);
-    let opts = SolveOptions { time_limit: timeout(a.timeout)?, encode: enc, ..Default::default() };
-    let names: Vec<String> = a.backends.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+    let opts = SolveOptions {
+        time_limit: timeout(a.timeout)?,
+        encode: enc,
+        ..Default::default()
+    };
+    let names: Vec<String> = a
+        .backends
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
     for n in &names {
         get_backend(n)?;
     }
     let mut summaries = Vec::new();
     let stdout = std::io::stdout();
     for n in &names {
-        let mut sink: Box<dyn Write> = if a.quiet || a.format == Format::Json { Box::new(std::io::sink()) } else { Box::new(stdout.lock()) };
+        let mut sink: Box<dyn Write> = if a.quiet || a.format == Format::Json {
+            Box::new(std::io::sink())
+        } else {
+            Box::new(stdout.lock())
+        };
         let rows = bench::run(&items, n, &opts, mode, sink.as_mut()).map_err(|e| anyhow!(e))?;
         drop(sink);
         summaries.push(bench::summarize(n, &rows));

@@ -50,12 +50,20 @@ pub fn compile(inst: &Instance, mode: PresolveMode) -> Result<Compiled, String> 
     }
 }
 
-pub fn solve(inst: &Instance, backend: &mut dyn Backend, opts: &SolveOptions, mode: PresolveMode) -> Result<SokuResult, PipelineError> {
+pub fn solve(
+    inst: &Instance,
+    backend: &mut dyn Backend,
+    opts: &SolveOptions,
+    mode: PresolveMode,
+) -> Result<SokuResult, PipelineError> {
     let t0 = Instant::now();
     let compiled = match compile(inst, mode) {
         Ok(c) => c,
         Err(reason) => {
-            let stats = SolveStats { build_ms: t0.elapsed().as_secs_f64() * 1e3, ..Default::default() };
+            let stats = SolveStats {
+                build_ms: t0.elapsed().as_secs_f64() * 1e3,
+                ..Default::default()
+            };
             return Ok(SokuResult {
                 status: Status::Unsat,
                 placements: None,
@@ -78,24 +86,53 @@ pub fn solve(inst: &Instance, backend: &mut dyn Backend, opts: &SolveOptions, mo
             (Some(p), true, None)
         }
         Status::Unsat => (None, false, Some(format!("proven by the {name} backend"))),
-        Status::Unknown => (None, false, Some("the time limit was reached or the search was interrupted".to_string())),
+        Status::Unknown => (
+            None,
+            false,
+            Some("the time limit was reached or the search was interrupted".to_string()),
+        ),
     };
-    Ok(SokuResult { status: outcome.status, placements, reason, verified, stats, backend: name })
+    Ok(SokuResult {
+        status: outcome.status,
+        placements,
+        reason,
+        verified,
+        stats,
+        backend: name,
+    })
 }
 
 /// Checks a full assignment against the IR, decodes it and verifies the placements.
-pub fn finish(inst: &Instance, compiled: &Compiled, assignment: &[bool], backend: &str) -> Result<Vec<Placement>, PipelineError> {
+pub fn finish(
+    inst: &Instance,
+    compiled: &Compiled,
+    assignment: &[bool],
+    backend: &str,
+) -> Result<Vec<Placement>, PipelineError> {
     let n = compiled.model.formula.num_vars as usize;
     if assignment.len() < n {
-        return Err(PipelineError::Decode { backend: backend.into(), detail: format!("{} values for {n} variables", assignment.len()) });
+        return Err(PipelineError::Decode {
+            backend: backend.into(),
+            detail: format!("{} values for {n} variables", assignment.len()),
+        });
     }
     compiled
         .model
         .formula
         .evaluate(&assignment[..n])
-        .map_err(|v| PipelineError::ModelViolated { backend: backend.into(), detail: v.to_string() })?;
-    let placements = soku::decode(inst, compiled, assignment).map_err(|e| PipelineError::Decode { backend: backend.into(), detail: e.to_string() })?;
-    verify::soku::verify(inst, &placements).map_err(|e| PipelineError::Verification { backend: backend.into(), detail: e.to_string() })?;
+        .map_err(|v| PipelineError::ModelViolated {
+            backend: backend.into(),
+            detail: v.to_string(),
+        })?;
+    let placements =
+        soku::decode(inst, compiled, assignment).map_err(|e| PipelineError::Decode {
+            backend: backend.into(),
+            detail: e.to_string(),
+        })?;
+    verify::soku::verify(inst, &placements).map_err(|e| PipelineError::Verification {
+        backend: backend.into(),
+        detail: e.to_string(),
+    })?;
     Ok(placements)
 }
 
@@ -111,22 +148,51 @@ pub fn to_cnf(inst: &Instance, opts: encode::EncodeOptions, mode: PresolveMode) 
     let mut header = vec![
         format!("sokuc {} 3SoKu model", env!("CARGO_PKG_VERSION")),
         format!("instance {}", inst.source),
-        format!("variant {} ({} vertices, {} faces)", inst.variant.name, inst.variant.num_vertices(), inst.variant.num_faces()),
-        format!("capacities {}", inst.capacities.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")),
+        format!(
+            "variant {} ({} vertices, {} faces)",
+            inst.variant.name,
+            inst.variant.num_vertices(),
+            inst.variant.num_faces()
+        ),
+        format!(
+            "capacities {}",
+            inst.capacities
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
         format!("pb-encoding {}", opts.pb.name()),
-        format!("presolve {}", if mode == PresolveMode::On { "on" } else { "off" }),
+        format!(
+            "presolve {}",
+            if mode == PresolveMode::On {
+                "on"
+            } else {
+                "off"
+            }
+        ),
     ];
     let mut cnf = Cnf::new();
     match compile(inst, mode) {
         Ok(c) => {
             let stats = encode::encode(&c.model.formula, opts, &mut cnf);
-            EmittedCnf { cnf, header, names: c.model.names(), aux: stats.aux }
+            EmittedCnf {
+                cnf,
+                header,
+                names: c.model.names(),
+                aux: stats.aux,
+            }
         }
         Err(reason) => {
             // Presolve proved unsatisfiability: the model is the empty clause, with the reason.
             header.push(format!("UNSAT by presolve: {reason}"));
             cnf.add_clause_public(&[]);
-            EmittedCnf { cnf, header, names: Vec::new(), aux: Vec::new() }
+            EmittedCnf {
+                cnf,
+                header,
+                names: Vec::new(),
+                aux: Vec::new(),
+            }
         }
     }
 }

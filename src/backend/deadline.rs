@@ -1,5 +1,5 @@
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A point in time and/or an interrupt flag, checked by long-running searches.
@@ -11,7 +11,10 @@ pub struct Deadline {
 
 impl Deadline {
     pub fn new(limit: Option<Duration>, flag: Option<Arc<AtomicBool>>) -> Deadline {
-        Deadline { at: limit.map(|d| Instant::now() + d), flag }
+        Deadline {
+            at: limit.map(|d| Instant::now() + d),
+            flag,
+        }
     }
 
     pub fn is_set(&self) -> bool {
@@ -19,6 +22,10 @@ impl Deadline {
     }
 
     pub fn passed(&self) -> bool {
-        self.at.is_some_and(|t| Instant::now() >= t) || self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+        self.at.is_some_and(|t| Instant::now() >= t)
+            || self
+                .flag
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 }

@@ -6,8 +6,8 @@ pub mod varisat;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::encode::EncodeOptions;
@@ -80,9 +80,15 @@ pub struct SolveStats {
 #[derive(Debug, thiserror::Error)]
 pub enum BackendError {
     #[error("backend {backend} does not support {feature}")]
-    Unsupported { backend: &'static str, feature: &'static str },
+    Unsupported {
+        backend: &'static str,
+        feature: &'static str,
+    },
     #[error("{backend}: {message}")]
-    Solver { backend: &'static str, message: String },
+    Solver {
+        backend: &'static str,
+        message: String,
+    },
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
@@ -99,7 +105,10 @@ pub trait Backend {
         let missing = [
             (opts.time_limit.is_some() && !caps.time_limit, "time limits"),
             (opts.interrupt.is_some() && !caps.interrupt, "interrupts"),
-            (!opts.assumptions.is_empty() && !caps.assumptions, "assumptions"),
+            (
+                !opts.assumptions.is_empty() && !caps.assumptions,
+                "assumptions",
+            ),
             (opts.proof.is_some() && !caps.proof, "proofs"),
         ];
         match missing.iter().find(|(m, _)| *m) {
@@ -115,7 +124,7 @@ pub const BACKENDS: &[&str] = &["sat"];
 /// Creates a backend by its command-line name.
 pub fn by_name(name: &str) -> Option<Box<dyn Backend>> {
     match name {
-        "sat" | "varisat" => Some(Box::new(varisat::Varisat::default())),
+        "sat" | "varisat" => Some(Box::new(varisat::Varisat)),
         _ => None,
     }
 }

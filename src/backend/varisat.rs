@@ -6,7 +6,9 @@ use std::time::Instant;
 
 use varisat::{ExtendFormula, ProofFormat, Solver};
 
-use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status};
+use super::{
+    Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status,
+};
 use crate::encode::{self, ClauseSink};
 use crate::ir::{Lit, PbFormula, Var};
 
@@ -76,7 +78,14 @@ impl Backend for Varisat {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities { time_limit: true, interrupt: true, assumptions: true, incremental: true, proof: true, seed: false }
+        Capabilities {
+            time_limit: true,
+            interrupt: true,
+            assumptions: true,
+            incremental: true,
+            proof: true,
+            seed: false,
+        }
     }
 
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
@@ -89,31 +98,71 @@ impl Backend for Varisat {
             None => None,
         };
         let watch = deadline.is_set() || file.is_some();
-        let writer = DeadlineWriter { deadline: deadline.clone(), inner: file };
+        let writer = DeadlineWriter {
+            deadline: deadline.clone(),
+            inner: file,
+        };
+        if opts.proof.is_some() && !opts.assumptions.is_empty() {
+            // varisat's DRAT writer cannot express assumptions (it would panic).
+            return Err(BackendError::Unsupported {
+                backend: "sat",
+                feature: "DRAT proofs together with assumptions",
+            });
+        }
         if watch {
-            let format = if opts.proof.is_some() { ProofFormat::Drat } else { ProofFormat::BinaryDrat };
+            // Only the deadline hook needs proof output when no proof was asked for; varisat's
+            // own format is the one that also accepts assumptions.
+            let format = match (&opts.proof, opts.assumptions.is_empty()) {
+                (Some(_), _) => ProofFormat::Drat,
+                (None, true) => ProofFormat::BinaryDrat,
+                (None, false) => ProofFormat::Varisat,
+            };
             solver.write_proof(writer, format);
         }
-        let mut sink = SolverSink { solver: &mut solver, num_vars: 0, clauses: 0, buf: Vec::new() };
+        let mut sink = SolverSink {
+            solver: &mut solver,
+            num_vars: 0,
+            clauses: 0,
+            buf: Vec::new(),
+        };
         encode::encode(formula, opts.encode, &mut sink);
         let (vars, clauses) = (sink.num_vars, sink.clauses);
         let build = t0.elapsed();
-        solver.assume(&opts.assumptions.iter().map(|&l| to_varisat(l)).collect::<Vec<_>>());
+        if !opts.assumptions.is_empty() {
+            solver.assume(
+                &opts
+                    .assumptions
+                    .iter()
+                    .map(|&l| to_varisat(l))
+                    .collect::<Vec<_>>(),
+            );
+        }
         let t1 = Instant::now();
-        let result = if deadline.passed() { None } else { solver.solve().ok() };
+        let result = if deadline.passed() {
+            None
+        } else {
+            solver.solve().ok()
+        };
         let solve = t1.elapsed();
         let status = match result {
             Some(true) => Status::Sat,
             Some(false) => Status::Unsat,
             None => {
                 if !deadline.passed() {
-                    return Err(BackendError::Solver { backend: "sat", message: "the solver stopped without an answer (proof output failed)".into() });
+                    return Err(BackendError::Solver {
+                        backend: "sat",
+                        message: "the solver stopped without an answer (proof output failed)"
+                            .into(),
+                    });
                 }
                 Status::Unknown
             }
         };
         if status != Status::Unknown && opts.proof.is_some() {
-            solver.close_proof().map_err(|e| BackendError::Solver { backend: "sat", message: format!("writing the proof: {e}") })?;
+            solver.close_proof().map_err(|e| BackendError::Solver {
+                backend: "sat",
+                message: format!("writing the proof: {e}"),
+            })?;
         }
         let assignment = if status == Status::Sat {
             let mut a = vec![false; formula.num_vars as usize];
@@ -133,6 +182,10 @@ impl Backend for Varisat {
             solve_ms: solve.as_secs_f64() * 1e3,
             extra: Default::default(),
         };
-        Ok(Outcome { status, assignment, stats })
+        Ok(Outcome {
+            status,
+            assignment,
+            stats,
+        })
     }
 }

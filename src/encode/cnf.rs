@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::card::{at_most_one, exactly_one};
-use super::order::{imply, OrderInt, B};
+use super::order::{B, OrderInt, imply};
 use super::sink::ClauseSink;
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
@@ -54,17 +54,30 @@ pub fn encode(f: &PbFormula, opts: EncodeOptions, sink: &mut dyn ClauseSink) -> 
     sink.reserve_vars(f.num_vars);
     let groups = Groups::new(f);
     let mut stats = EncodeStats::default();
-    for (label, c) in &f.constraints {
+    // Left-side sums built so far, by constraint index, for `SumOf`.
+    let mut sums: HashMap<usize, OrderInt> = HashMap::new();
+    for (index, (label, c)) in f.constraints.iter().enumerate() {
         let before = sink.num_vars();
         match c {
             Constraint::Clause(ls) => sink.add_clause(ls),
             Constraint::AtMostOne(ls) => at_most_one(sink, ls),
             Constraint::ExactlyOne(ls) => exactly_one(sink, ls),
-            Constraint::Linear(lin) => linear(sink, lin, opts.pb, &groups),
+            Constraint::Linear(lin) => {
+                if let Some(s) = linear(sink, lin, opts.pb, &groups) {
+                    sums.insert(index, s);
+                }
+            }
+            Constraint::SumOf { parts, cmp, rhs } => {
+                sum_of(sink, f, parts, *cmp, *rhs, &sums, opts.pb, &groups)
+            }
         }
         let after = sink.num_vars();
         if after > before {
-            stats.aux.push(AuxRange { label: label.clone(), first: before, last: after - 1 });
+            stats.aux.push(AuxRange {
+                label: label.clone(),
+                first: before,
+                last: after - 1,
+            });
         }
     }
     stats
@@ -134,7 +147,7 @@ fn normalize(lin: &Linear) -> Normal {
         } else if c < 0 {
             // c*x = c - c*!x
             shift += c;
-            terms.push(((-c) as u64, v.neg()));
+            terms.push(((-c) as u64, v.negative()));
         }
     }
     let total: i64 = terms.iter().map(|&(c, _)| c as i64).sum();
@@ -148,19 +161,31 @@ fn normalize(lin: &Linear) -> Normal {
     Normal {
         terms,
         lo: lo.max(0) as u64,
-        hi: if hi >= total { None } else { Some(hi.max(0) as u64) },
+        hi: if hi >= total {
+            None
+        } else {
+            Some(hi.max(0) as u64)
+        },
         unsat,
     }
 }
 
-fn linear(sink: &mut dyn ClauseSink, lin: &Linear, enc: PbEncoding, groups: &Groups) {
+/// Encodes `lin`. When its left side was built as one order-encoded sum over positive
+/// literals and the constraint has an upper bound (so capping never hides a value a solution
+/// can take), returns that sum for reuse by [`Constraint::SumOf`].
+fn linear(
+    sink: &mut dyn ClauseSink,
+    lin: &Linear,
+    enc: PbEncoding,
+    groups: &Groups,
+) -> Option<OrderInt> {
     let n = normalize(lin);
     if n.unsat {
         sink.add_clause(&[]);
-        return;
+        return None;
     }
     if n.lo == 0 && n.hi.is_none() {
-        return;
+        return None;
     }
     // Sums at or above `cap` are all alike for this constraint.
     let cap = match n.hi {
@@ -169,7 +194,9 @@ fn linear(sink: &mut dyn ClauseSink, lin: &Linear, enc: PbEncoding, groups: &Gro
     };
     let items: Vec<OrderInt> = match enc {
         PbEncoding::Domain => grouped_items(sink, &n.terms, groups),
-        PbEncoding::Swc | PbEncoding::Totalizer => n.terms.iter().map(|&(c, l)| OrderInt::term(c, l)).collect(),
+        PbEncoding::Swc | PbEncoding::Totalizer => {
+            n.terms.iter().map(|&(c, l)| OrderInt::term(c, l)).collect()
+        }
     };
     let sum = match enc {
         PbEncoding::Totalizer => tree(sink, &items, cap),
@@ -183,6 +210,49 @@ fn linear(sink: &mut dyn ClauseSink, lin: &Linear, enc: PbEncoding, groups: &Gro
     imply(sink, &[], sum.at_least(n.lo), &mut buf);
     if let Some(h) = n.hi {
         imply(sink, &[sum.at_least(h + 1)], B::False, &mut buf);
+    }
+    let reusable = n.hi.is_some()
+        && n.terms.iter().all(|(_, l)| l.is_positive())
+        && lin.terms.iter().all(|(c, _)| *c >= 0);
+    reusable.then_some(sum)
+}
+
+/// `sum of parts' left sides (cmp) rhs`: from the parts' own sums when all were kept, so
+/// that fixing each part propagates straight to the total; otherwise as one big linear.
+#[allow(clippy::too_many_arguments)]
+fn sum_of(
+    sink: &mut dyn ClauseSink,
+    f: &PbFormula,
+    parts: &[usize],
+    cmp: Cmp,
+    rhs: i64,
+    sums: &HashMap<usize, OrderInt>,
+    enc: PbEncoding,
+    groups: &Groups,
+) {
+    let kept: Option<Vec<OrderInt>> = parts.iter().map(|p| sums.get(p).cloned()).collect();
+    let Some(items) = kept else {
+        linear(sink, &f.expand_sum_of(parts, cmp, rhs), enc, groups);
+        return;
+    };
+    let mut buf = Vec::new();
+    if rhs < 0 {
+        if cmp != Cmp::Ge {
+            sink.add_clause(&[]);
+        }
+        return;
+    }
+    let rhs = rhs as u64;
+    let (lo, hi) = match cmp {
+        Cmp::Le => (0, Some(rhs)),
+        Cmp::Ge => (rhs, None),
+        Cmp::Eq => (rhs, Some(rhs)),
+    };
+    let cap = hi.map_or(lo, |h| h + 1).max(1);
+    let total = tree(sink, &items, cap);
+    imply(sink, &[], total.at_least(lo), &mut buf);
+    if let Some(h) = hi {
+        imply(sink, &[total.at_least(h + 1)], B::False, &mut buf);
     }
 }
 
@@ -200,11 +270,20 @@ fn tree(sink: &mut dyn ClauseSink, items: &[OrderInt], cap: u64) -> OrderInt {
 
 /// Groups terms whose variables are in a common at-most-one group into one integer each.
 /// Groups covering more terms are taken first; what is left stays a single term.
-fn grouped_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], groups: &Groups) -> Vec<OrderInt> {
+fn grouped_items(
+    sink: &mut dyn ClauseSink,
+    terms: &[(u64, Lit)],
+    groups: &Groups,
+) -> Vec<OrderInt> {
     let mut cover: HashMap<usize, usize> = HashMap::new();
     for &(_, l) in terms {
         if l.is_positive() {
-            for &g in groups.of_var.get(&l.var()).map(Vec::as_slice).unwrap_or(&[]) {
+            for &g in groups
+                .of_var
+                .get(&l.var())
+                .map(Vec::as_slice)
+                .unwrap_or(&[])
+            {
                 *cover.entry(g).or_default() += 1;
             }
         }
@@ -214,7 +293,14 @@ fn grouped_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], groups: &Group
     let mut owner: Vec<Option<usize>> = vec![None; terms.len()];
     for &(g, _) in &order {
         let take: Vec<usize> = (0..terms.len())
-            .filter(|&i| owner[i].is_none() && terms[i].1.is_positive() && groups.of_var.get(&terms[i].1.var()).is_some_and(|gs| gs.contains(&g)))
+            .filter(|&i| {
+                owner[i].is_none()
+                    && terms[i].1.is_positive()
+                    && groups
+                        .of_var
+                        .get(&terms[i].1.var())
+                        .is_some_and(|gs| gs.contains(&g))
+            })
             .collect();
         if take.len() > 1 {
             for i in take {
@@ -230,7 +316,10 @@ fn grouped_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], groups: &Group
             None => items.push(OrderInt::term(terms[i].0, terms[i].1)),
             Some(g) if !done.contains(&g) => {
                 done.push(g);
-                let mine: Vec<(u64, Lit)> = (0..terms.len()).filter(|&j| owner[j] == Some(g)).map(|j| terms[j]).collect();
+                let mine: Vec<(u64, Lit)> = (0..terms.len())
+                    .filter(|&j| owner[j] == Some(g))
+                    .map(|j| terms[j])
+                    .collect();
                 let (vars, exact) = &groups.members[g];
                 let can_be_zero = !exact || vars.len() > mine.len();
                 items.push(group_int(sink, &mine, can_be_zero));
@@ -251,7 +340,11 @@ fn group_int(sink: &mut dyn ClauseSink, mine: &[(u64, Lit)], can_be_zero: bool) 
     values.dedup();
     let mut ge = Vec::with_capacity(values.len() - 1);
     for &v in &values[1..] {
-        let xs: Vec<Lit> = mine.iter().filter(|&&(c, _)| c >= v).map(|&(_, l)| l).collect();
+        let xs: Vec<Lit> = mine
+            .iter()
+            .filter(|&&(c, _)| c >= v)
+            .map(|&(_, l)| l)
+            .collect();
         if xs.len() == 1 {
             ge.push(xs[0]);
             continue;

@@ -7,5 +7,5 @@ pub mod dimacs;
 mod order;
 mod sink;
 
-pub use cnf::{encode, AuxRange, EncodeOptions, EncodeStats, PbEncoding};
+pub use cnf::{AuxRange, EncodeOptions, EncodeStats, PbEncoding, encode};
 pub use sink::{ClauseSink, Cnf, Counting};

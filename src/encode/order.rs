@@ -54,11 +54,17 @@ pub struct OrderInt {
 impl OrderInt {
     /// The Boolean term `coef * lit` as an integer in {0, coef}.
     pub fn term(coef: u64, lit: Lit) -> OrderInt {
-        OrderInt { values: vec![0, coef], ge: vec![lit] }
+        OrderInt {
+            values: vec![0, coef],
+            ge: vec![lit],
+        }
     }
 
     pub fn constant(v: u64) -> OrderInt {
-        OrderInt { values: vec![v], ge: vec![] }
+        OrderInt {
+            values: vec![v],
+            ge: vec![],
+        }
     }
 
     /// "x >= t" as a literal or constant.
@@ -98,10 +104,20 @@ impl OrderInt {
             for &y in &b.values {
                 let s = (x + y).min(cap);
                 // a >= x & b >= y -> c >= x + y
-                imply(sink, &[a.at_least(x), b.at_least(y)], c.at_least(s), &mut buf);
+                imply(
+                    sink,
+                    &[a.at_least(x), b.at_least(y)],
+                    c.at_least(s),
+                    &mut buf,
+                );
                 // a <= x & b <= y -> c <= x + y
                 if s < cap {
-                    imply(sink, &[a.above(x).not(), b.above(y).not()], c.above(s).not(), &mut buf);
+                    imply(
+                        sink,
+                        &[a.above(x).not(), b.above(y).not()],
+                        c.above(s).not(),
+                        &mut buf,
+                    );
                 }
             }
         }

@@ -47,27 +47,47 @@ impl fmt::Display for InputError {
 /// 1-based line number of a byte offset.
 pub fn line_of(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
-    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
+    text.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
 }
 
 /// Reads a whole file as UTF-8, turning I/O problems into an [`InputError`].
 pub fn read_text(path: &std::path::Path) -> Result<String, InputError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| InputError::new(&name, None, format!("cannot read: {e}")))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| InputError::new(&name, None, format!("cannot read: {e}")))?;
     if bytes.len() > limits::MAX_FILE_BYTES {
         return Err(InputError::new(
             &name,
             None,
-            format!("file is {} bytes, more than the limit of {} bytes", bytes.len(), limits::MAX_FILE_BYTES),
+            format!(
+                "file is {} bytes, more than the limit of {} bytes",
+                bytes.len(),
+                limits::MAX_FILE_BYTES
+            ),
         ));
     }
     String::from_utf8(bytes).map_err(|e| {
-        InputError::new(&name, None, format!("not valid UTF-8 (at byte {})", e.utf8_error().valid_up_to()))
+        InputError::new(
+            &name,
+            None,
+            format!("not valid UTF-8 (at byte {})", e.utf8_error().valid_up_to()),
+        )
     })
 }
 
 /// Turns a `toml` parse error into an [`InputError`] with the line of the problem.
 pub fn toml_error(file: &str, text: &str, err: &toml::de::Error) -> InputError {
     let line = err.span().map(|s| line_of(text, s.start));
-    InputError::new(file, line, err.message().trim().to_string())
+    // One line per error: toml's messages may span several.
+    let msg: Vec<&str> = err
+        .message()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    InputError::new(file, line, msg.join("; "))
 }

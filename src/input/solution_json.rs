@@ -29,13 +29,22 @@ struct PlacementJson {
 
 /// Parses placements, resolving faces by name. Corners default to the tile turned by the
 /// rotation when absent; when present they are kept as given, for the verifier to judge.
-pub fn parse_solution(file: &str, text: &str, inst: &Instance) -> Result<Vec<Placement>, InputError> {
-    let raw: SolutionJson = serde_json::from_str(text).map_err(|e| InputError::new(file, Some(e.line()), format!("invalid JSON: {e}")))?;
+pub fn parse_solution(
+    file: &str,
+    text: &str,
+    inst: &Instance,
+) -> Result<Vec<Placement>, InputError> {
+    let raw: SolutionJson = serde_json::from_str(text)
+        .map_err(|e| InputError::new(file, Some(e.line()), format!("invalid JSON: {e}")))?;
     let list = match raw.placements {
         Some(p) => p,
         None => {
             let st = raw.status.unwrap_or_else(|| "none".into());
-            return Err(InputError::new(file, None, format!("no placements to check (status {st})")));
+            return Err(InputError::new(
+                file,
+                None,
+                format!("no placements to check (status {st})"),
+            ));
         }
     };
     let v = &inst.variant;
@@ -46,9 +55,15 @@ pub fn parse_solution(file: &str, text: &str, inst: &Instance) -> Result<Vec<Pla
             FaceJson::List(l) => l.clone(),
             FaceJson::Str(s) => v.split_face_string(s),
         };
-        let f = v.find_face(&names).ok_or_else(|| at(format!("{} is not a face of {}", names.join(""), v.name)))?;
+        let f = v
+            .find_face(&names)
+            .ok_or_else(|| at(format!("{} is not a face of {}", names.join(""), v.name)))?;
         if p.tile < 1 || p.tile as usize > inst.tiles.len() {
-            return Err(at(format!("tile {} is out of range 1..{}", p.tile, inst.tiles.len())));
+            return Err(at(format!(
+                "tile {} is out of range 1..{}",
+                p.tile,
+                inst.tiles.len()
+            )));
         }
         if !(0..=2).contains(&p.rotation) {
             return Err(at(format!("rotation {} is not 0, 1 or 2", p.rotation)));
@@ -66,7 +81,12 @@ pub fn parse_solution(file: &str, text: &str, inst: &Instance) -> Result<Vec<Pla
         for (i, c) in given.iter().enumerate() {
             corners[(i + shift) % 3] = *c;
         }
-        out.push(Placement { face: f, tile, rotation: ((p.rotation as usize + shift) % 3) as u8, corners });
+        out.push(Placement {
+            face: f,
+            tile,
+            rotation: ((p.rotation as usize + shift) % 3) as u8,
+            corners,
+        });
     }
     Ok(out)
 }

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{line_of, read_text, toml_error, InputError};
-use crate::model::{builtin, Variant, VariantError};
+use super::{InputError, line_of, read_text, toml_error};
+use crate::model::{Variant, VariantError, builtin};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -33,19 +33,30 @@ pub fn parse_variant(file: &str, text: &str, default_name: &str) -> Result<Varia
         .iter()
         .map(|f| match f.get_ref() {
             FaceSpec::List(l) => l.clone(),
-            FaceSpec::Str(s) => s.chars().filter(|c| !c.is_whitespace()).map(|c| c.to_string()).collect(),
+            FaceSpec::Str(s) => s
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| c.to_string())
+                .collect(),
         })
         .collect();
     let name = raw.name.clone().unwrap_or_else(|| default_name.to_string());
     Variant::new(&name, raw.vertices.get_ref().clone(), &faces).map_err(|e| {
         let line = match &e {
-            VariantError::Empty | VariantError::TooManyFaces(..) => line_of(text, raw.faces.span().start),
-            VariantError::BadVertexName(_) | VariantError::DuplicateVertex(_) | VariantError::UnusedVertex(_) => {
-                line_of(text, raw.vertices.span().start)
+            VariantError::Empty | VariantError::TooManyFaces(..) => {
+                line_of(text, raw.faces.span().start)
             }
+            VariantError::BadVertexName(_)
+            | VariantError::DuplicateVertex(_)
+            | VariantError::UnusedVertex(_) => line_of(text, raw.vertices.span().start),
             _ => {
                 let fi = e.face().unwrap_or(0);
-                let span = raw.faces.get_ref().get(fi).map(|s| s.span().start).unwrap_or(0);
+                let span = raw
+                    .faces
+                    .get_ref()
+                    .get(fi)
+                    .map(|s| s.span().start)
+                    .unwrap_or(0);
                 line_of(text, span)
             }
         };
@@ -56,7 +67,11 @@ pub fn parse_variant(file: &str, text: &str, default_name: &str) -> Result<Varia
 /// Loads a variant by built-in name, or by path (relative paths resolve against `base`).
 ///
 /// `origin` is the file (and line) that named the variant, used when the name is unknown.
-pub fn load_variant(spec: &str, base: Option<&Path>, origin: (&str, Option<usize>)) -> Result<Variant, InputError> {
+pub fn load_variant(
+    spec: &str,
+    base: Option<&Path>,
+    origin: (&str, Option<usize>),
+) -> Result<Variant, InputError> {
     if let Some(text) = builtin::variant_text(spec) {
         return parse_variant(&format!("<built-in variant {spec}>"), text, spec);
     }
@@ -70,14 +85,25 @@ pub fn load_variant(spec: &str, base: Option<&Path>, origin: (&str, Option<usize
         return Err(InputError::new(
             origin.0,
             origin.1,
-            format!("unknown variant {spec:?} (built-in: {}; or give a path to a .toml file)", names.join(", ")),
+            format!(
+                "unknown variant {spec:?} (built-in: {}; or give a path to a .toml file)",
+                names.join(", ")
+            ),
         ));
     }
     if !path.exists() {
-        return Err(InputError::new(origin.0, origin.1, format!("variant file {} does not exist", path.display())));
+        return Err(InputError::new(
+            origin.0,
+            origin.1,
+            format!("variant file {} does not exist", path.display()),
+        ));
     }
     let text = read_text(&path)?;
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("variant").to_string();
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("variant")
+        .to_string();
     parse_variant(&path.display().to_string(), &text, &stem)
 }
 

@@ -34,7 +34,11 @@ impl Linear {
     }
 
     pub fn lhs(&self, assignment: &[bool]) -> i64 {
-        self.terms.iter().filter(|(_, l)| l.eval(assignment)).map(|(c, _)| c).sum()
+        self.terms
+            .iter()
+            .filter(|(_, l)| l.eval(assignment))
+            .map(|(c, _)| c)
+            .sum()
     }
 
     pub fn holds(&self, assignment: &[bool]) -> bool {
@@ -56,23 +60,25 @@ pub enum Constraint {
     /// Exactly one literal is true.
     ExactlyOne(Vec<Lit>),
     Linear(Linear),
+    /// An implied constraint: the left sides of the earlier linear constraints `parts`,
+    /// added up, compared with `rhs`. Encoders may build it from the sums they already made
+    /// for the parts (so propagation sees the whole at once); backends that cannot may
+    /// expand it with [`PbFormula::expand_sum_of`].
+    SumOf {
+        parts: Vec<usize>,
+        cmp: Cmp,
+        rhs: i64,
+    },
 }
 
 impl Constraint {
-    pub fn holds(&self, a: &[bool]) -> bool {
-        let count = |ls: &[Lit]| ls.iter().filter(|l| l.eval(a)).count();
+    fn lits(&self) -> Box<dyn Iterator<Item = Lit> + '_> {
         match self {
-            Constraint::Clause(ls) => count(ls) >= 1,
-            Constraint::AtMostOne(ls) => count(ls) <= 1,
-            Constraint::ExactlyOne(ls) => count(ls) == 1,
-            Constraint::Linear(lin) => lin.holds(a),
-        }
-    }
-
-    pub fn lits(&self) -> Box<dyn Iterator<Item = Lit> + '_> {
-        match self {
-            Constraint::Clause(ls) | Constraint::AtMostOne(ls) | Constraint::ExactlyOne(ls) => Box::new(ls.iter().copied()),
+            Constraint::Clause(ls) | Constraint::AtMostOne(ls) | Constraint::ExactlyOne(ls) => {
+                Box::new(ls.iter().copied())
+            }
             Constraint::Linear(lin) => Box::new(lin.terms.iter().map(|&(_, l)| l)),
+            Constraint::SumOf { .. } => Box::new(std::iter::empty()),
         }
     }
 
@@ -82,6 +88,7 @@ impl Constraint {
             Constraint::AtMostOne(_) => "at-most-one",
             Constraint::ExactlyOne(_) => "exactly-one",
             Constraint::Linear(_) => "linear",
+            Constraint::SumOf { .. } => "sum-of",
         }
     }
 }
@@ -105,11 +112,52 @@ pub struct PbFormula {
 }
 
 impl PbFormula {
-    pub fn add(&mut self, label: impl Into<String>, c: Constraint) {
+    /// Adds a constraint; returns its index (for [`Constraint::SumOf`]).
+    pub fn add(&mut self, label: impl Into<String>, c: Constraint) -> usize {
         for l in c.lits() {
-            assert!(l.var().0 < self.num_vars, "literal of an unknown variable in {}", c.kind());
+            assert!(
+                l.var().0 < self.num_vars,
+                "literal of an unknown variable in {}",
+                c.kind()
+            );
+        }
+        if let Constraint::SumOf { parts, .. } = &c {
+            for &p in parts {
+                assert!(
+                    matches!(self.constraints.get(p), Some((_, Constraint::Linear(_)))),
+                    "sum-of refers to constraint #{p}, which is not an earlier linear constraint"
+                );
+            }
         }
         self.constraints.push((label.into(), c));
+        self.constraints.len() - 1
+    }
+
+    /// The linear constraint a [`Constraint::SumOf`] stands for, with its parts' terms merged.
+    pub fn expand_sum_of(&self, parts: &[usize], cmp: Cmp, rhs: i64) -> Linear {
+        let mut terms: Vec<(i64, Lit)> = Vec::new();
+        for &p in parts {
+            if let (_, Constraint::Linear(lin)) = &self.constraints[p] {
+                for &(c, l) in &lin.terms {
+                    match terms.iter_mut().find(|(_, m)| *m == l) {
+                        Some(t) => t.0 += c,
+                        None => terms.push((c, l)),
+                    }
+                }
+            }
+        }
+        Linear::new(terms, cmp, rhs)
+    }
+
+    fn holds(&self, c: &Constraint, a: &[bool]) -> bool {
+        let count = |ls: &[Lit]| ls.iter().filter(|l| l.eval(a)).count();
+        match c {
+            Constraint::Clause(ls) => count(ls) >= 1,
+            Constraint::AtMostOne(ls) => count(ls) <= 1,
+            Constraint::ExactlyOne(ls) => count(ls) == 1,
+            Constraint::Linear(lin) => lin.holds(a),
+            Constraint::SumOf { parts, cmp, rhs } => self.expand_sum_of(parts, *cmp, *rhs).holds(a),
+        }
     }
 
     /// Checks a full assignment (one value per variable) and names the first violated
@@ -120,25 +168,48 @@ impl PbFormula {
                 index: 0,
                 label: "assignment".into(),
                 kind: "size",
-                detail: format!("{} values for {} variables", assignment.len(), self.num_vars),
+                detail: format!(
+                    "{} values for {} variables",
+                    assignment.len(),
+                    self.num_vars
+                ),
             });
         }
         for (i, (label, c)) in self.constraints.iter().enumerate() {
-            if !c.holds(assignment) {
+            if !self.holds(c, assignment) {
                 let detail = match c {
-                    Constraint::Linear(lin) => format!("left side is {}, needs {} {}", lin.lhs(assignment), lin.cmp, lin.rhs),
+                    Constraint::Linear(lin) => format!(
+                        "left side is {}, needs {} {}",
+                        lin.lhs(assignment),
+                        lin.cmp,
+                        lin.rhs
+                    ),
+                    Constraint::SumOf { parts, cmp, rhs } => {
+                        format!(
+                            "left side is {}, needs {cmp} {rhs}",
+                            self.expand_sum_of(parts, *cmp, *rhs).lhs(assignment)
+                        )
+                    }
                     other => {
                         let n = other.lits().filter(|l| l.eval(assignment)).count();
                         format!("{n} of its literals are true")
                     }
                 };
-                return Err(Violation { index: i, label: label.clone(), kind: c.kind(), detail });
+                return Err(Violation {
+                    index: i,
+                    label: label.clone(),
+                    kind: c.kind(),
+                    detail,
+                });
             }
         }
         Ok(())
     }
 
     pub fn count(&self, kind: &str) -> usize {
-        self.constraints.iter().filter(|(_, c)| c.kind() == kind).count()
+        self.constraints
+            .iter()
+            .filter(|(_, c)| c.kind() == kind)
+            .count()
     }
 }

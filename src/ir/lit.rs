@@ -12,7 +12,7 @@ impl Var {
     pub fn pos(self) -> Lit {
         Lit::new(self, true)
     }
-    pub fn neg(self) -> Lit {
+    pub fn negative(self) -> Lit {
         Lit::new(self, false)
     }
     pub fn dimacs(self) -> i64 {
@@ -37,11 +37,7 @@ impl Lit {
     /// DIMACS integer: `±(var + 1)`.
     pub fn dimacs(self) -> i64 {
         let v = self.var().dimacs();
-        if self.is_positive() {
-            v
-        } else {
-            -v
-        }
+        if self.is_positive() { v } else { -v }
     }
     pub fn from_dimacs(x: i64) -> Lit {
         debug_assert!(x != 0);

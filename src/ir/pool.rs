@@ -16,7 +16,10 @@ pub struct VarPool<K> {
 
 impl<K: Clone + Eq + Hash + Display> VarPool<K> {
     pub fn new() -> Self {
-        VarPool { keys: Vec::new(), index: HashMap::new() }
+        VarPool {
+            keys: Vec::new(),
+            index: HashMap::new(),
+        }
     }
 
     /// The variable of `key`, created on first use.
@@ -54,7 +57,10 @@ impl<K: Clone + Eq + Hash + Display> VarPool<K> {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (Var, &K)> {
-        self.keys.iter().enumerate().map(|(i, k)| (Var(i as u32), k))
+        self.keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (Var(i as u32), k))
     }
 }
 
@@ -73,7 +79,10 @@ pub struct Model<K> {
 
 impl<K: Clone + Eq + Hash + Display> Model<K> {
     pub fn new() -> Self {
-        Model { pool: VarPool::new(), formula: PbFormula::default() }
+        Model {
+            pool: VarPool::new(),
+            formula: PbFormula::default(),
+        }
     }
 
     pub fn var(&mut self, key: K) -> Var {
@@ -82,8 +91,9 @@ impl<K: Clone + Eq + Hash + Display> Model<K> {
         v
     }
 
-    pub fn add(&mut self, label: impl Into<String>, c: Constraint) {
-        self.formula.add(label, c);
+    /// Adds a constraint; returns its index.
+    pub fn add(&mut self, label: impl Into<String>, c: Constraint) -> usize {
+        self.formula.add(label, c)
     }
 
     /// Variable names in index order, for exporters.

@@ -1,6 +1,6 @@
 //! A 3SoKu game: a variant, capacities, tiles and optional pre-placed tiles.
 
-use super::tiles::{group_types, Tile, TileType};
+use super::tiles::{Tile, TileType, group_types};
 use super::variant::Variant;
 
 /// A tile fixed to a face: the face carries a tile identical to `tile` (0-based index),

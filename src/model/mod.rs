@@ -6,5 +6,5 @@ pub mod tiles;
 pub mod variant;
 
 pub use instance::{Fixed, Instance};
-pub use tiles::{rotate, Tile, TileType};
+pub use tiles::{Tile, TileType, rotate};
 pub use variant::{Variant, VariantError};

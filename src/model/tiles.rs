@@ -63,7 +63,11 @@ pub fn group_types(tiles: &[Tile]) -> Vec<TileType> {
                         rotations.push(r);
                     }
                 }
-                types.push(TileType { weights: c, members: vec![i], rotations });
+                types.push(TileType {
+                    weights: c,
+                    members: vec![i],
+                    rotations,
+                });
             }
         }
     }

@@ -21,17 +21,45 @@ pub enum VariantError {
     #[error("vertex {0:?} is listed twice")]
     DuplicateVertex(String),
     #[error("face {face_label} names unknown vertex {vertex:?}")]
-    UnknownVertex { face: usize, face_label: String, vertex: String },
+    UnknownVertex {
+        face: usize,
+        face_label: String,
+        vertex: String,
+    },
     #[error("face {face_label} does not have three distinct vertices")]
     RepeatedVertex { face: usize, face_label: String },
     #[error("face {face_label} is listed twice (also as face #{first})")]
-    DuplicateFace { face: usize, face_label: String, first: usize },
-    #[error("edge check failed: edge {a}-{b} is used in the same direction by faces {f1} and {f2}; faces must all be clockwise from outside")]
-    SameOrientation { face: usize, a: String, b: String, f1: String, f2: String },
-    #[error("edge check failed: edge {a}-{b} of face {f1} is not shared with another face (the surface is not closed)")]
-    OpenEdge { face: usize, a: String, b: String, f1: String },
+    DuplicateFace {
+        face: usize,
+        face_label: String,
+        first: usize,
+    },
+    #[error(
+        "edge check failed: edge {a}-{b} is used in the same direction by faces {f1} and {f2}; faces must all be clockwise from outside"
+    )]
+    SameOrientation {
+        face: usize,
+        a: String,
+        b: String,
+        f1: String,
+        f2: String,
+    },
+    #[error(
+        "edge check failed: edge {a}-{b} of face {f1} is not shared with another face (the surface is not closed)"
+    )]
+    OpenEdge {
+        face: usize,
+        a: String,
+        b: String,
+        f1: String,
+    },
     #[error("edge check failed: edge {a}-{b} is shared by more than two faces ({faces})")]
-    NonManifoldEdge { face: usize, a: String, b: String, faces: String },
+    NonManifoldEdge {
+        face: usize,
+        a: String,
+        b: String,
+        faces: String,
+    },
     #[error("vertex {0:?} is on no face")]
     UnusedVertex(String),
     #[error("{0} faces is more than the limit of {1}")]
@@ -54,14 +82,23 @@ impl VariantError {
 }
 
 fn valid_vertex_name(name: &str) -> bool {
-    !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    !name.is_empty()
+        && name.len() <= 64
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 impl Variant {
     /// Builds and validates a variant from vertex names and faces given by vertex names.
-    pub fn new(name: &str, vertices: Vec<String>, faces: &[Vec<String>]) -> Result<Variant, VariantError> {
+    pub fn new(
+        name: &str,
+        vertices: Vec<String>,
+        faces: &[Vec<String>],
+    ) -> Result<Variant, VariantError> {
         if faces.len() > crate::input::limits::MAX_FACES {
-            return Err(VariantError::TooManyFaces(faces.len(), crate::input::limits::MAX_FACES));
+            return Err(VariantError::TooManyFaces(
+                faces.len(),
+                crate::input::limits::MAX_FACES,
+            ));
         }
         if vertices.is_empty() || faces.is_empty() {
             return Err(VariantError::Empty);
@@ -79,19 +116,28 @@ impl Variant {
         for (fi, face) in faces.iter().enumerate() {
             let label = face.join(",");
             if face.len() != 3 {
-                return Err(VariantError::RepeatedVertex { face: fi, face_label: format!("[{label}] (a face needs exactly three vertices)") });
+                return Err(VariantError::RepeatedVertex {
+                    face: fi,
+                    face_label: format!("[{label}] (a face needs exactly three vertices)"),
+                });
             }
             let mut ids = [0usize; 3];
             for (k, v) in face.iter().enumerate() {
-                ids[k] = *index.get(v.as_str()).ok_or_else(|| VariantError::UnknownVertex {
-                    face: fi,
-                    face_label: label.clone(),
-                    vertex: v.clone(),
-                })?;
+                ids[k] = *index
+                    .get(v.as_str())
+                    .ok_or_else(|| VariantError::UnknownVertex {
+                        face: fi,
+                        face_label: label.clone(),
+                        vertex: v.clone(),
+                    })?;
             }
             out.push(ids);
         }
-        let variant = Variant { name: name.to_string(), vertices, faces: out };
+        let variant = Variant {
+            name: name.to_string(),
+            vertices,
+            faces: out,
+        };
         variant.validate()?;
         Ok(variant)
     }
@@ -103,14 +149,21 @@ impl Variant {
         let mut seen_faces: HashMap<[usize; 3], usize> = HashMap::new();
         for (fi, f) in self.faces.iter().enumerate() {
             if f[0] == f[1] || f[1] == f[2] || f[0] == f[2] {
-                return Err(VariantError::RepeatedVertex { face: fi, face_label: self.face_label(fi) });
+                return Err(VariantError::RepeatedVertex {
+                    face: fi,
+                    face_label: self.face_label(fi),
+                });
             }
             // A face is the same face under rotation of its vertex list (and, as a set, under
             // reflection too): key by the sorted triple.
             let mut key = *f;
             key.sort_unstable();
             if let Some(&first) = seen_faces.get(&key) {
-                return Err(VariantError::DuplicateFace { face: fi, face_label: self.face_label(fi), first: first + 1 });
+                return Err(VariantError::DuplicateFace {
+                    face: fi,
+                    face_label: self.face_label(fi),
+                    first: first + 1,
+                });
             }
             seen_faces.insert(key, fi);
         }
@@ -128,8 +181,17 @@ impl Variant {
                 let rev = directed.get(&(b, a)).map(Vec::as_slice).unwrap_or(&[]);
                 let name = |v: usize| self.vertices[v].clone();
                 if same.len() + rev.len() > 2 {
-                    let all: Vec<String> = same.iter().chain(rev).map(|&g| self.face_label(g)).collect();
-                    return Err(VariantError::NonManifoldEdge { face: fi, a: name(a), b: name(b), faces: all.join(", ") });
+                    let all: Vec<String> = same
+                        .iter()
+                        .chain(rev)
+                        .map(|&g| self.face_label(g))
+                        .collect();
+                    return Err(VariantError::NonManifoldEdge {
+                        face: fi,
+                        a: name(a),
+                        b: name(b),
+                        faces: all.join(", "),
+                    });
                 }
                 if same.len() > 1 {
                     let other = same.iter().copied().find(|&g| g != fi).unwrap_or(fi);
@@ -142,7 +204,12 @@ impl Variant {
                     });
                 }
                 if rev.is_empty() {
-                    return Err(VariantError::OpenEdge { face: fi, a: name(a), b: name(b), f1: self.face_label(fi) });
+                    return Err(VariantError::OpenEdge {
+                        face: fi,
+                        a: name(a),
+                        b: name(b),
+                        f1: self.face_label(fi),
+                    });
                 }
             }
         }
@@ -174,7 +241,11 @@ impl Variant {
     /// A face written as "ABC" (one-character names) or "A_B_C".
     pub fn face_label(&self, face: usize) -> String {
         let sep = if self.short_names() { "" } else { "_" };
-        self.faces[face].iter().map(|&v| self.vertices[v].as_str()).collect::<Vec<_>>().join(sep)
+        self.faces[face]
+            .iter()
+            .map(|&v| self.vertices[v].as_str())
+            .collect::<Vec<_>>()
+            .join(sep)
     }
 
     pub fn vertex_index(&self, name: &str) -> Option<usize> {
@@ -186,8 +257,13 @@ impl Variant {
         if names.len() != 3 {
             return None;
         }
-        let ids: Vec<usize> = names.iter().map(|n| self.vertex_index(n)).collect::<Option<_>>()?;
-        self.faces.iter().position(|f| (0..3).any(|r| (0..3).all(|k| f[(k + r) % 3] == ids[k])))
+        let ids: Vec<usize> = names
+            .iter()
+            .map(|n| self.vertex_index(n))
+            .collect::<Option<_>>()?;
+        self.faces
+            .iter()
+            .position(|f| (0..3).any(|r| (0..3).all(|k| f[(k + r) % 3] == ids[k])))
     }
 
     /// Splits a face string: "ABC" when names are single characters, or "A_B_C"/"A,B,C".
@@ -196,7 +272,10 @@ impl Variant {
             let sep = if s.contains(',') { ',' } else { '_' };
             s.split(sep).map(|p| p.trim().to_string()).collect()
         } else {
-            s.chars().filter(|c| !c.is_whitespace()).map(|c| c.to_string()).collect()
+            s.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| c.to_string())
+                .collect()
         }
     }
 

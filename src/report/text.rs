@@ -14,14 +14,21 @@ fn tuple(w: &[u64; 3]) -> String {
 /// exactly the same.
 pub fn soku(inst: &Instance, r: &SokuResult) -> String {
     let v = &inst.variant;
-    let caps: Vec<String> = v.vertices.iter().zip(&inst.capacities).map(|(n, c)| format!("{n}={c}")).collect();
+    let caps: Vec<String> = v
+        .vertices
+        .iter()
+        .zip(&inst.capacities)
+        .map(|(n, c)| format!("{n}={c}"))
+        .collect();
     let mut s = String::new();
     let _ = writeln!(s, "{} on {}: {}", r.status.as_str(), v.name, caps.join(" "));
     match (r.status, &r.placements) {
         (Status::Sat, Some(ps)) => {
             for p in ps {
                 let face = v.faces[p.face];
-                let corners: Vec<String> = (0..3).map(|i| format!("{} gets {}", v.vertices[face[i]], p.corners[i])).collect();
+                let corners: Vec<String> = (0..3)
+                    .map(|i| format!("{} gets {}", v.vertices[face[i]], p.corners[i]))
+                    .collect();
                 let _ = writeln!(
                     s,
                     "Put tile #{} {} on face {}, turned {} so that {}.",
@@ -32,7 +39,15 @@ pub fn soku(inst: &Instance, r: &SokuResult) -> String {
                     corners.join(", ")
                 );
             }
-            let _ = writeln!(s, "verified: {}", if r.verified { "every vertex sum equals its capacity" } else { "NO" });
+            let _ = writeln!(
+                s,
+                "verified: {}",
+                if r.verified {
+                    "every vertex sum equals its capacity"
+                } else {
+                    "NO"
+                }
+            );
         }
         _ => {
             if let Some(reason) = &r.reason {

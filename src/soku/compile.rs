@@ -3,13 +3,13 @@
 //! One variable per (face, tile type, distinct rotation): identical tiles share variables,
 //! so the model has no identical-tile symmetry to break, and a uniform tile has a single
 //! rotation. Constraints: exactly one option per face, each type used exactly as often as
-//! it occurs, and every vertex sum equal to its capacity.
+//! it occurs, every vertex sum equal to its capacity, and the implied global sum.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use super::presolve::{presolve, Domains, Presolved};
+use super::presolve::{Domains, Presolved, presolve};
 use crate::ir::{Cmp, Constraint, Linear, Model, Var};
 use crate::model::{Instance, TileType};
 
@@ -59,7 +59,11 @@ fn place_name(face: &str, ty: &TileType, rot: u8) -> String {
     let w = if ty.weights.iter().all(|&x| x < 10) {
         ty.weights.iter().map(|x| x.to_string()).collect::<String>()
     } else {
-        ty.weights.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(".")
+        ty.weights
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(".")
     };
     format!("p_{face}_{w}_r{rot}")
 }
@@ -78,11 +82,20 @@ pub fn compile(inst: &Instance) -> Result<Compiled, String> {
 /// unsatisfiable in ways presolve would have reported.
 pub fn compile_plain(inst: &Instance) -> Compiled {
     let types = inst.types();
-    let all: Vec<(usize, u8)> = types.iter().enumerate().flat_map(|(t, ty)| ty.rotations.iter().map(move |&r| (t, r))).collect();
+    let all: Vec<(usize, u8)> = types
+        .iter()
+        .enumerate()
+        .flat_map(|(t, ty)| ty.rotations.iter().map(move |&r| (t, r)))
+        .collect();
     let mut domains: Domains = vec![all; inst.variant.num_faces()];
     for fx in &inst.fixed {
-        let t = types.iter().position(|ty| ty.members.contains(&fx.tile)).unwrap_or(0);
-        let want = fx.rotation.map(|r| crate::model::rotate(inst.tiles[fx.tile], r));
+        let t = types
+            .iter()
+            .position(|ty| ty.members.contains(&fx.tile))
+            .unwrap_or(0);
+        let want = fx
+            .rotation
+            .map(|r| crate::model::rotate(inst.tiles[fx.tile], r));
         domains[fx.face].retain(|&(u, q)| u == t && want.is_none_or(|c| types[t].corners(q) == c));
     }
     build(inst, types, &domains)
@@ -96,23 +109,43 @@ fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Compiled {
         let label = v.face_label(f);
         let vars: Vec<Var> = dom
             .iter()
-            .map(|&(ty, rot)| model.var(Place { face: f, ty, rot, name: place_name(&label, &types[ty], rot).into() }))
+            .map(|&(ty, rot)| {
+                model.var(Place {
+                    face: f,
+                    ty,
+                    rot,
+                    name: place_name(&label, &types[ty], rot).into(),
+                })
+            })
             .collect();
         face_vars.push(vars);
     }
     for (f, vars) in face_vars.iter().enumerate() {
-        model.add(format!("face {}", v.face_label(f)), Constraint::ExactlyOne(vars.iter().map(|x| x.pos()).collect()));
+        model.add(
+            format!("face {}", v.face_label(f)),
+            Constraint::ExactlyOne(vars.iter().map(|x| x.pos()).collect()),
+        );
     }
     for (t, ty) in types.iter().enumerate() {
-        let lits: Vec<_> = model.pool.iter().filter(|(_, p)| p.ty == t).map(|(x, _)| x.pos()).collect();
+        let lits: Vec<_> = model
+            .pool
+            .iter()
+            .filter(|(_, p)| p.ty == t)
+            .map(|(x, _)| x.pos())
+            .collect();
         let label = format!("tile {:?} x{}", ty.weights, ty.multiplicity());
         let c = if ty.multiplicity() == 1 {
             Constraint::ExactlyOne(lits)
         } else {
-            Constraint::Linear(Linear::new(lits.into_iter().map(|l| (1, l)).collect(), Cmp::Eq, ty.multiplicity() as i64))
+            Constraint::Linear(Linear::new(
+                lits.into_iter().map(|l| (1, l)).collect(),
+                Cmp::Eq,
+                ty.multiplicity() as i64,
+            ))
         };
         model.add(label, c);
     }
+    let mut vertex_rows = Vec::new();
     for (x, inc) in v.incidence().iter().enumerate() {
         let mut terms = Vec::new();
         for &(f, i) in inc {
@@ -123,10 +156,25 @@ fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Compiled {
                 }
             }
         }
-        model.add(
+        vertex_rows.push(model.add(
             format!("vertex {}", v.vertices[x]),
             Constraint::Linear(Linear::new(terms, Cmp::Eq, inst.capacities[x] as i64)),
-        );
+        ));
     }
-    Compiled { types, model, face_vars }
+    // Implied: every weight lands at exactly one vertex, so the vertex sums add up to the
+    // tiles' total weight. Built from the vertex sums, it lets propagation refute a
+    // capacity total that differs from the weight total at once (the "4-unsat" batch).
+    model.add(
+        "global sum",
+        Constraint::SumOf {
+            parts: vertex_rows,
+            cmp: Cmp::Eq,
+            rhs: inst.total_weight() as i64,
+        },
+    );
+    Compiled {
+        types,
+        model,
+        face_vars,
+    }
 }

@@ -1,15 +1,19 @@
 //! Solver answers -> placements (tile index, rotation, corners).
 
-use super::compile::Compiled;
 use super::Placement;
-use crate::model::{tiles::rotation_to, Instance};
+use super::compile::Compiled;
+use crate::model::{Instance, tiles::rotation_to};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
     #[error("face {face}: {count} placements are true in the answer (exactly one is needed)")]
     FaceNotExactlyOne { face: String, count: usize },
     #[error("tile {weights:?} is placed {used} times but the instance has {have}")]
-    TooManyOfType { weights: [u64; 3], used: usize, have: usize },
+    TooManyOfType {
+        weights: [u64; 3],
+        used: usize,
+        have: usize,
+    },
     #[error("the answer has {got} values but the model has {want} variables")]
     WrongSize { got: usize, want: usize },
 }
@@ -18,17 +22,27 @@ pub enum DecodeError {
 ///
 /// Identical tiles are interchangeable; each face gets a concrete tile index, preferring
 /// the tile a `fixed` entry named for that face.
-pub fn decode(inst: &Instance, c: &Compiled, assignment: &[bool]) -> Result<Vec<Placement>, DecodeError> {
+pub fn decode(
+    inst: &Instance,
+    c: &Compiled,
+    assignment: &[bool],
+) -> Result<Vec<Placement>, DecodeError> {
     let want = c.model.pool.len();
     if assignment.len() < want {
-        return Err(DecodeError::WrongSize { got: assignment.len(), want });
+        return Err(DecodeError::WrongSize {
+            got: assignment.len(),
+            want,
+        });
     }
     let v = &inst.variant;
     let mut chosen = Vec::with_capacity(v.num_faces());
     for (f, vars) in c.face_vars.iter().enumerate() {
         let on: Vec<_> = vars.iter().filter(|x| assignment[x.index()]).collect();
         if on.len() != 1 {
-            return Err(DecodeError::FaceNotExactlyOne { face: v.face_label(f), count: on.len() });
+            return Err(DecodeError::FaceNotExactlyOne {
+                face: v.face_label(f),
+                count: on.len(),
+            });
         }
         let p = c.model.pool.key(*on[0]);
         chosen.push((p.ty, p.rot));
@@ -38,10 +52,11 @@ pub fn decode(inst: &Instance, c: &Compiled, assignment: &[bool]) -> Result<Vec<
     let mut tile_of: Vec<Option<usize>> = vec![None; v.num_faces()];
     for fx in &inst.fixed {
         let t = chosen[fx.face].0;
-        if tile_of[fx.face].is_none() {
-            if let Some(pos) = free[t].iter().position(|&m| m == fx.tile) {
-                tile_of[fx.face] = Some(free[t].remove(pos));
-            }
+        if tile_of[fx.face].is_some() {
+            continue;
+        }
+        if let Some(pos) = free[t].iter().position(|&m| m == fx.tile) {
+            tile_of[fx.face] = Some(free[t].remove(pos));
         }
     }
     for f in 0..v.num_faces() {
@@ -49,7 +64,11 @@ pub fn decode(inst: &Instance, c: &Compiled, assignment: &[bool]) -> Result<Vec<
             let t = chosen[f].0;
             if free[t].is_empty() {
                 let used = chosen.iter().filter(|(u, _)| *u == t).count();
-                return Err(DecodeError::TooManyOfType { weights: c.types[t].weights, used, have: c.types[t].multiplicity() });
+                return Err(DecodeError::TooManyOfType {
+                    weights: c.types[t].weights,
+                    used,
+                    have: c.types[t].multiplicity(),
+                });
             }
             tile_of[f] = Some(free[t].remove(0));
         }
@@ -60,7 +79,12 @@ pub fn decode(inst: &Instance, c: &Compiled, assignment: &[bool]) -> Result<Vec<
             let corners = c.types[t].corners(r);
             let tile = tile_of[f].unwrap_or(c.types[t].members[0]);
             let rotation = rotation_to(inst.tiles[tile], corners).unwrap_or(0);
-            Placement { face: f, tile, rotation, corners }
+            Placement {
+                face: f,
+                tile,
+                rotation,
+                corners,
+            }
         })
         .collect())
 }

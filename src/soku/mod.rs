@@ -5,9 +5,9 @@ mod compile;
 mod decode;
 mod presolve;
 
-pub use compile::{compile, compile_plain, Compiled, Place};
-pub use decode::{decode, DecodeError};
-pub use presolve::{presolve, Domains, Presolved};
+pub use compile::{Compiled, Place, compile, compile_plain};
+pub use decode::{DecodeError, decode};
+pub use presolve::{Domains, Presolved, presolve};
 
 /// One tile on one face.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

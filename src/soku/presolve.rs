@@ -1,7 +1,7 @@
 //! Cheap necessary conditions checked before any solver runs. Each failure is a reason a
 //! person can check by hand; each success narrows what every face may carry.
 
-use crate::model::{rotate, Instance, TileType};
+use crate::model::{Instance, TileType, rotate};
 
 /// For each face, the (type, rotation) options left after presolve.
 pub type Domains = Vec<Vec<(usize, u8)>>;
@@ -30,7 +30,10 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 fn list(xs: impl IntoIterator<Item = u64>) -> String {
-    xs.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join("+")
+    xs.into_iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join("+")
 }
 
 fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
@@ -52,7 +55,11 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
     };
 
     // Fixed placements restrict faces to one type (and maybe one rotation).
-    let all: Vec<(usize, u8)> = types.iter().enumerate().flat_map(|(t, ty)| ty.rotations.iter().map(move |&r| (t, r))).collect();
+    let all: Vec<(usize, u8)> = types
+        .iter()
+        .enumerate()
+        .flat_map(|(t, ty)| ty.rotations.iter().map(move |&r| (t, r)))
+        .collect();
     let mut dom: Domains = vec![all.clone(); v.num_faces()];
     let mut fixed_face = vec![false; v.num_faces()];
     for fx in &inst.fixed {
@@ -61,7 +68,12 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
             None => types[t].rotations.iter().map(|&r| (t, r)).collect(),
             Some(r) => {
                 let corners = rotate(inst.tiles[fx.tile], r);
-                types[t].rotations.iter().filter(|&&q| types[t].corners(q) == corners).map(|&q| (t, q)).collect()
+                types[t]
+                    .rotations
+                    .iter()
+                    .filter(|&&q| types[t].corners(q) == corners)
+                    .map(|&q| (t, q))
+                    .collect()
             }
         };
         dom[fx.face].retain(|o| allowed.contains(o));
@@ -76,7 +88,10 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
         fixed_face[fx.face] = true;
     }
     for (t, ty) in types.iter().enumerate() {
-        let forced = dom.iter().filter(|d| d.iter().all(|&(u, _)| u == t)).count();
+        let forced = dom
+            .iter()
+            .filter(|d| d.iter().all(|&(u, _)| u == t))
+            .count();
         if forced > ty.multiplicity() {
             return Err(format!(
                 "{} must carry tile {}, but the instance has only {}",
@@ -104,7 +119,10 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
             (0..3).all(|i| c[i] <= inst.capacities[face[i]])
         });
         if d.is_empty() {
-            let caps: Vec<String> = face.iter().map(|&x| format!("{}={}", v.vertices[x], inst.capacities[x])).collect();
+            let caps: Vec<String> = face
+                .iter()
+                .map(|&x| format!("{}={}", v.vertices[x], inst.capacities[x]))
+                .collect();
             return Err(format!(
                 "no tile fits face {}: each of its {before} remaining options puts more weight on a corner than that vertex's capacity ({})",
                 v.face_label(f),
@@ -116,8 +134,16 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
     // Per-vertex bounds: each incident face holds a different tile, so a vertex of degree d
     // gets at most the d largest tile maxima and at least the d smallest tile minima; and
     // each face can only contribute what its options allow.
-    let mut maxima: Vec<u64> = inst.tiles.iter().map(|t| *t.iter().max().unwrap_or(&0)).collect();
-    let mut minima: Vec<u64> = inst.tiles.iter().map(|t| *t.iter().min().unwrap_or(&0)).collect();
+    let mut maxima: Vec<u64> = inst
+        .tiles
+        .iter()
+        .map(|t| *t.iter().max().unwrap_or(&0))
+        .collect();
+    let mut minima: Vec<u64> = inst
+        .tiles
+        .iter()
+        .map(|t| *t.iter().min().unwrap_or(&0))
+        .collect();
     maxima.sort_unstable_by(|a, b| b.cmp(a));
     minima.sort_unstable();
     for (x, inc) in v.incidence().iter().enumerate() {
@@ -139,8 +165,26 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
                 list(minima.iter().take(d).copied())
             ));
         }
-        let hi: Vec<u64> = inc.iter().map(|&(f, i)| dom[f].iter().map(|&(t, r)| types[t].corners(r)[i]).max().unwrap_or(0)).collect();
-        let lo: Vec<u64> = inc.iter().map(|&(f, i)| dom[f].iter().map(|&(t, r)| types[t].corners(r)[i]).min().unwrap_or(0)).collect();
+        let hi: Vec<u64> = inc
+            .iter()
+            .map(|&(f, i)| {
+                dom[f]
+                    .iter()
+                    .map(|&(t, r)| types[t].corners(r)[i])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let lo: Vec<u64> = inc
+            .iter()
+            .map(|&(f, i)| {
+                dom[f]
+                    .iter()
+                    .map(|&(t, r)| types[t].corners(r)[i])
+                    .min()
+                    .unwrap_or(0)
+            })
+            .collect();
         if c > hi.iter().sum() || c < lo.iter().sum() {
             let faces: Vec<String> = inc.iter().map(|&(f, _)| v.face_label(f)).collect();
             return Err(format!(
@@ -157,7 +201,10 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
 
     // Each type needs as many faces that can take it as it has copies.
     for (t, ty) in types.iter().enumerate() {
-        let able = dom.iter().filter(|d| d.iter().any(|&(u, _)| u == t)).count();
+        let able = dom
+            .iter()
+            .filter(|d| d.iter().any(|&(u, _)| u == t))
+            .count();
         if able < ty.multiplicity() {
             return Err(format!(
                 "tile {} has {} but only {} can take it without exceeding a capacity",

@@ -15,17 +15,26 @@ pub fn verify(inst: &Instance, placements: &[Placement]) -> Result<(), Invalid> 
     let var = &inst.variant;
     let nf = var.faces.len();
     if placements.len() != nf {
-        return Err(Invalid(format!("{} placements for {nf} faces", placements.len())));
+        return Err(Invalid(format!(
+            "{} placements for {nf} faces",
+            placements.len()
+        )));
     }
     let mut face_seen = vec![false; nf];
     let mut tile_seen = vec![false; inst.tiles.len()];
     let mut on_face: Vec<Option<&Placement>> = vec![None; nf];
     for p in placements {
         if p.face >= nf {
-            return Err(Invalid(format!("placement on face #{} which does not exist", p.face + 1)));
+            return Err(Invalid(format!(
+                "placement on face #{} which does not exist",
+                p.face + 1
+            )));
         }
         if std::mem::replace(&mut face_seen[p.face], true) {
-            return Err(Invalid(format!("face {} gets two tiles", var.face_label(p.face))));
+            return Err(Invalid(format!(
+                "face {} gets two tiles",
+                var.face_label(p.face)
+            )));
         }
         if p.tile >= inst.tiles.len() {
             return Err(Invalid(format!("tile #{} does not exist", p.tile + 1)));
@@ -34,7 +43,11 @@ pub fn verify(inst: &Instance, placements: &[Placement]) -> Result<(), Invalid> 
             return Err(Invalid(format!("tile #{} is used twice", p.tile + 1)));
         }
         if p.rotation > 2 {
-            return Err(Invalid(format!("rotation {} on face {}", p.rotation, var.face_label(p.face))));
+            return Err(Invalid(format!(
+                "rotation {} on face {}",
+                p.rotation,
+                var.face_label(p.face)
+            )));
         }
         // Turning clockwise by r moves the weight listed at position j to position j + r.
         let w = inst.tiles[p.tile];
@@ -81,14 +94,18 @@ pub fn verify(inst: &Instance, placements: &[Placement]) -> Result<(), Invalid> 
     }
     let mut sums = vec![0u64; var.vertices.len()];
     for (f, face) in var.faces.iter().enumerate() {
-        let p = on_face[f].ok_or_else(|| Invalid(format!("face {} has no tile", var.face_label(f))))?;
+        let p =
+            on_face[f].ok_or_else(|| Invalid(format!("face {} has no tile", var.face_label(f))))?;
         for i in 0..3 {
             sums[face[i]] += p.corners[i];
         }
     }
     for (x, (&s, &c)) in sums.iter().zip(&inst.capacities).enumerate() {
         if s != c {
-            return Err(Invalid(format!("vertex {} gets {s} but its capacity is {c}", var.vertices[x])));
+            return Err(Invalid(format!(
+                "vertex {} gets {s} but its capacity is {c}",
+                var.vertices[x]
+            )));
         }
     }
     Ok(())

@@ -1,0 +1,138 @@
+//! Test helpers. The brute-force solver here is written from the puzzle's definition and
+//! shares no code with sokuc's encoders, decoders or verifier.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// Faces as vertex-index triples, tiles as weight triples, capacities per vertex.
+pub struct Raw {
+    pub faces: Vec<[usize; 3]>,
+    pub tiles: Vec<[u64; 3]>,
+    pub caps: Vec<u64>,
+    /// (face, tile index, rotation or None)
+    pub fixed: Vec<(usize, usize, Option<u8>)>,
+}
+
+/// Depth-first search over faces in order: any unused tile (skipping a tile identical as
+/// listed to one already tried at this face), any rotation, pruning when a vertex exceeds
+/// its capacity or is complete and short.
+pub fn brute_force(raw: &Raw) -> bool {
+    let nv = raw.caps.len();
+    let mut remaining = vec![0usize; nv];
+    for f in &raw.faces {
+        for &v in f {
+            remaining[v] += 1;
+        }
+    }
+    let mut used = vec![false; raw.tiles.len()];
+    let mut sums = vec![0u64; nv];
+    dfs(raw, 0, &mut used, &mut sums, &mut remaining)
+}
+
+fn dfs(raw: &Raw, f: usize, used: &mut [bool], sums: &mut [u64], remaining: &mut [usize]) -> bool {
+    if f == raw.faces.len() {
+        return sums.iter().zip(&raw.caps).all(|(s, c)| s == c);
+    }
+    let face = raw.faces[f];
+    let mut tried: Vec<[u64; 3]> = Vec::new();
+    for t in 0..raw.tiles.len() {
+        if used[t] || tried.contains(&raw.tiles[t]) {
+            continue;
+        }
+        let fixed: Vec<_> = raw.fixed.iter().filter(|x| x.0 == f).collect();
+        if !fixed
+            .iter()
+            .all(|x| same_up_to_rotation(raw.tiles[x.1], raw.tiles[t]))
+        {
+            continue;
+        }
+        tried.push(raw.tiles[t]);
+        used[t] = true;
+        for r in 0..3u8 {
+            let w = raw.tiles[t];
+            // corners[i] = w[(i - r) mod 3]
+            let c = [
+                w[(3 - r as usize) % 3],
+                w[(4 - r as usize) % 3],
+                w[(5 - r as usize) % 3],
+            ];
+            if !fixed.iter().all(|x| {
+                x.2.is_none_or(|fr| {
+                    let fw = raw.tiles[x.1];
+                    let fc = [
+                        fw[(3 - fr as usize) % 3],
+                        fw[(4 - fr as usize) % 3],
+                        fw[(5 - fr as usize) % 3],
+                    ];
+                    fc == c
+                })
+            }) {
+                continue;
+            }
+            let mut ok = true;
+            for i in 0..3 {
+                sums[face[i]] += c[i];
+                remaining[face[i]] -= 1;
+            }
+            for i in 0..3 {
+                let v = face[i];
+                if sums[v] > raw.caps[v] || (remaining[v] == 0 && sums[v] != raw.caps[v]) {
+                    ok = false;
+                }
+            }
+            if ok && dfs(raw, f + 1, used, sums, remaining) {
+                for i in 0..3 {
+                    sums[face[i]] -= c[i];
+                    remaining[face[i]] += 1;
+                }
+                used[t] = false;
+                return true;
+            }
+            for i in 0..3 {
+                sums[face[i]] -= c[i];
+                remaining[face[i]] += 1;
+            }
+        }
+        used[t] = false;
+    }
+    false
+}
+
+fn same_up_to_rotation(a: [u64; 3], b: [u64; 3]) -> bool {
+    (0..3).any(|s| (0..3).all(|j| a[j] == b[(j + s) % 3]))
+}
+
+pub fn raw_of(inst: &sokuc::model::Instance) -> Raw {
+    Raw {
+        faces: inst.variant.faces.clone(),
+        tiles: inst.tiles.clone(),
+        caps: inst.capacities.clone(),
+        fixed: inst
+            .fixed
+            .iter()
+            .map(|f| (f.face, f.tile, f.rotation))
+            .collect(),
+    }
+}
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `../shared` beside the checkout (CI puts it there).
+pub fn shared() -> PathBuf {
+    root().join("..").join("shared")
+}
+
+pub fn sokuc() -> std::process::Command {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sokuc"))
+}
+
+/// Looks a program up on PATH.
+pub fn which(prog: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH").and_then(|p| {
+        std::env::split_paths(&p)
+            .map(|d| d.join(prog))
+            .find(|c| c.is_file())
+    })
+}
