@@ -96,6 +96,40 @@ pub fn run(
     Ok(rows)
 }
 
+/// Like [`run`], but each instance is solved by a fresh `sokuc solve` process (written to a
+/// temporary instance file first), so times include process start, parsing and output.
+pub fn run_spawned(items: &[BatchItem], exe: &std::path::Path, backend_name: &str, extra: &[String], out: &mut dyn Write) -> std::io::Result<Vec<Row>> {
+    let dir = std::env::temp_dir().join(format!("sokuc-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let mut rows = Vec::with_capacity(items.len());
+    for item in items {
+        let path = dir.join(format!("line{}.toml", item.line));
+        std::fs::write(&path, item.instance.to_toml(&item.instance.variant.name))?;
+        let t = Instant::now();
+        let o = std::process::Command::new(exe).arg("solve").arg(&path).arg("--backend").arg(backend_name).args(extra).output()?;
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        let status = match o.status.code() {
+            Some(0) => Status::Sat,
+            Some(20) => Status::Unsat,
+            Some(30) => Status::Unknown,
+            other => {
+                let _ = std::fs::remove_dir_all(&dir);
+                return Err(std::io::Error::other(format!(
+                    "line {}: sokuc solve exited with {other:?}: {}",
+                    item.line,
+                    String::from_utf8_lossy(&o.stderr).trim()
+                )));
+            }
+        };
+        let verified = String::from_utf8_lossy(&o.stdout).contains("verified: every vertex sum");
+        let row = Row { line: item.line, status, verified, ms, vars: 0, clauses: 0 };
+        let _ = writeln!(out, "{:>5}  {:<7} {:>9.3} ms  (whole process){}", row.line, row.status.as_str(), row.ms, if verified { "  verified" } else { "" });
+        rows.push(row);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(rows)
+}
+
 pub fn print_summary(s: &Summary, out: &mut dyn Write) {
     let _ = writeln!(
         out,

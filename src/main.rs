@@ -146,6 +146,10 @@ struct BenchArgs {
     /// Print only the summary.
     #[arg(long)]
     quiet: bool,
+    /// Time whole `sokuc solve` processes (start, parse, solve, print) instead of the
+    /// in-process pipeline.
+    #[arg(long)]
+    spawn: bool,
     /// Summary as JSON.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -437,7 +441,19 @@ fn bench_cmd(a: BenchArgs) -> Result<u8> {
         } else {
             Box::new(stdout.lock())
         };
-        let rows = bench::run(&items, n, &opts, mode, sink.as_mut()).map_err(|e| anyhow!(e))?;
+        let rows = if a.spawn {
+            let exe = std::env::current_exe().context("locating the sokuc executable")?;
+            let mut extra = vec!["--pb-encoding".to_string(), a.enc.pb_encoding.name().to_string()];
+            if mode == PresolveMode::Off {
+                extra.extend(["--presolve".to_string(), "off".to_string()]);
+            }
+            if let Some(t) = a.timeout {
+                extra.extend(["--timeout".to_string(), t.to_string()]);
+            }
+            bench::run_spawned(&items, &exe, n, &extra, sink.as_mut())?
+        } else {
+            bench::run(&items, n, &opts, mode, sink.as_mut()).map_err(|e| anyhow!(e))?
+        };
         drop(sink);
         summaries.push(bench::summarize(n, &rows));
     }

@@ -9,7 +9,7 @@ use sokuc::pipeline::{self, PresolveMode};
 
 #[test]
 fn icosoku100_all_solved_and_verified() {
-    let items = read_batch(&common::shared().join("instances/icosoku/icosoku100.txt"))
+    let items = read_batch(&common::root().join("instances/batches/icosoku100.txt"))
         .expect("shared/ beside the checkout");
     assert_eq!(items.len(), 100);
     for item in &items {
@@ -29,7 +29,7 @@ fn icosoku100_all_solved_and_verified() {
 #[test]
 fn four_unsat_batch_is_unsat_by_presolve() {
     let items =
-        read_batch(&common::shared().join("instances/icosoku/unsat-icosoku100.txt")).unwrap();
+        read_batch(&common::root().join("instances/batches/unsat-icosoku100.txt")).unwrap();
     assert_eq!(items.len(), 100);
     for item in &items {
         assert_eq!(item.instance.fixed.len(), 4);
@@ -52,7 +52,7 @@ fn four_unsat_batch_is_unsat_for_the_solver_too() {
     // global-sum row makes this a matter of propagation), and the arithmetic behind
     // presolve's reason is recomputed here from the raw batch line.
     let items =
-        read_batch(&common::shared().join("instances/icosoku/unsat-icosoku100.txt")).unwrap();
+        read_batch(&common::root().join("instances/batches/unsat-icosoku100.txt")).unwrap();
     for item in &items {
         let caps: u64 = item
             .text

@@ -1,3 +1,4 @@
+#![allow(clippy::needless_range_loop)]
 //! Test helpers. The brute-force solver here is written from the puzzle's definition and
 //! shares no code with sokuc's encoders, decoders or verifier.
 #![allow(dead_code)]
