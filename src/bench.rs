@@ -68,8 +68,7 @@ pub fn run(
 ) -> Result<Vec<Row>, PipelineError> {
     let mut rows = Vec::with_capacity(items.len());
     for item in items {
-        let mut b =
-            backend::by_name(backend_name).expect("backend names are checked by the caller");
+        let mut b = backend::by_name(backend_name).expect("backend names are checked by the caller");
         let t = Instant::now();
         let r = pipeline::solve(&item.instance, b.as_mut(), opts, mode)?;
         let ms = t.elapsed().as_secs_f64() * 1e3;
@@ -98,7 +97,13 @@ pub fn run(
 
 /// Like [`run`], but each instance is solved by a fresh `sokuc solve` process (written to a
 /// temporary instance file first), so times include process start, parsing and output.
-pub fn run_spawned(items: &[BatchItem], exe: &std::path::Path, backend_name: &str, extra: &[String], out: &mut dyn Write) -> std::io::Result<Vec<Row>> {
+pub fn run_spawned(
+    items: &[BatchItem],
+    exe: &std::path::Path,
+    backend_name: &str,
+    extra: &[String],
+    out: &mut dyn Write,
+) -> std::io::Result<Vec<Row>> {
     let dir = std::env::temp_dir().join(format!("sokuc-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let mut rows = Vec::with_capacity(items.len());
@@ -106,7 +111,13 @@ pub fn run_spawned(items: &[BatchItem], exe: &std::path::Path, backend_name: &st
         let path = dir.join(format!("line{}.toml", item.line));
         std::fs::write(&path, item.instance.to_toml(&item.instance.variant.name))?;
         let t = Instant::now();
-        let o = std::process::Command::new(exe).arg("solve").arg(&path).arg("--backend").arg(backend_name).args(extra).output()?;
+        let o = std::process::Command::new(exe)
+            .arg("solve")
+            .arg(&path)
+            .arg("--backend")
+            .arg(backend_name)
+            .args(extra)
+            .output()?;
         let ms = t.elapsed().as_secs_f64() * 1e3;
         let status = match o.status.code() {
             Some(0) => Status::Sat,
@@ -122,8 +133,22 @@ pub fn run_spawned(items: &[BatchItem], exe: &std::path::Path, backend_name: &st
             }
         };
         let verified = String::from_utf8_lossy(&o.stdout).contains("verified: every vertex sum");
-        let row = Row { line: item.line, status, verified, ms, vars: 0, clauses: 0 };
-        let _ = writeln!(out, "{:>5}  {:<7} {:>9.3} ms  (whole process){}", row.line, row.status.as_str(), row.ms, if verified { "  verified" } else { "" });
+        let row = Row {
+            line: item.line,
+            status,
+            verified,
+            ms,
+            vars: 0,
+            clauses: 0,
+        };
+        let _ = writeln!(
+            out,
+            "{:>5}  {:<7} {:>9.3} ms  (whole process){}",
+            row.line,
+            row.status.as_str(),
+            row.ms,
+            if verified { "  verified" } else { "" }
+        );
         rows.push(row);
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -134,14 +159,6 @@ pub fn print_summary(s: &Summary, out: &mut dyn Write) {
     let _ = writeln!(
         out,
         "backend {}: {} instances, {} sat, {} unsat, {} unknown; median {:.3} ms, p90 {:.3} ms, max {:.3} ms, total {:.1} ms",
-        s.backend,
-        s.instances,
-        s.sat,
-        s.unsat,
-        s.unknown,
-        s.median_ms,
-        s.p90_ms,
-        s.max_ms,
-        s.total_ms
+        s.backend, s.instances, s.sat, s.unsat, s.unknown, s.median_ms, s.p90_ms, s.max_ms, s.total_ms
     );
 }

@@ -199,15 +199,10 @@ fn run(cli: Cli) -> Result<u8> {
 
 fn load_instance(a: &InstanceArgs) -> Result<Instance> {
     match (&a.instance, &a.pegs) {
-        (Some(_), Some(_)) => Err(InputError::new(
-            "command line",
-            None,
-            "give an instance file or --pegs, not both",
-        )
-        .into()),
-        (None, None) => {
-            Err(InputError::new("command line", None, "give an instance file or --pegs").into())
+        (Some(_), Some(_)) => {
+            Err(InputError::new("command line", None, "give an instance file or --pegs, not both").into())
         }
+        (None, None) => Err(InputError::new("command line", None, "give an instance file or --pegs").into()),
         (None, Some(p)) => Ok(instance_file::read_pegs(p)?),
         (Some(path), None) => {
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -243,12 +238,7 @@ fn timeout(t: Option<f64>) -> Result<Option<Duration>> {
     match t {
         None => Ok(None),
         Some(s) if (0.0..1e9).contains(&s) => Ok(Some(Duration::from_secs_f64(s))),
-        Some(s) => {
-            Err(
-                InputError::new("--timeout", None, format!("{s} is not a number of seconds"))
-                    .into(),
-            )
-        }
+        Some(s) => Err(InputError::new("--timeout", None, format!("{s} is not a number of seconds")).into()),
     }
 }
 
@@ -257,10 +247,7 @@ fn get_backend(name: &str) -> Result<Box<dyn backend::Backend>> {
         InputError::new(
             "--backend",
             None,
-            format!(
-                "unknown backend {name:?} (available: {})",
-                backend::BACKENDS.join(", ")
-            ),
+            format!("unknown backend {name:?} (available: {})", backend::BACKENDS.join(", ")),
         )
         .into()
     })
@@ -268,10 +255,7 @@ fn get_backend(name: &str) -> Result<Box<dyn backend::Backend>> {
 
 /// Writes `bytes` to `path` atomically: a temporary file beside it, renamed into place, so
 /// a failure never leaves a partial file.
-fn write_atomic(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<()> {
+fn write_atomic(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -279,11 +263,7 @@ fn write_atomic(
     let name = path
         .file_name()
         .ok_or_else(|| InputError::new(path.display().to_string(), None, "not a file name"))?;
-    let tmp = dir.join(format!(
-        ".{}.sokuc-tmp-{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
+    let tmp = dir.join(format!(".{}.sokuc-tmp-{}", name.to_string_lossy(), std::process::id()));
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
         write(&mut f)?;
@@ -292,12 +272,7 @@ fn write_atomic(
     })();
     if let Err(e) = result {
         let _ = std::fs::remove_file(&tmp);
-        return Err(InputError::new(
-            path.display().to_string(),
-            None,
-            format!("cannot write: {e}"),
-        )
-        .into());
+        return Err(InputError::new(path.display().to_string(), None, format!("cannot write: {e}")).into());
     }
     Ok(())
 }
@@ -357,19 +332,46 @@ fn decode(a: DecodeArgs) -> Result<u8> {
             }
             let missing = (0..n).find(|&i| vals[i].is_none());
             if let Some(i) = missing {
-                return Err(InputError::new(&file, None, format!("the answer has no value for variable {} ({})", i + 1, c.model.pool.name(sokuc::ir::Var(i as u32)))).into());
+                return Err(InputError::new(
+                    &file,
+                    None,
+                    format!(
+                        "the answer has no value for variable {} ({})",
+                        i + 1,
+                        c.model.pool.name(sokuc::ir::Var(i as u32))
+                    ),
+                )
+                .into());
             }
             let assignment: Vec<bool> = vals.iter().take(n).map(|v| v.unwrap_or(false)).collect();
-            let placements = pipeline::finish(&inst, &c, &assignment, &backend)
-                .map_err(|e| InputError::new(&file, None, format!("the answer is not a solution of this model: {e}")))?;
-            SokuResult { status: Status::Sat, placements: Some(placements), reason: None, verified: true, stats: Default::default(), backend }
+            let placements = pipeline::finish(&inst, &c, &assignment, &backend).map_err(|e| {
+                InputError::new(&file, None, format!("the answer is not a solution of this model: {e}"))
+            })?;
+            SokuResult {
+                status: Status::Sat,
+                placements: Some(placements),
+                reason: None,
+                verified: true,
+                stats: Default::default(),
+                backend,
+            }
         }
         (answer::Answer::Sat(_), Err(reason)) => {
-            return Err(InputError::new(&file, None, format!("the answer says SATISFIABLE, but presolve proves the instance unsatisfiable: {reason}")).into())
+            return Err(InputError::new(
+                &file,
+                None,
+                format!("the answer says SATISFIABLE, but presolve proves the instance unsatisfiable: {reason}"),
+            )
+            .into());
         }
-        (answer::Answer::Unsat, Ok(_)) => {
-            SokuResult { status: Status::Unsat, placements: None, reason: Some("proven by the external solver".into()), verified: false, stats: Default::default(), backend }
-        }
+        (answer::Answer::Unsat, Ok(_)) => SokuResult {
+            status: Status::Unsat,
+            placements: None,
+            reason: Some("proven by the external solver".into()),
+            verified: false,
+            stats: Default::default(),
+            backend,
+        },
         (answer::Answer::Unsat, Err(reason)) => SokuResult {
             status: Status::Unsat,
             placements: None,

@@ -124,11 +124,10 @@ pub fn finish(
             backend: backend.into(),
             detail: v.to_string(),
         })?;
-    let placements =
-        soku::decode(inst, compiled, assignment).map_err(|e| PipelineError::Decode {
-            backend: backend.into(),
-            detail: e.to_string(),
-        })?;
+    let placements = soku::decode(inst, compiled, assignment).map_err(|e| PipelineError::Decode {
+        backend: backend.into(),
+        detail: e.to_string(),
+    })?;
     verify::soku::verify(inst, &placements).map_err(|e| PipelineError::Verification {
         backend: backend.into(),
         detail: e.to_string(),
@@ -163,14 +162,7 @@ pub fn to_cnf(inst: &Instance, opts: encode::EncodeOptions, mode: PresolveMode) 
                 .join(",")
         ),
         format!("pb-encoding {}", opts.pb.name()),
-        format!(
-            "presolve {}",
-            if mode == PresolveMode::On {
-                "on"
-            } else {
-                "off"
-            }
-        ),
+        format!("presolve {}", if mode == PresolveMode::On { "on" } else { "off" }),
     ];
     let mut cnf = Cnf::new();
     match compile(inst, mode) {

@@ -9,17 +9,11 @@ use sokuc::pipeline::{self, PresolveMode};
 
 #[test]
 fn icosoku100_all_solved_and_verified() {
-    let items = read_batch(&common::root().join("instances/batches/icosoku100.txt"))
-        .expect("shared/ beside the checkout");
+    let items =
+        read_batch(&common::root().join("instances/batches/icosoku100.txt")).expect("shared/ beside the checkout");
     assert_eq!(items.len(), 100);
     for item in &items {
-        let r = pipeline::solve(
-            &item.instance,
-            &mut Varisat,
-            &SolveOptions::default(),
-            PresolveMode::On,
-        )
-        .unwrap();
+        let r = pipeline::solve(&item.instance, &mut Varisat, &SolveOptions::default(), PresolveMode::On).unwrap();
         assert_eq!(r.status, Status::Sat, "line {}", item.line);
         assert!(r.verified);
         sokuc::verify::soku::verify(&item.instance, r.placements.as_ref().unwrap()).unwrap();
@@ -28,18 +22,11 @@ fn icosoku100_all_solved_and_verified() {
 
 #[test]
 fn four_unsat_batch_is_unsat_by_presolve() {
-    let items =
-        read_batch(&common::root().join("instances/batches/unsat-icosoku100.txt")).unwrap();
+    let items = read_batch(&common::root().join("instances/batches/unsat-icosoku100.txt")).unwrap();
     assert_eq!(items.len(), 100);
     for item in &items {
         assert_eq!(item.instance.fixed.len(), 4);
-        let r = pipeline::solve(
-            &item.instance,
-            &mut Varisat,
-            &SolveOptions::default(),
-            PresolveMode::On,
-        )
-        .unwrap();
+        let r = pipeline::solve(&item.instance, &mut Varisat, &SolveOptions::default(), PresolveMode::On).unwrap();
         assert_eq!(r.status, Status::Unsat, "line {}", item.line);
         let reason = r.reason.unwrap();
         assert!(reason.contains("78") && reason.contains("79"), "{reason}");
@@ -51,8 +38,7 @@ fn four_unsat_batch_is_unsat_for_the_solver_too() {
     // Second opinion: without presolve the CNF itself must be unsatisfiable (the implied
     // global-sum row makes this a matter of propagation), and the arithmetic behind
     // presolve's reason is recomputed here from the raw batch line.
-    let items =
-        read_batch(&common::root().join("instances/batches/unsat-icosoku100.txt")).unwrap();
+    let items = read_batch(&common::root().join("instances/batches/unsat-icosoku100.txt")).unwrap();
     for item in &items {
         let caps: u64 = item
             .text

@@ -9,11 +9,7 @@ use std::process::Output;
 use common::{root, sokuc};
 
 fn run(args: &[&str]) -> Output {
-    sokuc()
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run sokuc")
+    sokuc().args(args).current_dir(root()).output().expect("run sokuc")
 }
 
 fn stdout(o: &Output) -> String {
@@ -69,10 +65,7 @@ fn assert_json_solution(v: &serde_json::Value) {
             );
         }
         for (i, name) in p["face"].as_array().unwrap().iter().enumerate() {
-            let k = vertices
-                .iter()
-                .position(|x| x == &name.as_str().unwrap())
-                .unwrap();
+            let k = vertices.iter().position(|x| x == &name.as_str().unwrap()).unwrap();
             sums[k] += corners[i];
         }
         assert!(tiles.insert(p["tile"].as_u64().unwrap()), "tile used twice");
@@ -91,13 +84,7 @@ fn seed_icosahedron_example_by_file_and_by_pegs() {
         v["capacities"],
         serde_json::json!([1, 5, 11, 10, 7, 12, 9, 2, 6, 8, 4, 3])
     );
-    let b = run(&[
-        "solve",
-        "--pegs",
-        "1,5,11,10,7,12,9,2,6,8,4,3",
-        "--format",
-        "json",
-    ]);
+    let b = run(&["solve", "--pegs", "1,5,11,10,7,12,9,2,6,8,4,3", "--format", "json"]);
     assert_eq!(b.status.code(), Some(0));
     assert_json_solution(&json(&b));
 }
@@ -115,22 +102,13 @@ fn seed_tetrasoku_and_octahedron_examples() {
     }
     let t = run(&["solve", "instances/tetrasoku-seed.toml"]);
     let text = stdout(&t);
-    assert_eq!(
-        text.lines().filter(|l| l.starts_with("Put tile")).count(),
-        4,
-        "{text}"
-    );
+    assert_eq!(text.lines().filter(|l| l.starts_with("Put tile")).count(), 4, "{text}");
     assert!(text.contains("verified"));
 }
 
 #[test]
 fn fixed_placements_are_honoured() {
-    let v = json(&run(&[
-        "solve",
-        "instances/icosoku-fixed.toml",
-        "--format",
-        "json",
-    ]));
+    let v = json(&run(&["solve", "instances/icosoku-fixed.toml", "--format", "json"]));
     let ps = v["placements"].as_array().unwrap();
     let abc = ps
         .iter()
@@ -147,10 +125,7 @@ fn fixed_placements_are_honoured() {
 
 #[test]
 fn unsat_examples_exit_20_with_a_reason() {
-    for f in [
-        "instances/icosoku-unsat.toml",
-        "instances/tetrasoku-unsat.toml",
-    ] {
+    for f in ["instances/icosoku-unsat.toml", "instances/tetrasoku-unsat.toml"] {
         let o = run(&["solve", f, "--format", "json"]);
         assert_eq!(o.status.code(), Some(20), "{f}");
         let v = json(&o);
@@ -185,11 +160,7 @@ fn check_accepts_a_solution_and_rejects_a_tampered_one() {
     let o = run(&["solve", "instances/icosoku-seed.toml", "--format", "json"]);
     let good = dir.path().join("good.json");
     fs::write(&good, &o.stdout).unwrap();
-    let c = run(&[
-        "check",
-        "instances/icosoku-seed.toml",
-        good.to_str().unwrap(),
-    ]);
+    let c = run(&["check", "instances/icosoku-seed.toml", good.to_str().unwrap()]);
     assert_eq!(c.status.code(), Some(0), "{}", stdout(&c));
     let mut v = json(&o);
     // Turn one tile: the corners no longer match the vertex sums.
@@ -203,18 +174,10 @@ fn check_accepts_a_solution_and_rejects_a_tampered_one() {
         .map(|x| x.as_u64().unwrap())
         .collect();
     let r = (r + 1) % 3;
-    p["corners"] = serde_json::json!(
-        (0..3)
-            .map(|i| w[(i + 3 - r as usize) % 3])
-            .collect::<Vec<_>>()
-    );
+    p["corners"] = serde_json::json!((0..3).map(|i| w[(i + 3 - r as usize) % 3]).collect::<Vec<_>>());
     let bad = dir.path().join("bad.json");
     fs::write(&bad, v.to_string()).unwrap();
-    let c = run(&[
-        "check",
-        "instances/icosoku-seed.toml",
-        bad.to_str().unwrap(),
-    ]);
+    let c = run(&["check", "instances/icosoku-seed.toml", bad.to_str().unwrap()]);
     // (0,1,2)-type tiles are not uniform, so turning changes a vertex sum.
     assert_eq!(c.status.code(), Some(3), "{}", stdout(&c));
     assert!(stdout(&c).contains("invalid"));
@@ -231,18 +194,10 @@ fn emit_dimacs_is_deterministic_and_names_variables() {
         text.lines().any(|l| l.starts_with("c var 1 p_ABC_")),
         "primary variables are named"
     );
-    assert!(
-        text.lines()
-            .any(|l| l.starts_with("c aux ") && l.ends_with("vertex A"))
-    );
+    assert!(text.lines().any(|l| l.starts_with("c aux ") && l.ends_with("vertex A")));
     let header = text.lines().find(|l| l.starts_with("p cnf")).unwrap();
     let clauses: usize = header.split_whitespace().nth(3).unwrap().parse().unwrap();
-    assert_eq!(
-        text.lines()
-            .filter(|l| l.ends_with(" 0") || *l == "0")
-            .count(),
-        clauses
-    );
+    assert_eq!(text.lines().filter(|l| l.ends_with(" 0") || *l == "0").count(), clauses);
 }
 
 #[test]
@@ -258,12 +213,7 @@ fn decode_of_a_model_answer_prints_what_solve_prints() {
         "--presolve",
         "off",
     ]));
-    let solved = stdout(&run(&[
-        "solve",
-        "instances/tetrasoku-seed.toml",
-        "--presolve",
-        "off",
-    ]));
+    let solved = stdout(&run(&["solve", "instances/tetrasoku-seed.toml", "--presolve", "off"]));
     // An empty answer and a truncated one are bad input.
     let empty = dir.path().join("empty.out");
     fs::write(&empty, "").unwrap();
@@ -292,8 +242,7 @@ fn decode_of_a_model_answer_prints_what_solve_prints() {
 #[test]
 #[ignore = "needs the cadical binary (apt-get install cadical); scripts/test.sh installs it and runs ignored tests"]
 fn dimacs_round_trip_through_cadical() {
-    let cadical =
-        common::which("cadical").expect("cadical is not installed: apt-get install cadical");
+    let cadical = common::which("cadical").expect("cadical is not installed: apt-get install cadical");
     let dir = tempfile::tempdir().unwrap();
     let cases: &[(&str, &[&str])] = &[
         ("instances/icosoku-seed.toml", &[]),
@@ -306,14 +255,7 @@ fn dimacs_round_trip_through_cadical() {
     for (k, (inst, opts)) in cases.iter().enumerate() {
         let cnf = dir.path().join(format!("m{k}.cnf"));
         let out = dir.path().join(format!("m{k}.out"));
-        let mut args = vec![
-            "solve",
-            inst,
-            "--emit",
-            "dimacs",
-            "-o",
-            cnf.to_str().unwrap(),
-        ];
+        let mut args = vec!["solve", inst, "--emit", "dimacs", "-o", cnf.to_str().unwrap()];
         args.extend_from_slice(opts);
         assert_eq!(run(&args).status.code(), Some(0));
         let c = std::process::Command::new(&cadical)
@@ -384,19 +326,13 @@ fn bad_input_exits_2_with_file_line_and_problem() {
         "unknown-tiles.toml",
         "variant = \"icosahedron\"\n\ntiles = \"tetrasoku\"\ncapacities = [1]\n",
     );
-    expect_bad(
-        &["solve", &f],
-        &["unknown-tiles.toml:3", "unknown tile set"],
-    );
+    expect_bad(&["solve", &f], &["unknown-tiles.toml:3", "unknown tile set"]);
     let f = write(
         dp,
         "caps.toml",
         "variant = \"icosahedron\"\ntiles = \"icosoku\"\ncapacities = [1, 5, 11]\n",
     );
-    expect_bad(
-        &["solve", &f],
-        &["caps.toml:3", "3 capacities", "12 vertices"],
-    );
+    expect_bad(&["solve", &f], &["caps.toml:3", "3 capacities", "12 vertices"]);
     let f = write(
         dp,
         "neg.toml",
@@ -439,13 +375,7 @@ fn bad_input_exits_2_with_file_line_and_problem() {
         &["missing.toml", "cannot read"],
     );
     expect_bad(
-        &[
-            "solve",
-            "--pegs",
-            "1,5,11,10,7,12,9,2,6,8,4,3",
-            "--backend",
-            "nope",
-        ],
+        &["solve", "--pegs", "1,5,11,10,7,12,9,2,6,8,4,3", "--backend", "nope"],
         &["unknown backend"],
     );
     // An answer for the wrong model: too few variables.

@@ -22,10 +22,6 @@ impl Deadline {
     }
 
     pub fn passed(&self) -> bool {
-        self.at.is_some_and(|t| Instant::now() >= t)
-            || self
-                .flag
-                .as_ref()
-                .is_some_and(|f| f.load(Ordering::Relaxed))
+        self.at.is_some_and(|t| Instant::now() >= t) || self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }
 }

@@ -85,10 +85,7 @@ pub enum BackendError {
         feature: &'static str,
     },
     #[error("{backend}: {message}")]
-    Solver {
-        backend: &'static str,
-        message: String,
-    },
+    Solver { backend: &'static str, message: String },
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
@@ -105,10 +102,7 @@ pub trait Backend {
         let missing = [
             (opts.time_limit.is_some() && !caps.time_limit, "time limits"),
             (opts.interrupt.is_some() && !caps.interrupt, "interrupts"),
-            (
-                !opts.assumptions.is_empty() && !caps.assumptions,
-                "assumptions",
-            ),
+            (!opts.assumptions.is_empty() && !caps.assumptions, "assumptions"),
             (opts.proof.is_some() && !caps.proof, "proofs"),
         ];
         match missing.iter().find(|(m, _)| *m) {

@@ -6,9 +6,7 @@ use std::time::Instant;
 
 use varisat::{ExtendFormula, ProofFormat, Solver};
 
-use super::{
-    Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status,
-};
+use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status};
 use crate::encode::{self, ClauseSink};
 use crate::ir::{Lit, PbFormula, Var};
 
@@ -129,20 +127,10 @@ impl Backend for Varisat {
         let (vars, clauses) = (sink.num_vars, sink.clauses);
         let build = t0.elapsed();
         if !opts.assumptions.is_empty() {
-            solver.assume(
-                &opts
-                    .assumptions
-                    .iter()
-                    .map(|&l| to_varisat(l))
-                    .collect::<Vec<_>>(),
-            );
+            solver.assume(&opts.assumptions.iter().map(|&l| to_varisat(l)).collect::<Vec<_>>());
         }
         let t1 = Instant::now();
-        let result = if deadline.passed() {
-            None
-        } else {
-            solver.solve().ok()
-        };
+        let result = if deadline.passed() { None } else { solver.solve().ok() };
         let solve = t1.elapsed();
         let status = match result {
             Some(true) => Status::Sat,
@@ -151,8 +139,7 @@ impl Backend for Varisat {
                 if !deadline.passed() {
                     return Err(BackendError::Solver {
                         backend: "sat",
-                        message: "the solver stopped without an answer (proof output failed)"
-                            .into(),
+                        message: "the solver stopped without an answer (proof output failed)".into(),
                     });
                 }
                 Status::Unknown

@@ -67,9 +67,7 @@ pub fn encode(f: &PbFormula, opts: EncodeOptions, sink: &mut dyn ClauseSink) -> 
                     sums.insert(index, s);
                 }
             }
-            Constraint::SumOf { parts, cmp, rhs } => {
-                sum_of(sink, f, parts, *cmp, *rhs, &sums, opts.pb, &groups)
-            }
+            Constraint::SumOf { parts, cmp, rhs } => sum_of(sink, f, parts, *cmp, *rhs, &sums, opts.pb, &groups),
         }
         let after = sink.num_vars();
         if after > before {
@@ -161,11 +159,7 @@ fn normalize(lin: &Linear) -> Normal {
     Normal {
         terms,
         lo: lo.max(0) as u64,
-        hi: if hi >= total {
-            None
-        } else {
-            Some(hi.max(0) as u64)
-        },
+        hi: if hi >= total { None } else { Some(hi.max(0) as u64) },
         unsat,
     }
 }
@@ -173,12 +167,7 @@ fn normalize(lin: &Linear) -> Normal {
 /// Encodes `lin`. When its left side was built as one order-encoded sum over positive
 /// literals and the constraint has an upper bound (so capping never hides a value a solution
 /// can take), returns that sum for reuse by [`Constraint::SumOf`].
-fn linear(
-    sink: &mut dyn ClauseSink,
-    lin: &Linear,
-    enc: PbEncoding,
-    groups: &Groups,
-) -> Option<OrderInt> {
+fn linear(sink: &mut dyn ClauseSink, lin: &Linear, enc: PbEncoding, groups: &Groups) -> Option<OrderInt> {
     let n = normalize(lin);
     if n.unsat {
         sink.add_clause(&[]);
@@ -194,9 +183,7 @@ fn linear(
     };
     let items: Vec<OrderInt> = match enc {
         PbEncoding::Domain => grouped_items(sink, &n.terms, groups),
-        PbEncoding::Swc | PbEncoding::Totalizer => {
-            n.terms.iter().map(|&(c, l)| OrderInt::term(c, l)).collect()
-        }
+        PbEncoding::Swc | PbEncoding::Totalizer => n.terms.iter().map(|&(c, l)| OrderInt::term(c, l)).collect(),
     };
     let sum = match enc {
         PbEncoding::Totalizer => tree(sink, &items, cap),
@@ -211,9 +198,8 @@ fn linear(
     if let Some(h) = n.hi {
         imply(sink, &[sum.at_least(h + 1)], B::False, &mut buf);
     }
-    let reusable = n.hi.is_some()
-        && n.terms.iter().all(|(_, l)| l.is_positive())
-        && lin.terms.iter().all(|(c, _)| *c >= 0);
+    let reusable =
+        n.hi.is_some() && n.terms.iter().all(|(_, l)| l.is_positive()) && lin.terms.iter().all(|(c, _)| *c >= 0);
     reusable.then_some(sum)
 }
 
@@ -270,20 +256,11 @@ fn tree(sink: &mut dyn ClauseSink, items: &[OrderInt], cap: u64) -> OrderInt {
 
 /// Groups terms whose variables are in a common at-most-one group into one integer each.
 /// Groups covering more terms are taken first; what is left stays a single term.
-fn grouped_items(
-    sink: &mut dyn ClauseSink,
-    terms: &[(u64, Lit)],
-    groups: &Groups,
-) -> Vec<OrderInt> {
+fn grouped_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], groups: &Groups) -> Vec<OrderInt> {
     let mut cover: HashMap<usize, usize> = HashMap::new();
     for &(_, l) in terms {
         if l.is_positive() {
-            for &g in groups
-                .of_var
-                .get(&l.var())
-                .map(Vec::as_slice)
-                .unwrap_or(&[])
-            {
+            for &g in groups.of_var.get(&l.var()).map(Vec::as_slice).unwrap_or(&[]) {
                 *cover.entry(g).or_default() += 1;
             }
         }
@@ -296,10 +273,7 @@ fn grouped_items(
             .filter(|&i| {
                 owner[i].is_none()
                     && terms[i].1.is_positive()
-                    && groups
-                        .of_var
-                        .get(&terms[i].1.var())
-                        .is_some_and(|gs| gs.contains(&g))
+                    && groups.of_var.get(&terms[i].1.var()).is_some_and(|gs| gs.contains(&g))
             })
             .collect();
         if take.len() > 1 {
@@ -340,11 +314,7 @@ fn group_int(sink: &mut dyn ClauseSink, mine: &[(u64, Lit)], can_be_zero: bool) 
     values.dedup();
     let mut ge = Vec::with_capacity(values.len() - 1);
     for &v in &values[1..] {
-        let xs: Vec<Lit> = mine
-            .iter()
-            .filter(|&&(c, _)| c >= v)
-            .map(|&(_, l)| l)
-            .collect();
+        let xs: Vec<Lit> = mine.iter().filter(|&&(c, _)| c >= v).map(|&(_, l)| l).collect();
         if xs.len() == 1 {
             ge.push(xs[0]);
             continue;

@@ -8,13 +8,7 @@ use super::sink::Cnf;
 /// Writes `cnf` as DIMACS. `header` lines become `c` comments first; then each primary
 /// variable is named (`c var 7 p_ABC_012_r1`), and auxiliary ranges are attributed to the
 /// constraint they encode (`c aux 241-318 vertex A`).
-pub fn write(
-    out: &mut dyn Write,
-    cnf: &Cnf,
-    header: &[String],
-    names: &[String],
-    aux: &[AuxRange],
-) -> io::Result<()> {
+pub fn write(out: &mut dyn Write, cnf: &Cnf, header: &[String], names: &[String], aux: &[AuxRange]) -> io::Result<()> {
     let mut w = io::BufWriter::new(out);
     for h in header {
         writeln!(w, "c {h}")?;

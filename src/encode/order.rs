@@ -104,20 +104,10 @@ impl OrderInt {
             for &y in &b.values {
                 let s = (x + y).min(cap);
                 // a >= x & b >= y -> c >= x + y
-                imply(
-                    sink,
-                    &[a.at_least(x), b.at_least(y)],
-                    c.at_least(s),
-                    &mut buf,
-                );
+                imply(sink, &[a.at_least(x), b.at_least(y)], c.at_least(s), &mut buf);
                 // a <= x & b <= y -> c <= x + y
                 if s < cap {
-                    imply(
-                        sink,
-                        &[a.above(x).not(), b.above(y).not()],
-                        c.above(s).not(),
-                        &mut buf,
-                    );
+                    imply(sink, &[a.above(x).not(), b.above(y).not()], c.above(s).not(), &mut buf);
                 }
             }
         }

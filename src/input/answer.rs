@@ -47,35 +47,24 @@ pub fn parse_sat_answer(file: &str, text: &str) -> Result<Answer, InputError> {
                     return Err(InputError::new(
                         file,
                         ln,
-                        format!(
-                            "unexpected line {:?} (expected 's', 'v' or 'c' lines)",
-                            truncate(line)
-                        ),
+                        format!("unexpected line {:?} (expected 's', 'v' or 'c' lines)", truncate(line)),
                     ));
                 };
                 saw_values = true;
                 for tok in lits.split_whitespace() {
                     if terminated {
-                        return Err(InputError::new(
-                            file,
-                            ln,
-                            "literals after the terminating 0",
-                        ));
+                        return Err(InputError::new(file, ln, "literals after the terminating 0"));
                     }
-                    let x: i64 = tok.parse().map_err(|_| {
-                        InputError::new(file, ln, format!("{:?} is not a literal", truncate(tok)))
-                    })?;
+                    let x: i64 = tok
+                        .parse()
+                        .map_err(|_| InputError::new(file, ln, format!("{:?} is not a literal", truncate(tok))))?;
                     if x == 0 {
                         terminated = true;
                         continue;
                     }
                     let v = x.unsigned_abs() as usize;
                     if v > 50_000_000 {
-                        return Err(InputError::new(
-                            file,
-                            ln,
-                            format!("variable {v} is out of range"),
-                        ));
+                        return Err(InputError::new(file, ln, format!("variable {v} is out of range")));
                     }
                     if values.len() < v {
                         values.resize(v, None);
@@ -86,9 +75,7 @@ pub fn parse_sat_answer(file: &str, text: &str) -> Result<Answer, InputError> {
         }
     }
     match status {
-        None if text.trim().is_empty() => {
-            Err(InputError::new(file, None, "the answer file is empty"))
-        }
+        None if text.trim().is_empty() => Err(InputError::new(file, None, "the answer file is empty")),
         None => Err(InputError::new(
             file,
             None,

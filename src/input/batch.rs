@@ -50,26 +50,17 @@ pub fn parse_line(line: &str) -> Result<Instance, String> {
     if cols.len() >= 3 {
         let faces: Vec<&str> = cols[1].split_whitespace().collect();
         let tiles: Vec<&str> = cols[2].split_whitespace().collect();
-        let rots: Vec<&str> = cols
-            .get(3)
-            .map(|c| c.split_whitespace().collect())
-            .unwrap_or_default();
+        let rots: Vec<&str> = cols.get(3).map(|c| c.split_whitespace().collect()).unwrap_or_default();
         if faces.len() != tiles.len() || (cols.len() == 4 && rots.len() != faces.len()) {
             return Err(format!(
                 "{} fixed faces, {} tiles and {} rotations do not match",
                 faces.len(),
                 tiles.len(),
-                if cols.len() == 4 {
-                    rots.len()
-                } else {
-                    faces.len()
-                }
+                if cols.len() == 4 { rots.len() } else { faces.len() }
             ));
         }
         for (k, (f, t)) in faces.iter().zip(&tiles).enumerate() {
-            let tile: i64 = t
-                .parse()
-                .map_err(|_| format!("tile {t:?} is not an integer"))?;
+            let tile: i64 = t.parse().map_err(|_| format!("tile {t:?} is not an integer"))?;
             let rotation = match rots.get(k) {
                 None | Some(&"-") => None,
                 Some(r) => Some(
@@ -78,13 +69,8 @@ pub fn parse_line(line: &str) -> Result<Instance, String> {
                 ),
             };
             let names = inst.variant.split_face_string(f);
-            inst.fixed.push(fixed_from(
-                &inst.variant,
-                inst.tiles.len(),
-                &names,
-                tile,
-                rotation,
-            )?);
+            inst.fixed
+                .push(fixed_from(&inst.variant, inst.tiles.len(), &names, tile, rotation)?);
         }
     }
     Ok(inst)

@@ -82,10 +82,7 @@ pub fn parse_instance(file: &str, text: &str, base: Option<&Path>) -> Result<Ins
         TilesSpec::List(list) => list
             .iter()
             .enumerate()
-            .map(|(i, t)| {
-                tile_from(t)
-                    .map_err(|m| InputError::new(file, tiles_line, format!("tile {}: {m}", i + 1)))
-            })
+            .map(|(i, t)| tile_from(t).map_err(|m| InputError::new(file, tiles_line, format!("tile {}: {m}", i + 1))))
             .collect::<Result<_, _>>()?,
     };
     if tiles.len() != variant.num_faces() {
@@ -118,11 +115,7 @@ pub fn parse_instance(file: &str, text: &str, base: Option<&Path>) -> Result<Ins
                 .enumerate()
                 .map(|(i, &c)| {
                     capacity_from(c).map_err(|m| {
-                        InputError::new(
-                            file,
-                            cap_line,
-                            format!("capacity of {}: {m}", variant.vertices[i]),
-                        )
+                        InputError::new(file, cap_line, format!("capacity of {}: {m}", variant.vertices[i]))
                     })
                 })
                 .collect::<Result<Vec<_>, _>>()?
@@ -130,16 +123,13 @@ pub fn parse_instance(file: &str, text: &str, base: Option<&Path>) -> Result<Ins
         CapacitiesSpec::Table(table) => {
             let mut caps = vec![None; variant.num_vertices()];
             for (name, &c) in table {
-                let v = variant.vertex_index(name).ok_or_else(|| {
-                    InputError::new(
-                        file,
-                        cap_line,
-                        format!("capacity for unknown vertex {name:?}"),
-                    )
-                })?;
-                caps[v] = Some(capacity_from(c).map_err(|m| {
-                    InputError::new(file, cap_line, format!("capacity of {name}: {m}"))
-                })?);
+                let v = variant
+                    .vertex_index(name)
+                    .ok_or_else(|| InputError::new(file, cap_line, format!("capacity for unknown vertex {name:?}")))?;
+                caps[v] = Some(
+                    capacity_from(c)
+                        .map_err(|m| InputError::new(file, cap_line, format!("capacity of {name}: {m}")))?,
+                );
             }
             caps.iter()
                 .enumerate()
@@ -181,17 +171,12 @@ pub fn parse_instance(file: &str, text: &str, base: Option<&Path>) -> Result<Ins
 
 fn tile_from(t: &[i64]) -> Result<Tile, String> {
     if t.len() != 3 {
-        return Err(format!(
-            "a tile has exactly three weights, found {}",
-            t.len()
-        ));
+        return Err(format!("a tile has exactly three weights, found {}", t.len()));
     }
     let mut w = [0u64; 3];
     for (k, &x) in t.iter().enumerate() {
         if x < 0 {
-            return Err(format!(
-                "weight {x} is negative (weights are non-negative integers)"
-            ));
+            return Err(format!("weight {x} is negative (weights are non-negative integers)"));
         }
         if x as u64 > MAX_WEIGHT {
             return Err(format!("weight {x} is larger than the limit {MAX_WEIGHT}"));
@@ -203,9 +188,7 @@ fn tile_from(t: &[i64]) -> Result<Tile, String> {
 
 fn capacity_from(c: i64) -> Result<u64, String> {
     if c < 0 {
-        return Err(format!(
-            "{c} is negative (capacities are non-negative integers)"
-        ));
+        return Err(format!("{c} is negative (capacities are non-negative integers)"));
     }
     if c as u64 > MAX_CAPACITY {
         return Err(format!("{c} is larger than the limit {MAX_CAPACITY}"));
@@ -221,13 +204,9 @@ pub fn fixed_from(
     tile: i64,
     rotation: Option<i64>,
 ) -> Result<Fixed, String> {
-    let fi = variant.find_face(face).ok_or_else(|| {
-        format!(
-            "fixed face {} is not a face of {}",
-            face.join(""),
-            variant.name
-        )
-    })?;
+    let fi = variant
+        .find_face(face)
+        .ok_or_else(|| format!("fixed face {} is not a face of {}", face.join(""), variant.name))?;
     if tile < 1 || tile as usize > ntiles {
         return Err(format!(
             "fixed tile index {tile} is out of range (tiles are numbered 1..{ntiles})"
@@ -240,13 +219,8 @@ pub fn fixed_from(
     };
     // A face named from another starting vertex is the same face, but the rotation is
     // relative to the variant's listing: shift it accordingly.
-    let ids: Vec<usize> = face
-        .iter()
-        .filter_map(|n| variant.vertex_index(n))
-        .collect();
-    let shift = (0..3)
-        .find(|&s| variant.faces[fi][s] == ids[0])
-        .unwrap_or(0) as u8;
+    let ids: Vec<usize> = face.iter().filter_map(|n| variant.vertex_index(n)).collect();
+    let shift = (0..3).find(|&s| variant.faces[fi][s] == ids[0]).unwrap_or(0) as u8;
     Ok(Fixed {
         face: fi,
         tile: tile as usize - 1,
@@ -277,15 +251,10 @@ pub fn pegs_instance(pegs: &str) -> Result<Instance, InputError> {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let c: i64 = p.parse().map_err(|_| {
-                InputError::new(
-                    "--pegs",
-                    None,
-                    format!("peg {} ({p:?}) is not an integer", i + 1),
-                )
-            })?;
-            capacity_from(c)
-                .map_err(|m| InputError::new("--pegs", None, format!("peg {}: {m}", i + 1)))
+            let c: i64 = p
+                .parse()
+                .map_err(|_| InputError::new("--pegs", None, format!("peg {} ({p:?}) is not an integer", i + 1)))?;
+            capacity_from(c).map_err(|m| InputError::new("--pegs", None, format!("peg {}: {m}", i + 1)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Instance {

@@ -47,18 +47,13 @@ impl fmt::Display for InputError {
 /// 1-based line number of a byte offset.
 pub fn line_of(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
-    text.as_bytes()[..end]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
+    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 /// Reads a whole file as UTF-8, turning I/O problems into an [`InputError`].
 pub fn read_text(path: &std::path::Path) -> Result<String, InputError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| InputError::new(&name, None, format!("cannot read: {e}")))?;
+    let bytes = std::fs::read(path).map_err(|e| InputError::new(&name, None, format!("cannot read: {e}")))?;
     if bytes.len() > limits::MAX_FILE_BYTES {
         return Err(InputError::new(
             &name,
@@ -83,11 +78,6 @@ pub fn read_text(path: &std::path::Path) -> Result<String, InputError> {
 pub fn toml_error(file: &str, text: &str, err: &toml::de::Error) -> InputError {
     let line = err.span().map(|s| line_of(text, s.start));
     // One line per error: toml's messages may span several.
-    let msg: Vec<&str> = err
-        .message()
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
+    let msg: Vec<&str> = err.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     InputError::new(file, line, msg.join("; "))
 }

@@ -29,13 +29,9 @@ struct PlacementJson {
 
 /// Parses placements, resolving faces by name. Corners default to the tile turned by the
 /// rotation when absent; when present they are kept as given, for the verifier to judge.
-pub fn parse_solution(
-    file: &str,
-    text: &str,
-    inst: &Instance,
-) -> Result<Vec<Placement>, InputError> {
-    let raw: SolutionJson = serde_json::from_str(text)
-        .map_err(|e| InputError::new(file, Some(e.line()), format!("invalid JSON: {e}")))?;
+pub fn parse_solution(file: &str, text: &str, inst: &Instance) -> Result<Vec<Placement>, InputError> {
+    let raw: SolutionJson =
+        serde_json::from_str(text).map_err(|e| InputError::new(file, Some(e.line()), format!("invalid JSON: {e}")))?;
     let list = match raw.placements {
         Some(p) => p,
         None => {
@@ -59,11 +55,7 @@ pub fn parse_solution(
             .find_face(&names)
             .ok_or_else(|| at(format!("{} is not a face of {}", names.join(""), v.name)))?;
         if p.tile < 1 || p.tile as usize > inst.tiles.len() {
-            return Err(at(format!(
-                "tile {} is out of range 1..{}",
-                p.tile,
-                inst.tiles.len()
-            )));
+            return Err(at(format!("tile {} is out of range 1..{}", p.tile, inst.tiles.len())));
         }
         if !(0..=2).contains(&p.rotation) {
             return Err(at(format!("rotation {} is not 0, 1 or 2", p.rotation)));

@@ -43,20 +43,13 @@ pub fn parse_variant(file: &str, text: &str, default_name: &str) -> Result<Varia
     let name = raw.name.clone().unwrap_or_else(|| default_name.to_string());
     Variant::new(&name, raw.vertices.get_ref().clone(), &faces).map_err(|e| {
         let line = match &e {
-            VariantError::Empty | VariantError::TooManyFaces(..) => {
-                line_of(text, raw.faces.span().start)
+            VariantError::Empty | VariantError::TooManyFaces(..) => line_of(text, raw.faces.span().start),
+            VariantError::BadVertexName(_) | VariantError::DuplicateVertex(_) | VariantError::UnusedVertex(_) => {
+                line_of(text, raw.vertices.span().start)
             }
-            VariantError::BadVertexName(_)
-            | VariantError::DuplicateVertex(_)
-            | VariantError::UnusedVertex(_) => line_of(text, raw.vertices.span().start),
             _ => {
                 let fi = e.face().unwrap_or(0);
-                let span = raw
-                    .faces
-                    .get_ref()
-                    .get(fi)
-                    .map(|s| s.span().start)
-                    .unwrap_or(0);
+                let span = raw.faces.get_ref().get(fi).map(|s| s.span().start).unwrap_or(0);
                 line_of(text, span)
             }
         };
@@ -67,11 +60,7 @@ pub fn parse_variant(file: &str, text: &str, default_name: &str) -> Result<Varia
 /// Loads a variant by built-in name, or by path (relative paths resolve against `base`).
 ///
 /// `origin` is the file (and line) that named the variant, used when the name is unknown.
-pub fn load_variant(
-    spec: &str,
-    base: Option<&Path>,
-    origin: (&str, Option<usize>),
-) -> Result<Variant, InputError> {
+pub fn load_variant(spec: &str, base: Option<&Path>, origin: (&str, Option<usize>)) -> Result<Variant, InputError> {
     if let Some(text) = builtin::variant_text(spec) {
         return parse_variant(&format!("<built-in variant {spec}>"), text, spec);
     }

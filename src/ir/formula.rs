@@ -168,22 +168,15 @@ impl PbFormula {
                 index: 0,
                 label: "assignment".into(),
                 kind: "size",
-                detail: format!(
-                    "{} values for {} variables",
-                    assignment.len(),
-                    self.num_vars
-                ),
+                detail: format!("{} values for {} variables", assignment.len(), self.num_vars),
             });
         }
         for (i, (label, c)) in self.constraints.iter().enumerate() {
             if !self.holds(c, assignment) {
                 let detail = match c {
-                    Constraint::Linear(lin) => format!(
-                        "left side is {}, needs {} {}",
-                        lin.lhs(assignment),
-                        lin.cmp,
-                        lin.rhs
-                    ),
+                    Constraint::Linear(lin) => {
+                        format!("left side is {}, needs {} {}", lin.lhs(assignment), lin.cmp, lin.rhs)
+                    }
                     Constraint::SumOf { parts, cmp, rhs } => {
                         format!(
                             "left side is {}, needs {cmp} {rhs}",
@@ -207,9 +200,6 @@ impl PbFormula {
     }
 
     pub fn count(&self, kind: &str) -> usize {
-        self.constraints
-            .iter()
-            .filter(|(_, c)| c.kind() == kind)
-            .count()
+        self.constraints.iter().filter(|(_, c)| c.kind() == kind).count()
     }
 }

@@ -57,10 +57,7 @@ impl<K: Clone + Eq + Hash + Display> VarPool<K> {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (Var, &K)> {
-        self.keys
-            .iter()
-            .enumerate()
-            .map(|(i, k)| (Var(i as u32), k))
+        self.keys.iter().enumerate().map(|(i, k)| (Var(i as u32), k))
     }
 }
 

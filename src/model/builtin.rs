@@ -4,15 +4,9 @@ use super::tiles::Tile;
 
 /// (name, TOML text) of each built-in variant.
 pub const VARIANTS: &[(&str, &str)] = &[
-    (
-        "icosahedron",
-        include_str!("../../variants/icosahedron.toml"),
-    ),
+    ("icosahedron", include_str!("../../variants/icosahedron.toml")),
     ("octahedron", include_str!("../../variants/octahedron.toml")),
-    (
-        "tetrahedron",
-        include_str!("../../variants/tetrahedron.toml"),
-    ),
+    ("tetrahedron", include_str!("../../variants/tetrahedron.toml")),
 ];
 
 pub fn variant_text(name: &str) -> Option<&'static str> {

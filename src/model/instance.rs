@@ -45,12 +45,19 @@ impl Instance {
         let mut s = String::new();
         let _ = writeln!(s, "# {}", self.source.replace('\n', " "));
         let _ = writeln!(s, "variant = {:?}", variant_ref);
-        let tiles: Vec<String> = self.tiles.iter().map(|t| format!("[{}, {}, {}]", t[0], t[1], t[2])).collect();
+        let tiles: Vec<String> = self
+            .tiles
+            .iter()
+            .map(|t| format!("[{}, {}, {}]", t[0], t[1], t[2]))
+            .collect();
         let _ = writeln!(s, "tiles = [{}]", tiles.join(", "));
         let caps: Vec<String> = self.capacities.iter().map(|c| c.to_string()).collect();
         let _ = writeln!(s, "capacities = [{}]", caps.join(", "));
         for f in &self.fixed {
-            let face: Vec<String> = self.variant.faces[f.face].iter().map(|&v| format!("{:?}", self.variant.vertices[v])).collect();
+            let face: Vec<String> = self.variant.faces[f.face]
+                .iter()
+                .map(|&v| format!("{:?}", self.variant.vertices[v]))
+                .collect();
             let _ = writeln!(s, "\n[[fixed]]\nface = [{}]\ntile = {}", face.join(", "), f.tile + 1);
             if let Some(r) = f.rotation {
                 let _ = writeln!(s, "rotation = {r}");

@@ -44,9 +44,7 @@ pub enum VariantError {
         f1: String,
         f2: String,
     },
-    #[error(
-        "edge check failed: edge {a}-{b} of face {f1} is not shared with another face (the surface is not closed)"
-    )]
+    #[error("edge check failed: edge {a}-{b} of face {f1} is not shared with another face (the surface is not closed)")]
     OpenEdge {
         face: usize,
         a: String,
@@ -82,23 +80,14 @@ impl VariantError {
 }
 
 fn valid_vertex_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 64
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 impl Variant {
     /// Builds and validates a variant from vertex names and faces given by vertex names.
-    pub fn new(
-        name: &str,
-        vertices: Vec<String>,
-        faces: &[Vec<String>],
-    ) -> Result<Variant, VariantError> {
+    pub fn new(name: &str, vertices: Vec<String>, faces: &[Vec<String>]) -> Result<Variant, VariantError> {
         if faces.len() > crate::input::limits::MAX_FACES {
-            return Err(VariantError::TooManyFaces(
-                faces.len(),
-                crate::input::limits::MAX_FACES,
-            ));
+            return Err(VariantError::TooManyFaces(faces.len(), crate::input::limits::MAX_FACES));
         }
         if vertices.is_empty() || faces.is_empty() {
             return Err(VariantError::Empty);
@@ -123,13 +112,11 @@ impl Variant {
             }
             let mut ids = [0usize; 3];
             for (k, v) in face.iter().enumerate() {
-                ids[k] = *index
-                    .get(v.as_str())
-                    .ok_or_else(|| VariantError::UnknownVertex {
-                        face: fi,
-                        face_label: label.clone(),
-                        vertex: v.clone(),
-                    })?;
+                ids[k] = *index.get(v.as_str()).ok_or_else(|| VariantError::UnknownVertex {
+                    face: fi,
+                    face_label: label.clone(),
+                    vertex: v.clone(),
+                })?;
             }
             out.push(ids);
         }
@@ -181,11 +168,7 @@ impl Variant {
                 let rev = directed.get(&(b, a)).map(Vec::as_slice).unwrap_or(&[]);
                 let name = |v: usize| self.vertices[v].clone();
                 if same.len() + rev.len() > 2 {
-                    let all: Vec<String> = same
-                        .iter()
-                        .chain(rev)
-                        .map(|&g| self.face_label(g))
-                        .collect();
+                    let all: Vec<String> = same.iter().chain(rev).map(|&g| self.face_label(g)).collect();
                     return Err(VariantError::NonManifoldEdge {
                         face: fi,
                         a: name(a),
@@ -257,10 +240,7 @@ impl Variant {
         if names.len() != 3 {
             return None;
         }
-        let ids: Vec<usize> = names
-            .iter()
-            .map(|n| self.vertex_index(n))
-            .collect::<Option<_>>()?;
+        let ids: Vec<usize> = names.iter().map(|n| self.vertex_index(n)).collect::<Option<_>>()?;
         self.faces
             .iter()
             .position(|f| (0..3).any(|r| (0..3).all(|k| f[(k + r) % 3] == ids[k])))

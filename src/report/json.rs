@@ -10,10 +10,7 @@ pub fn soku(inst: &Instance, r: &SokuResult) -> Value {
     let placements: Option<Vec<Value>> = r.placements.as_ref().map(|ps| {
         ps.iter()
             .map(|p| {
-                let face: Vec<&str> = v.faces[p.face]
-                    .iter()
-                    .map(|&x| v.vertices[x].as_str())
-                    .collect();
+                let face: Vec<&str> = v.faces[p.face].iter().map(|&x| v.vertices[x].as_str()).collect();
                 json!({
                     "face": face,
                     "tile": p.tile + 1,

@@ -59,11 +59,7 @@ fn place_name(face: &str, ty: &TileType, rot: u8) -> String {
     let w = if ty.weights.iter().all(|&x| x < 10) {
         ty.weights.iter().map(|x| x.to_string()).collect::<String>()
     } else {
-        ty.weights
-            .iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(".")
+        ty.weights.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(".")
     };
     format!("p_{face}_{w}_r{rot}")
 }
@@ -89,13 +85,8 @@ pub fn compile_plain(inst: &Instance) -> Compiled {
         .collect();
     let mut domains: Domains = vec![all; inst.variant.num_faces()];
     for fx in &inst.fixed {
-        let t = types
-            .iter()
-            .position(|ty| ty.members.contains(&fx.tile))
-            .unwrap_or(0);
-        let want = fx
-            .rotation
-            .map(|r| crate::model::rotate(inst.tiles[fx.tile], r));
+        let t = types.iter().position(|ty| ty.members.contains(&fx.tile)).unwrap_or(0);
+        let want = fx.rotation.map(|r| crate::model::rotate(inst.tiles[fx.tile], r));
         domains[fx.face].retain(|&(u, q)| u == t && want.is_none_or(|c| types[t].corners(q) == c));
     }
     build(inst, types, &domains)

@@ -22,11 +22,7 @@ pub enum DecodeError {
 ///
 /// Identical tiles are interchangeable; each face gets a concrete tile index, preferring
 /// the tile a `fixed` entry named for that face.
-pub fn decode(
-    inst: &Instance,
-    c: &Compiled,
-    assignment: &[bool],
-) -> Result<Vec<Placement>, DecodeError> {
+pub fn decode(inst: &Instance, c: &Compiled, assignment: &[bool]) -> Result<Vec<Placement>, DecodeError> {
     let want = c.model.pool.len();
     if assignment.len() < want {
         return Err(DecodeError::WrongSize {

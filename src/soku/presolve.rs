@@ -30,10 +30,7 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 fn list(xs: impl IntoIterator<Item = u64>) -> String {
-    xs.into_iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join("+")
+    xs.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join("+")
 }
 
 fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
@@ -88,10 +85,7 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
         fixed_face[fx.face] = true;
     }
     for (t, ty) in types.iter().enumerate() {
-        let forced = dom
-            .iter()
-            .filter(|d| d.iter().all(|&(u, _)| u == t))
-            .count();
+        let forced = dom.iter().filter(|d| d.iter().all(|&(u, _)| u == t)).count();
         if forced > ty.multiplicity() {
             return Err(format!(
                 "{} must carry tile {}, but the instance has only {}",
@@ -134,16 +128,8 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
     // Per-vertex bounds: each incident face holds a different tile, so a vertex of degree d
     // gets at most the d largest tile maxima and at least the d smallest tile minima; and
     // each face can only contribute what its options allow.
-    let mut maxima: Vec<u64> = inst
-        .tiles
-        .iter()
-        .map(|t| *t.iter().max().unwrap_or(&0))
-        .collect();
-    let mut minima: Vec<u64> = inst
-        .tiles
-        .iter()
-        .map(|t| *t.iter().min().unwrap_or(&0))
-        .collect();
+    let mut maxima: Vec<u64> = inst.tiles.iter().map(|t| *t.iter().max().unwrap_or(&0)).collect();
+    let mut minima: Vec<u64> = inst.tiles.iter().map(|t| *t.iter().min().unwrap_or(&0)).collect();
     maxima.sort_unstable_by(|a, b| b.cmp(a));
     minima.sort_unstable();
     for (x, inc) in v.incidence().iter().enumerate() {
@@ -167,23 +153,11 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
         }
         let hi: Vec<u64> = inc
             .iter()
-            .map(|&(f, i)| {
-                dom[f]
-                    .iter()
-                    .map(|&(t, r)| types[t].corners(r)[i])
-                    .max()
-                    .unwrap_or(0)
-            })
+            .map(|&(f, i)| dom[f].iter().map(|&(t, r)| types[t].corners(r)[i]).max().unwrap_or(0))
             .collect();
         let lo: Vec<u64> = inc
             .iter()
-            .map(|&(f, i)| {
-                dom[f]
-                    .iter()
-                    .map(|&(t, r)| types[t].corners(r)[i])
-                    .min()
-                    .unwrap_or(0)
-            })
+            .map(|&(f, i)| dom[f].iter().map(|&(t, r)| types[t].corners(r)[i]).min().unwrap_or(0))
             .collect();
         if c > hi.iter().sum() || c < lo.iter().sum() {
             let faces: Vec<String> = inc.iter().map(|&(f, _)| v.face_label(f)).collect();
@@ -201,10 +175,7 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
 
     // Each type needs as many faces that can take it as it has copies.
     for (t, ty) in types.iter().enumerate() {
-        let able = dom
-            .iter()
-            .filter(|d| d.iter().any(|&(u, _)| u == t))
-            .count();
+        let able = dom.iter().filter(|d| d.iter().any(|&(u, _)| u == t)).count();
         if able < ty.multiplicity() {
             return Err(format!(
                 "tile {} has {} but only {} can take it without exceeding a capacity",

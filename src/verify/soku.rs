@@ -15,10 +15,7 @@ pub fn verify(inst: &Instance, placements: &[Placement]) -> Result<(), Invalid> 
     let var = &inst.variant;
     let nf = var.faces.len();
     if placements.len() != nf {
-        return Err(Invalid(format!(
-            "{} placements for {nf} faces",
-            placements.len()
-        )));
+        return Err(Invalid(format!("{} placements for {nf} faces", placements.len())));
     }
     let mut face_seen = vec![false; nf];
     let mut tile_seen = vec![false; inst.tiles.len()];
@@ -31,10 +28,7 @@ pub fn verify(inst: &Instance, placements: &[Placement]) -> Result<(), Invalid> 
             )));
         }
         if std::mem::replace(&mut face_seen[p.face], true) {
-            return Err(Invalid(format!(
-                "face {} gets two tiles",
-                var.face_label(p.face)
-            )));
+            return Err(Invalid(format!("face {} gets two tiles", var.face_label(p.face))));
         }
         if p.tile >= inst.tiles.len() {
             return Err(Invalid(format!("tile #{} does not exist", p.tile + 1)));
@@ -94,8 +88,7 @@ pub fn verify(inst: &Instance, placements: &[Placement]) -> Result<(), Invalid> 
     }
     let mut sums = vec![0u64; var.vertices.len()];
     for (f, face) in var.faces.iter().enumerate() {
-        let p =
-            on_face[f].ok_or_else(|| Invalid(format!("face {} has no tile", var.face_label(f))))?;
+        let p = on_face[f].ok_or_else(|| Invalid(format!("face {} has no tile", var.face_label(f))))?;
         for i in 0..3 {
             sums[face[i]] += p.corners[i];
         }

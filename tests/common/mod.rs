@@ -41,10 +41,7 @@ fn dfs(raw: &Raw, f: usize, used: &mut [bool], sums: &mut [u64], remaining: &mut
             continue;
         }
         let fixed: Vec<_> = raw.fixed.iter().filter(|x| x.0 == f).collect();
-        if !fixed
-            .iter()
-            .all(|x| same_up_to_rotation(raw.tiles[x.1], raw.tiles[t]))
-        {
+        if !fixed.iter().all(|x| same_up_to_rotation(raw.tiles[x.1], raw.tiles[t])) {
             continue;
         }
         tried.push(raw.tiles[t]);
@@ -108,11 +105,7 @@ pub fn raw_of(inst: &sokuc::model::Instance) -> Raw {
         faces: inst.variant.faces.clone(),
         tiles: inst.tiles.clone(),
         caps: inst.capacities.clone(),
-        fixed: inst
-            .fixed
-            .iter()
-            .map(|f| (f.face, f.tile, f.rotation))
-            .collect(),
+        fixed: inst.fixed.iter().map(|f| (f.face, f.tile, f.rotation)).collect(),
     }
 }
 
@@ -131,9 +124,5 @@ pub fn sokuc() -> std::process::Command {
 
 /// Looks a program up on PATH.
 pub fn which(prog: &str) -> Option<PathBuf> {
-    std::env::var_os("PATH").and_then(|p| {
-        std::env::split_paths(&p)
-            .map(|d| d.join(prog))
-            .find(|c| c.is_file())
-    })
+    std::env::var_os("PATH").and_then(|p| std::env::split_paths(&p).map(|d| d.join(prog)).find(|c| c.is_file()))
 }
