@@ -2,6 +2,8 @@
 //! every backend declares what it can do in [`Capabilities`].
 
 mod deadline;
+#[cfg(feature = "mip")]
+pub mod mip;
 pub mod varisat;
 
 use std::collections::BTreeMap;
@@ -112,13 +114,21 @@ pub trait Backend {
     }
 }
 
-/// Names accepted by `--backend`.
-pub const BACKENDS: &[&str] = &["sat"];
+/// Names accepted by `--backend` in this build, in the order `compare` runs them.
+pub fn available() -> Vec<&'static str> {
+    let mut v = vec!["sat"];
+    if cfg!(feature = "mip") {
+        v.push("mip");
+    }
+    v
+}
 
 /// Creates a backend by its command-line name.
 pub fn by_name(name: &str) -> Option<Box<dyn Backend>> {
     match name {
         "sat" | "varisat" => Some(Box::new(varisat::Varisat)),
+        #[cfg(feature = "mip")]
+        "mip" | "cbc" => Some(Box::new(mip::Mip)),
         _ => None,
     }
 }
