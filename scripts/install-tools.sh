@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs the external tools the test suite runs against real programs:
-#   cadical  - reads sokuc's DIMACS output (round-trip test)
+# Installs what the build and the test suite need beyond the Rust toolchain:
+#   coinor-libcbc-dev - CBC, linked in-process by the `mip` feature (good_lp)
+#   cadical           - reads sokuc's DIMACS output (round-trip test)
 # Idempotent: does nothing when everything is present.
 set -euo pipefail
 
 need=()
 command -v cadical >/dev/null 2>&1 || need+=(cadical)
+dpkg -s coinor-libcbc-dev >/dev/null 2>&1 || need+=(coinor-libcbc-dev)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

@@ -247,7 +247,10 @@ fn get_backend(name: &str) -> Result<Box<dyn backend::Backend>> {
         InputError::new(
             "--backend",
             None,
-            format!("unknown backend {name:?} (available: {})", backend::available().join(", ")),
+            format!(
+                "unknown backend {name:?} (available: {})",
+                backend::available().join(", ")
+            ),
         )
         .into()
     })

@@ -4,7 +4,10 @@
 use std::time::Instant;
 
 use good_lp::solvers::coin_cbc::coin_cbc;
-use good_lp::{variable, Expression, ProblemVariables, ResolutionError, Solution, SolutionStatus, SolverModel, Variable, WithTimeLimit};
+use good_lp::{
+    Expression, ProblemVariables, ResolutionError, Solution, SolutionStatus, SolverModel, Variable, WithTimeLimit,
+    variable,
+};
 
 use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats, Status};
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
@@ -54,7 +57,14 @@ impl Backend for Mip {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities { time_limit: true, interrupt: false, assumptions: true, incremental: false, proof: false, seed: true }
+        Capabilities {
+            time_limit: true,
+            interrupt: false,
+            assumptions: true,
+            incremental: false,
+            proof: false,
+            seed: true,
+        }
     }
 
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
@@ -81,13 +91,22 @@ impl Backend for Mip {
         let build = t0.elapsed();
         let t1 = Instant::now();
         // A zero time limit still runs CBC's preprocessing; answer unknown outright instead.
-        let result = if opts.time_limit.is_some_and(|t| t.is_zero()) { None } else { Some(problem.solve()) };
+        let result = if opts.time_limit.is_some_and(|t| t.is_zero()) {
+            None
+        } else {
+            Some(problem.solve())
+        };
         let solve = t1.elapsed();
         let read = |s: &dyn Solution| -> Vec<bool> { cols.iter().map(|&c| s.value(c) > 0.5).collect() };
         let (status, assignment) = match result {
             None => (Status::Unknown, None),
             Some(Err(ResolutionError::Infeasible)) => (Status::Unsat, None),
-            Some(Err(e)) => return Err(BackendError::Solver { backend: "mip", message: e.to_string() }),
+            Some(Err(e)) => {
+                return Err(BackendError::Solver {
+                    backend: "mip",
+                    message: e.to_string(),
+                });
+            }
             Some(Ok(sol)) => {
                 let a = read(&sol);
                 // On a time limit CBC hands back whatever columns it has: only a feasible
@@ -106,6 +125,10 @@ impl Backend for Mip {
             solve_ms: solve.as_secs_f64() * 1e3,
             extra: Default::default(),
         };
-        Ok(Outcome { status, assignment, stats })
+        Ok(Outcome {
+            status,
+            assignment,
+            stats,
+        })
     }
 }

@@ -1,6 +1,7 @@
 //! Solver backends. Each reads the pseudo-Boolean IR ([`PbFormula`]) and nothing else;
 //! every backend declares what it can do in [`Capabilities`].
 
+pub mod cp;
 mod deadline;
 #[cfg(feature = "mip")]
 pub mod mip;
@@ -120,6 +121,7 @@ pub fn available() -> Vec<&'static str> {
     if cfg!(feature = "mip") {
         v.push("mip");
     }
+    v.push("cp");
     v
 }
 
@@ -129,6 +131,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Backend>> {
         "sat" | "varisat" => Some(Box::new(varisat::Varisat)),
         #[cfg(feature = "mip")]
         "mip" | "cbc" => Some(Box::new(mip::Mip)),
+        "cp" | "pumpkin" => Some(Box::new(cp::Cp)),
         _ => None,
     }
 }

@@ -1,0 +1,164 @@
+//! One backend test suite, written once and instantiated for every backend of the build.
+
+mod common;
+
+use std::time::Duration;
+
+use sokuc::backend::{self, SolveOptions, Status};
+use sokuc::input::{batch, instance_file, variant_file::load_variant};
+use sokuc::model::{Fixed, Instance};
+use sokuc::pipeline::{self, PresolveMode};
+
+fn load(name: &str) -> Instance {
+    instance_file::read_instance(&common::root().join("instances").join(name)).unwrap()
+}
+
+fn run(backend: &str, inst: &Instance, mode: PresolveMode, limit: Option<Duration>) -> Status {
+    let mut b = backend::by_name(backend).unwrap();
+    let opts = SolveOptions {
+        time_limit: limit,
+        ..Default::default()
+    };
+    let r = pipeline::solve(inst, b.as_mut(), &opts, mode).unwrap();
+    if r.status == Status::Sat {
+        sokuc::verify::soku::verify(inst, r.placements.as_ref().unwrap()).unwrap();
+        assert!(r.verified);
+    }
+    r.status
+}
+
+/// A tiny LCG so the random instances are the same on every run, without test-only crates.
+fn rng(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *seed >> 33
+}
+
+macro_rules! backend_suite {
+    ($modname:ident, $name:expr) => {
+        mod $modname {
+            use super::*;
+
+            #[test]
+            fn seed_tetrasoku() {
+                assert_eq!(
+                    run($name, &load("tetrasoku-seed.toml"), PresolveMode::On, None),
+                    Status::Sat
+                );
+                assert_eq!(
+                    run($name, &load("tetrasoku-seed.toml"), PresolveMode::Off, None),
+                    Status::Sat
+                );
+            }
+
+            #[test]
+            fn seed_icosahedron_and_fixed() {
+                for f in ["icosoku-seed.toml", "icosoku-fixed.toml", "octasoku.toml"] {
+                    assert_eq!(
+                        run($name, &load(f), PresolveMode::On, Some(Duration::from_secs(120))),
+                        Status::Sat,
+                        "{f}"
+                    );
+                }
+            }
+
+            #[test]
+            fn unsat_cases_without_presolve() {
+                for f in ["tetrasoku-unsat.toml", "icosoku-unsat.toml"] {
+                    assert_eq!(
+                        run($name, &load(f), PresolveMode::Off, None),
+                        Status::Unsat,
+                        "{f}"
+                    );
+                }
+                let items = batch::read_batch(&common::root().join("instances/batches/unsat-icosoku100.txt")).unwrap();
+                for item in items.iter().take(5) {
+                    assert_eq!(
+                        run($name, &item.instance, PresolveMode::Off, None),
+                        Status::Unsat,
+                        "line {}",
+                        item.line
+                    );
+                }
+            }
+
+            #[test]
+            fn a_time_limit_that_expires_answers_unknown() {
+                assert_eq!(
+                    run(
+                        $name,
+                        &load("icosoku-seed.toml"),
+                        PresolveMode::On,
+                        Some(Duration::ZERO)
+                    ),
+                    Status::Unknown
+                );
+            }
+
+            #[test]
+            fn random_small_instances_match_brute_force() {
+                let mut seed = 0x5eed_u64 ^ $name.len() as u64;
+                for variant in ["tetrahedron", "octahedron"] {
+                    let v = load_variant(variant, None, ("test", None)).unwrap();
+                    for _ in 0..25 {
+                        let tiles: Vec<[u64; 3]> = (0..v.num_faces())
+                            .map(|_| [rng(&mut seed) % 4, rng(&mut seed) % 4, rng(&mut seed) % 4])
+                            .collect();
+                        let total: u64 = tiles.iter().flatten().sum();
+                        // Random capacities with the right total: both outcomes occur.
+                        let mut caps = vec![0u64; v.num_vertices()];
+                        for _ in 0..total {
+                            let k = (rng(&mut seed) as usize) % caps.len();
+                            caps[k] += 1;
+                        }
+                        let fixed = if rng(&mut seed) % 3 == 0 {
+                            vec![Fixed {
+                                face: 0,
+                                tile: 0,
+                                rotation: None,
+                            }]
+                        } else {
+                            vec![]
+                        };
+                        let inst = Instance {
+                            source: "random".into(),
+                            variant: v.clone(),
+                            capacities: caps,
+                            tiles,
+                            fixed,
+                        };
+                        let want = if common::brute_force(&common::raw_of(&inst)) {
+                            Status::Sat
+                        } else {
+                            Status::Unsat
+                        };
+                        assert_eq!(
+                            run($name, &inst, PresolveMode::Off, None),
+                            want,
+                            "{:?} {:?}",
+                            inst.capacities,
+                            inst.tiles
+                        );
+                        assert_eq!(run($name, &inst, PresolveMode::On, None), want);
+                    }
+                }
+            }
+        }
+    };
+}
+
+backend_suite!(sat, "sat");
+backend_suite!(cp, "cp");
+#[cfg(feature = "mip")]
+backend_suite!(mip, "mip");
+
+#[test]
+fn every_backend_of_the_build_is_covered() {
+    let mut covered = vec!["sat", "cp"];
+    if cfg!(feature = "mip") {
+        covered.push("mip");
+    }
+    let mut have = backend::available();
+    have.sort();
+    covered.sort();
+    assert_eq!(have, covered);
+}
