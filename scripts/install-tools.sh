@@ -2,12 +2,18 @@
 # Installs what the build and the test suite need beyond the Rust toolchain:
 #   coinor-libcbc-dev - CBC, linked in-process by the `mip` feature (good_lp)
 #   cadical           - reads sokuc's DIMACS output (round-trip test)
+#   coinor-cbc        - reads the LP and MPS exports
+#   minisat+          - reads the OPB export
+#   minizinc          - reads the MiniZinc export (with its bundled Gecode)
 # Idempotent: does nothing when everything is present.
 set -euo pipefail
 
 need=()
 command -v cadical >/dev/null 2>&1 || need+=(cadical)
 dpkg -s coinor-libcbc-dev >/dev/null 2>&1 || need+=(coinor-libcbc-dev)
+command -v cbc >/dev/null 2>&1 || need+=(coinor-cbc)
+command -v minisat+ >/dev/null 2>&1 || need+=(minisat+)
+command -v minizinc >/dev/null 2>&1 || need+=(minizinc)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
@@ -22,4 +28,4 @@ else
 fi
 echo "install-tools: installing ${need[*]}" >&2
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

@@ -13,6 +13,7 @@
 pub mod backend;
 pub mod bench;
 pub mod encode;
+pub mod export;
 pub mod input;
 pub mod ir;
 pub mod model;

@@ -13,7 +13,7 @@ use sokuc::encode::{EncodeOptions, PbEncoding, dimacs};
 use sokuc::input::{self, InputError, answer, batch, instance_file, solution_json};
 use sokuc::model::Instance;
 use sokuc::pipeline::{self, PresolveMode, SokuResult};
-use sokuc::{bench, report, verify};
+use sokuc::{bench, export, report, verify};
 
 const EXIT_SAT: u8 = 0;
 const EXIT_INTERNAL: u8 = 1;
@@ -43,6 +43,24 @@ enum Command {
     Check(CheckArgs),
     /// Solve every instance of a batch file and print per-instance times and a summary.
     Bench(BenchArgs),
+    /// Run several backends on one instance; their statuses must agree.
+    Compare(CompareArgs),
+}
+
+#[derive(Args)]
+struct CompareArgs {
+    #[command(flatten)]
+    inst: InstanceArgs,
+    #[command(flatten)]
+    enc: EncodingArgs,
+    /// Backends to run, comma-separated (default: every backend of this build).
+    #[arg(long)]
+    backends: Option<String>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Time limit per backend, in seconds.
+    #[arg(long)]
+    timeout: Option<f64>,
 }
 
 #[derive(Args, Clone)]
@@ -79,6 +97,10 @@ enum Format {
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum Emit {
     Dimacs,
+    Lp,
+    Mps,
+    Opb,
+    Mzn,
 }
 
 #[derive(Args)]
@@ -115,7 +137,8 @@ struct DecodeArgs {
     inst: InstanceArgs,
     #[command(flatten)]
     enc: EncodingArgs,
-    /// The external solver's output (SAT-competition `s`/`v` lines).
+    /// The external solver's output: SAT-competition `s`/`v` lines (SAT solvers, minisat+,
+    /// the MiniZinc export) or a CBC solution file (`cbc model.lp solve solu FILE`).
     #[arg(long)]
     solution: PathBuf,
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -194,6 +217,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Decode(a) => decode(a),
         Command::Check(a) => check(a),
         Command::Bench(a) => bench_cmd(a),
+        Command::Compare(a) => compare(a),
     }
 }
 
@@ -295,9 +319,19 @@ fn print_result(inst: &Instance, r: &SokuResult, format: Format) -> u8 {
 fn solve(a: SolveArgs) -> Result<u8> {
     let inst = load_instance(&a.inst)?;
     let (enc, mode) = encode_options(&a.enc);
-    if let Some(Emit::Dimacs) = a.emit {
-        let e = pipeline::to_cnf(&inst, enc, mode);
-        let write = |w: &mut dyn Write| dimacs::write(w, &e.cnf, &e.header, &e.names, &e.aux);
+    if let Some(format) = a.emit {
+        let cnf = (format == Emit::Dimacs).then(|| pipeline::to_cnf(&inst, enc, mode));
+        let (formula, names, header) = pipeline::to_formula(&inst, mode);
+        let write = |w: &mut dyn Write| match format {
+            Emit::Dimacs => {
+                let e = cnf.as_ref().expect("built above");
+                dimacs::write(w, &e.cnf, &e.header, &e.names, &e.aux)
+            }
+            Emit::Lp => export::write_lp(w, &formula, &names, &header),
+            Emit::Mps => export::write_mps(w, &formula, &names, &header),
+            Emit::Opb => export::write_opb(w, &formula, &names, &header),
+            Emit::Mzn => export::write_mzn(w, &formula, &names, &header),
+        };
         match &a.output {
             Some(p) => write_atomic(p, write)?,
             None => write(&mut std::io::stdout().lock()).context("writing to stdout")?,
@@ -324,8 +358,13 @@ fn decode(a: DecodeArgs) -> Result<u8> {
     let (_enc, mode) = encode_options(&a.enc);
     let file = a.solution.display().to_string();
     let text = input::read_text(&a.solution)?;
-    let ans = answer::parse_sat_answer(&file, &text)?;
     let compiled = pipeline::compile(&inst, mode);
+    let ans = if answer::looks_like_cbc(&text) {
+        let names = compiled.as_ref().map(|c| c.model.names()).unwrap_or_default();
+        answer::parse_cbc_solution(&file, &text, &names)?
+    } else {
+        answer::parse_sat_answer(&file, &text)?
+    };
     let backend = "external".to_string();
     let r = match (ans, compiled) {
         (answer::Answer::Sat(vals), Ok(c)) => {
@@ -471,4 +510,99 @@ fn bench_cmd(a: BenchArgs) -> Result<u8> {
         Format::Json => println!("{}", serde_json::to_string_pretty(&summaries)?),
     }
     Ok(EXIT_SAT)
+}
+
+/// Exit code when backends disagree on the status: a loud error.
+const EXIT_DISAGREE: u8 = 1;
+
+fn compare(a: CompareArgs) -> Result<u8> {
+    let inst = load_instance(&a.inst)?;
+    let (enc, mode) = encode_options(&a.enc);
+    let names: Vec<String> = match &a.backends {
+        Some(list) => list
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect(),
+        None => backend::available().iter().map(|s| s.to_string()).collect(),
+    };
+    let opts = SolveOptions {
+        time_limit: timeout(a.timeout)?,
+        encode: enc,
+        ..Default::default()
+    };
+    let mut rows = Vec::new();
+    for n in &names {
+        let mut b = get_backend(n)?;
+        let t = std::time::Instant::now();
+        let r = pipeline::solve(&inst, b.as_mut(), &opts, mode)?;
+        rows.push((n.clone(), r, t.elapsed().as_secs_f64() * 1e3));
+    }
+    let decided: Vec<&str> = rows
+        .iter()
+        .map(|(_, r, _)| r.status)
+        .filter(|s| *s != Status::Unknown)
+        .map(|s| s.as_str())
+        .collect();
+    let agree = decided.windows(2).all(|w| w[0] == w[1]);
+    match a.format {
+        Format::Json => {
+            let list: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|(n, r, ms)| {
+                    serde_json::json!({
+                        "backend": n,
+                        "status": r.status.as_str(),
+                        "verified": r.verified,
+                        "build_ms": r.stats.build_ms,
+                        "solve_ms": r.stats.solve_ms,
+                        "total_ms": ms,
+                        "model_vars": r.stats.vars,
+                        "model_rows": r.stats.clauses,
+                        "reason": r.reason,
+                    })
+                })
+                .collect();
+            println!(
+                "{}",
+                serde_json::json!({"instance": inst.source, "agree": agree, "results": list})
+            );
+        }
+        Format::Text => {
+            println!(
+                "{:<8} {:<8} {:>10} {:>10} {:>10} {:>8} {:>8}  verified",
+                "backend", "status", "build ms", "solve ms", "total ms", "vars", "rows"
+            );
+            for (n, r, ms) in &rows {
+                println!(
+                    "{:<8} {:<8} {:>10.3} {:>10.3} {:>10.3} {:>8} {:>8}  {}",
+                    n,
+                    r.status.as_str(),
+                    r.stats.build_ms,
+                    r.stats.solve_ms,
+                    ms,
+                    r.stats.vars,
+                    r.stats.clauses,
+                    if r.verified { "yes" } else { "-" }
+                );
+            }
+        }
+    }
+    if !agree {
+        let summary: Vec<String> = rows
+            .iter()
+            .map(|(n, r, _)| format!("{n}={}", r.status.as_str()))
+            .collect();
+        eprintln!(
+            "sokuc: error: BACKENDS DISAGREE on {}: {}",
+            inst.source,
+            summary.join(", ")
+        );
+        return Ok(EXIT_DISAGREE);
+    }
+    Ok(match decided.first() {
+        Some(&"sat") => EXIT_SAT,
+        Some(&"unsat") => EXIT_UNSAT,
+        _ => EXIT_UNKNOWN,
+    })
 }

@@ -143,6 +143,40 @@ pub struct EmittedCnf {
     pub aux: Vec<encode::AuxRange>,
 }
 
+/// The compiled model for the LP/MPS/OPB/MiniZinc exports. When presolve proves the
+/// instance unsatisfiable, the model is one variable and one impossible row, with the reason
+/// in the header.
+pub fn to_formula(inst: &Instance, mode: PresolveMode) -> (crate::ir::PbFormula, Vec<String>, Vec<String>) {
+    let mut header = vec![
+        format!("sokuc {} 3SoKu model", env!("CARGO_PKG_VERSION")),
+        format!("instance {}", inst.source),
+        format!(
+            "capacities {}",
+            inst.capacities
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        format!("presolve {}", if mode == PresolveMode::On { "on" } else { "off" }),
+    ];
+    match compile(inst, mode) {
+        Ok(c) => {
+            let names = c.model.names();
+            (c.model.formula, names, header)
+        }
+        Err(reason) => {
+            header.push(format!("UNSAT by presolve: {reason}"));
+            let mut f = crate::ir::PbFormula {
+                num_vars: 1,
+                ..Default::default()
+            };
+            f.add("presolve: unsatisfiable", crate::ir::Constraint::Clause(vec![]));
+            (f, vec!["unsat".to_string()], header)
+        }
+    }
+}
+
 pub fn to_cnf(inst: &Instance, opts: encode::EncodeOptions, mode: PresolveMode) -> EmittedCnf {
     let mut header = vec![
         format!("sokuc {} 3SoKu model", env!("CARGO_PKG_VERSION")),

@@ -10,7 +10,7 @@ use good_lp::{
 };
 
 use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats, Status};
-use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
+use crate::ir::{Cmp, Linear, Lit, PbFormula};
 
 #[derive(Default)]
 pub struct Mip;
@@ -35,20 +35,6 @@ fn linear_rows(cols: &[Variable], lin: &Linear) -> good_lp::Constraint {
         Cmp::Ge => e.geq(rhs),
         Cmp::Eq => e.eq(rhs),
     }
-}
-
-/// The rows of the 0/1 program, as linear constraints over literals.
-pub fn rows(f: &PbFormula) -> Vec<Linear> {
-    f.constraints
-        .iter()
-        .map(|(_, c)| match c {
-            Constraint::Clause(ls) => Linear::new(ls.iter().map(|&l| (1, l)).collect(), Cmp::Ge, 1),
-            Constraint::AtMostOne(ls) => Linear::new(ls.iter().map(|&l| (1, l)).collect(), Cmp::Le, 1),
-            Constraint::ExactlyOne(ls) => Linear::new(ls.iter().map(|&l| (1, l)).collect(), Cmp::Eq, 1),
-            Constraint::Linear(lin) => lin.clone(),
-            Constraint::SumOf { parts, cmp, rhs } => f.expand_sum_of(parts, *cmp, *rhs),
-        })
-        .collect()
 }
 
 impl Backend for Mip {
@@ -81,7 +67,7 @@ impl Backend for Mip {
         if let Some(t) = opts.time_limit {
             problem = problem.with_time_limit(t.as_secs_f64());
         }
-        let all = rows(formula);
+        let all = formula.linear_rows();
         for r in &all {
             problem.add_constraint(linear_rows(&cols, r));
         }

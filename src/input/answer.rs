@@ -19,10 +19,24 @@ pub fn parse_sat_answer(file: &str, text: &str) -> Result<Answer, InputError> {
     let mut values: Vec<Option<bool>> = Vec::new();
     let mut terminated = false;
     let mut saw_values = false;
+    // minisat+ writes `v x1 -x2 ...` with no terminating 0.
+    let mut named = false;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         let ln = Some(i + 1);
-        if line.is_empty() || line.starts_with('c') {
+        // MiniZinc's solution separators and its own status line.
+        if line == "----------" || line == "==========" {
+            continue;
+        }
+        if line == "=====UNSATISFIABLE=====" {
+            status = Some(("UNSATISFIABLE", i + 1));
+            continue;
+        }
+        if line == "=====UNKNOWN=====" {
+            status = Some(("UNKNOWN", i + 1));
+            continue;
+        }
+        if line.is_empty() || line.starts_with('c') || line.starts_with('%') {
             continue;
         }
         let (tag, rest) = match line.split_once(char::is_whitespace) {
@@ -55,7 +69,11 @@ pub fn parse_sat_answer(file: &str, text: &str) -> Result<Answer, InputError> {
                     if terminated {
                         return Err(InputError::new(file, ln, "literals after the terminating 0"));
                     }
-                    let x: i64 = tok
+                    let plain = tok.replacen('x', "", 1);
+                    if plain.len() != tok.len() {
+                        named = true;
+                    }
+                    let x: i64 = plain
                         .parse()
                         .map_err(|_| InputError::new(file, ln, format!("{:?} is not a literal", truncate(tok))))?;
                     if x == 0 {
@@ -89,7 +107,7 @@ pub fn parse_sat_answer(file: &str, text: &str) -> Result<Answer, InputError> {
                     "the answer says SATISFIABLE but has no 'v' lines",
                 ));
             }
-            if !terminated {
+            if !terminated && !named {
                 return Err(InputError::new(
                     file,
                     None,
@@ -110,4 +128,69 @@ pub fn parse_sat_answer(file: &str, text: &str) -> Result<Answer, InputError> {
 
 fn truncate(s: &str) -> String {
     s.chars().take(40).collect()
+}
+
+/// Whether `text` looks like a CBC solution file (its first line is CBC's status).
+pub fn looks_like_cbc(text: &str) -> bool {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    [
+        "Optimal",
+        "Infeasible",
+        "Integer infeasible",
+        "Stopped",
+        "Unbounded",
+        "Problem proven infeasible",
+    ]
+    .iter()
+    .any(|p| first.starts_with(p))
+}
+
+/// Parses a CBC solution file: a status line, then `index name value [reduced cost]` for
+/// the non-zero columns. `names` are the model's column names in variable order.
+pub fn parse_cbc_solution(file: &str, text: &str, names: &[String]) -> Result<Answer, InputError> {
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let (_, first) = lines
+        .next()
+        .ok_or_else(|| InputError::new(file, None, "the solution file is empty"))?;
+    let first = first.trim();
+    if first.starts_with("Infeasible")
+        || first.starts_with("Integer infeasible")
+        || first.starts_with("Problem proven infeasible")
+    {
+        return Ok(Answer::Unsat);
+    }
+    if !first.starts_with("Optimal") {
+        return Ok(Answer::Unknown);
+    }
+    let index: std::collections::HashMap<&str, usize> =
+        names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
+    let mut values = vec![Some(false); names.len()];
+    for (i, line) in lines {
+        let ln = Some(i + 1);
+        let toks: Vec<&str> = line.split_whitespace().collect();
+        // CBC marks infeasible rows/columns with "**" in front.
+        let toks: Vec<&str> = toks.into_iter().filter(|t| *t != "**").collect();
+        if toks.len() < 3 {
+            return Err(InputError::new(
+                file,
+                ln,
+                format!("expected `index name value`, found {:?}", truncate(line)),
+            ));
+        }
+        let &v = index.get(toks[1]).ok_or_else(|| {
+            InputError::new(
+                file,
+                ln,
+                format!(
+                    "unknown column {:?} (was the model emitted with the same options?)",
+                    truncate(toks[1])
+                ),
+            )
+        })?;
+        let x: f64 = toks[2]
+            .parse()
+            .map_err(|_| InputError::new(file, ln, format!("{:?} is not a number", truncate(toks[2]))))?;
+        values[v] = Some(x > 0.5);
+    }
+    Ok(Answer::Sat(values))
 }

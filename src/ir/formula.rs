@@ -149,6 +149,22 @@ impl PbFormula {
         Linear::new(terms, cmp, rhs)
     }
 
+    /// Every constraint as a linear row over literals (the 0/1 program view used by MIP and
+    /// by the LP, MPS, OPB and MiniZinc exports); `SumOf` rows are expanded.
+    pub fn linear_rows(&self) -> Vec<Linear> {
+        let unit = |ls: &[Lit], cmp, rhs| Linear::new(ls.iter().map(|&l| (1, l)).collect(), cmp, rhs);
+        self.constraints
+            .iter()
+            .map(|(_, c)| match c {
+                Constraint::Clause(ls) => unit(ls, Cmp::Ge, 1),
+                Constraint::AtMostOne(ls) => unit(ls, Cmp::Le, 1),
+                Constraint::ExactlyOne(ls) => unit(ls, Cmp::Eq, 1),
+                Constraint::Linear(lin) => lin.clone(),
+                Constraint::SumOf { parts, cmp, rhs } => self.expand_sum_of(parts, *cmp, *rhs),
+            })
+            .collect()
+    }
+
     fn holds(&self, c: &Constraint, a: &[bool]) -> bool {
         let count = |ls: &[Lit]| ls.iter().filter(|l| l.eval(a)).count();
         match c {

@@ -1,0 +1,56 @@
+//! Free MPS (read by CBC, HiGHS, SCIP, ...). Columns are binary via `BV` bounds.
+
+use std::io::{self, Write};
+
+use super::rows;
+use crate::ir::{Cmp, PbFormula};
+
+pub fn write_mps(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[String]) -> io::Result<()> {
+    let mut w = io::BufWriter::new(out);
+    for h in header {
+        writeln!(w, "* {h}")?;
+    }
+    let rs = rows(f);
+    // "FREE" after the name tells CoinMpsIO (CBC) to read free format.
+    writeln!(w, "NAME sokuc FREE")?;
+    writeln!(w, "ROWS")?;
+    writeln!(w, " N obj")?;
+    for (i, r) in rs.iter().enumerate() {
+        let t = match r.cmp {
+            Cmp::Le => "L",
+            Cmp::Ge => "G",
+            Cmp::Eq => "E",
+        };
+        writeln!(w, " {t} r{}", i + 1)?;
+    }
+    // Column-major entries.
+    let mut cols: Vec<Vec<(usize, i64)>> = vec![Vec::new(); names.len()];
+    for (i, r) in rs.iter().enumerate() {
+        for &(c, v) in &r.terms {
+            cols[v].push((i, c));
+        }
+    }
+    writeln!(w, "COLUMNS")?;
+    writeln!(w, " MARKER 'MARKER' 'INTORG'")?;
+    for (v, entries) in cols.iter().enumerate() {
+        if entries.is_empty() {
+            writeln!(w, " {} obj 0", names[v])?;
+        }
+        for &(i, c) in entries {
+            writeln!(w, " {} r{} {}", names[v], i + 1, c)?;
+        }
+    }
+    writeln!(w, " MARKER 'MARKER' 'INTEND'")?;
+    writeln!(w, "RHS")?;
+    for (i, r) in rs.iter().enumerate() {
+        if r.rhs != 0 {
+            writeln!(w, " rhs r{} {}", i + 1, r.rhs)?;
+        }
+    }
+    writeln!(w, "BOUNDS")?;
+    for n in names {
+        writeln!(w, " BV bnd {n}")?;
+    }
+    writeln!(w, "ENDATA")?;
+    w.flush()
+}

@@ -1,0 +1,50 @@
+//! A self-contained MiniZinc model. Its output is in SAT-competition form (`s`/`v` lines
+//! over the same variable numbering as DIMACS), so `sokuc decode` reads MiniZinc answers
+//! like any SAT solver's.
+
+use std::io::{self, Write};
+
+use super::rows;
+use crate::ir::{Cmp, PbFormula};
+
+fn ident(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
+        .collect();
+    format!("v_{s}")
+}
+
+pub fn write_mzn(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[String]) -> io::Result<()> {
+    let mut w = io::BufWriter::new(out);
+    for h in header {
+        writeln!(w, "% {h}")?;
+    }
+    let ids: Vec<String> = names.iter().map(|n| ident(n)).collect();
+    for id in &ids {
+        writeln!(w, "var 0..1: {id};")?;
+    }
+    writeln!(w, "array[1..{}] of var 0..1: x = [{}];", ids.len(), ids.join(", "))?;
+    for r in rows(f) {
+        writeln!(w, "% {}", r.label)?;
+        let sum: Vec<String> = r.terms.iter().map(|&(c, v)| format!("{c}*{}", ids[v])).collect();
+        let lhs = if sum.is_empty() {
+            "0".to_string()
+        } else {
+            sum.join(" + ")
+        };
+        let op = match r.cmp {
+            Cmp::Le => "<=",
+            Cmp::Ge => ">=",
+            Cmp::Eq => "=",
+        };
+        writeln!(w, "constraint {lhs} {op} {};", r.rhs)?;
+    }
+    writeln!(w, "solve satisfy;")?;
+    writeln!(
+        w,
+        "output [\"s SATISFIABLE\\nv \"] ++ [if fix(x[i]) = 1 then show(i) else \"-\" ++ show(i) endif ++ \" \" | i in 1..{}] ++ [\"0\\n\"];",
+        ids.len()
+    )?;
+    w.flush()
+}
