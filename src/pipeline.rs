@@ -143,23 +143,36 @@ pub struct EmittedCnf {
     pub aux: Vec<encode::AuxRange>,
 }
 
+/// Comment lines describing an emitted model (every export starts with them).
+fn model_header(inst: &Instance, mode: PresolveMode, encoding: Option<encode::PbEncoding>) -> Vec<String> {
+    let caps: Vec<String> = inst.capacities.iter().map(|c| c.to_string()).collect();
+    let v = &inst.variant;
+    let mut h = vec![
+        format!("sokuc {} 3SoKu model", env!("CARGO_PKG_VERSION")),
+        format!("instance {}", inst.source),
+        format!(
+            "variant {} ({} vertices, {} faces)",
+            v.name,
+            v.num_vertices(),
+            v.num_faces()
+        ),
+        format!("capacities {}", caps.join(",")),
+    ];
+    if let Some(e) = encoding {
+        h.push(format!("pb-encoding {}", e.name()));
+    }
+    h.push(format!(
+        "presolve {}",
+        if mode == PresolveMode::On { "on" } else { "off" }
+    ));
+    h
+}
+
 /// The compiled model for the LP/MPS/OPB/MiniZinc exports. When presolve proves the
 /// instance unsatisfiable, the model is one variable and one impossible row, with the reason
 /// in the header.
 pub fn to_formula(inst: &Instance, mode: PresolveMode) -> (crate::ir::PbFormula, Vec<String>, Vec<String>) {
-    let mut header = vec![
-        format!("sokuc {} 3SoKu model", env!("CARGO_PKG_VERSION")),
-        format!("instance {}", inst.source),
-        format!(
-            "capacities {}",
-            inst.capacities
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
-        format!("presolve {}", if mode == PresolveMode::On { "on" } else { "off" }),
-    ];
+    let mut header = model_header(inst, mode, None);
     match compile(inst, mode) {
         Ok(c) => {
             let names = c.model.names();
@@ -178,26 +191,7 @@ pub fn to_formula(inst: &Instance, mode: PresolveMode) -> (crate::ir::PbFormula,
 }
 
 pub fn to_cnf(inst: &Instance, opts: encode::EncodeOptions, mode: PresolveMode) -> EmittedCnf {
-    let mut header = vec![
-        format!("sokuc {} 3SoKu model", env!("CARGO_PKG_VERSION")),
-        format!("instance {}", inst.source),
-        format!(
-            "variant {} ({} vertices, {} faces)",
-            inst.variant.name,
-            inst.variant.num_vertices(),
-            inst.variant.num_faces()
-        ),
-        format!(
-            "capacities {}",
-            inst.capacities
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
-        format!("pb-encoding {}", opts.pb.name()),
-        format!("presolve {}", if mode == PresolveMode::On { "on" } else { "off" }),
-    ];
+    let mut header = model_header(inst, mode, Some(opts.pb));
     let mut cnf = Cnf::new();
     match compile(inst, mode) {
         Ok(c) => {
