@@ -320,17 +320,22 @@ fn solve(a: SolveArgs) -> Result<u8> {
     let inst = load_instance(&a.inst)?;
     let (enc, mode) = encode_options(&a.enc);
     if let Some(format) = a.emit {
-        let cnf = (format == Emit::Dimacs).then(|| pipeline::to_cnf(&inst, enc, mode));
-        let (formula, names, header) = pipeline::to_formula(&inst, mode);
+        // Compile once, into the form this format needs.
         let write = |w: &mut dyn Write| match format {
             Emit::Dimacs => {
-                let e = cnf.as_ref().expect("built above");
+                let e = pipeline::to_cnf(&inst, enc, mode);
                 dimacs::write(w, &e.cnf, &e.header, &e.names, &e.aux)
             }
-            Emit::Lp => export::write_lp(w, &formula, &names, &header),
-            Emit::Mps => export::write_mps(w, &formula, &names, &header),
-            Emit::Opb => export::write_opb(w, &formula, &names, &header),
-            Emit::Mzn => export::write_mzn(w, &formula, &names, &header),
+            rows_format => {
+                let (formula, names, header) = pipeline::to_formula(&inst, mode);
+                let writer = match rows_format {
+                    Emit::Lp => export::write_lp,
+                    Emit::Mps => export::write_mps,
+                    Emit::Opb => export::write_opb,
+                    _ => export::write_mzn,
+                };
+                writer(w, &formula, &names, &header)
+            }
         };
         match &a.output {
             Some(p) => write_atomic(p, write)?,

@@ -95,13 +95,6 @@ fn build(f: &PbFormula) -> Built {
         .into_iter()
         .map(|l| l.unwrap_or_else(|| solver.new_literal()))
         .collect();
-    let lit = |l: crate::ir::Lit| {
-        if l.is_positive() {
-            lits[l.var().index()]
-        } else {
-            !lits[l.var().index()]
-        }
-    };
     let chosen: Vec<bool> = {
         let mut c = vec![false; f.constraints.len()];
         for (i, (_, con)) in f.constraints.iter().enumerate() {
@@ -122,6 +115,14 @@ fn build(f: &PbFormula) -> Built {
             }
         }
     }
+    let rows_ctx = Rows {
+        place: &place,
+        groups: &groups,
+        ints: &ints,
+        lits: &lits,
+        tag,
+    };
+    let lit = |l| rows_ctx.lit(l);
     let mut row_sum: HashMap<usize, DomainId> = HashMap::new();
     let mut rows = 0;
     let mut n_ints = ints.len();
@@ -148,7 +149,7 @@ fn build(f: &PbFormula) -> Built {
                     .post();
             }
             Constraint::Linear(lin) => {
-                let (made, sum) = linear(&mut solver, lin, &place, &groups, &ints, &lit, tag, referenced[i]);
+                let (made, sum) = rows_ctx.post(&mut solver, lin, &[], referenced[i]);
                 n_ints += made;
                 if let Some(s) = sum {
                     row_sum.insert(i, s);
@@ -156,14 +157,10 @@ fn build(f: &PbFormula) -> Built {
             }
             Constraint::SumOf { parts, cmp, rhs } => {
                 let sums: Option<Vec<DomainId>> = parts.iter().map(|p| row_sum.get(p).copied()).collect();
-                let row = match sums {
-                    Some(s) => Linear::new(vec![], *cmp, *rhs).with_ints(s),
-                    None => IntRow {
-                        lin: f.expand_sum_of(parts, *cmp, *rhs),
-                        ints: vec![],
-                    },
+                let (made, _) = match sums {
+                    Some(s) => rows_ctx.post(&mut solver, &Linear::new(vec![], *cmp, *rhs), &s, false),
+                    None => rows_ctx.post(&mut solver, &f.expand_sum_of(parts, *cmp, *rhs), &[], false),
                 };
-                let (made, _) = linear_with(&mut solver, &row, &place, &groups, &ints, &lit, tag, false);
                 n_ints += made;
             }
         }
@@ -178,103 +175,79 @@ fn build(f: &PbFormula) -> Built {
     }
 }
 
-/// A linear row plus integer terms (coefficient 1).
-struct IntRow {
-    lin: Linear,
-    ints: Vec<DomainId>,
-}
-
-impl Linear {
-    fn with_ints(self, ints: Vec<DomainId>) -> IntRow {
-        IntRow { lin: self, ints }
-    }
-}
-
 type Tag = pumpkin_solver::core::proof::ConstraintTag;
 
-#[allow(clippy::too_many_arguments)]
-fn linear(
-    solver: &mut Solver,
-    lin: &Linear,
-    place: &HashMap<Var, (usize, usize)>,
-    groups: &[Vec<Var>],
-    ints: &[DomainId],
-    lit: &dyn Fn(crate::ir::Lit) -> Literal,
+/// What posting a linear row needs to know about the model built so far.
+struct Rows<'a> {
+    place: &'a HashMap<Var, (usize, usize)>,
+    groups: &'a [Vec<Var>],
+    ints: &'a [DomainId],
+    lits: &'a [Literal],
     tag: Tag,
-    want_sum: bool,
-) -> (usize, Option<DomainId>) {
-    let row = IntRow {
-        lin: lin.clone(),
-        ints: vec![],
-    };
-    linear_with(solver, &row, place, groups, ints, lit, tag, want_sum)
 }
 
-/// Posts one row; returns how many integer variables it created, and with `want_sum` an
-/// integer equal to the row's left side.
-#[allow(clippy::too_many_arguments)]
-fn linear_with(
-    solver: &mut Solver,
-    row: &IntRow,
-    place: &HashMap<Var, (usize, usize)>,
-    groups: &[Vec<Var>],
-    ints: &[DomainId],
-    lit: &dyn Fn(crate::ir::Lit) -> Literal,
-    tag: Tag,
-    want_sum: bool,
-) -> (usize, Option<DomainId>) {
-    let lin = &row.lin;
-    let mut per_group: Vec<(usize, Vec<i32>)> = Vec::new();
-    let mut terms: Vec<AffineView<DomainId>> = row.ints.iter().map(|d| d.scaled(1)).collect();
-    // Bounds of the left side, for the optional sum variable.
-    let (mut lo, mut hi) = (0i64, 0i64);
-    for d in &row.ints {
-        lo += solver.lower_bound(d) as i64;
-        hi += solver.upper_bound(d) as i64;
+impl Rows<'_> {
+    fn lit(&self, l: crate::ir::Lit) -> Literal {
+        let x = self.lits[l.var().index()];
+        if l.is_positive() { x } else { !x }
     }
-    for &(c, l) in &lin.terms {
-        match place.get(&l.var()) {
-            Some(&(g, i)) if l.is_positive() => {
-                let k = match per_group.iter().position(|(h, _)| *h == g) {
-                    Some(k) => k,
-                    None => {
-                        per_group.push((g, vec![0; groups[g].len()]));
-                        per_group.len() - 1
-                    }
-                };
-                per_group[k].1[i] += c as i32;
-            }
-            _ => {
-                terms.push(lit(l).get_integer_variable().scaled(c as i32));
-                lo += c.min(0);
-                hi += c.max(0);
+
+    /// Posts `lin` plus the integer terms `extra` (coefficient 1). Returns how many integer
+    /// variables it created and, with `want_sum`, an integer equal to the row's left side.
+    fn post(&self, solver: &mut Solver, lin: &Linear, extra: &[DomainId], want_sum: bool) -> (usize, Option<DomainId>) {
+        let (place, groups, ints, tag) = (self.place, self.groups, self.ints, self.tag);
+        let mut per_group: Vec<(usize, Vec<i32>)> = Vec::new();
+        let mut terms: Vec<AffineView<DomainId>> = extra.iter().map(|d| d.scaled(1)).collect();
+        // Bounds of the left side, for the optional sum variable.
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for d in extra {
+            lo += solver.lower_bound(d) as i64;
+            hi += solver.upper_bound(d) as i64;
+        }
+        for &(c, l) in &lin.terms {
+            match place.get(&l.var()) {
+                Some(&(g, i)) if l.is_positive() => {
+                    let k = match per_group.iter().position(|(h, _)| *h == g) {
+                        Some(k) => k,
+                        None => {
+                            per_group.push((g, vec![0; groups[g].len()]));
+                            per_group.len() - 1
+                        }
+                    };
+                    per_group[k].1[i] += c as i32;
+                }
+                _ => {
+                    terms.push(self.lit(l).get_integer_variable().scaled(c as i32));
+                    lo += c.min(0);
+                    hi += c.max(0);
+                }
             }
         }
-    }
-    let mut created = per_group.len();
-    for (g, table) in per_group {
-        let (a, b) = (*table.iter().min().unwrap_or(&0), *table.iter().max().unwrap_or(&0));
-        lo += a as i64;
-        hi += b as i64;
-        let w = solver.new_bounded_integer(a, b);
-        solver
-            .add_constraint(pumpkin_solver::element(ints[g], table, w, tag))
-            .post();
-        terms.push(w.scaled(1));
-    }
-    let rhs = lin.rhs as i32;
-    if want_sum {
-        let s = solver.new_bounded_integer(lo as i32, hi as i32);
-        created += 1;
-        let mut t = terms.clone();
-        t.push(s.scaled(-1));
-        solver.add_constraint(pumpkin_solver::equals(t, 0, tag)).post();
-        terms = vec![s.scaled(1)];
+        let mut created = per_group.len();
+        for (g, table) in per_group {
+            let (a, b) = (*table.iter().min().unwrap_or(&0), *table.iter().max().unwrap_or(&0));
+            lo += a as i64;
+            hi += b as i64;
+            let w = solver.new_bounded_integer(a, b);
+            solver
+                .add_constraint(pumpkin_solver::element(ints[g], table, w, tag))
+                .post();
+            terms.push(w.scaled(1));
+        }
+        let rhs = lin.rhs as i32;
+        if want_sum {
+            let s = solver.new_bounded_integer(lo as i32, hi as i32);
+            created += 1;
+            let mut t = terms.clone();
+            t.push(s.scaled(-1));
+            solver.add_constraint(pumpkin_solver::equals(t, 0, tag)).post();
+            terms = vec![s.scaled(1)];
+            post_cmp(solver, terms, lin.cmp, rhs, tag);
+            return (created, Some(s));
+        }
         post_cmp(solver, terms, lin.cmp, rhs, tag);
-        return (created, Some(s));
+        (created, None)
     }
-    post_cmp(solver, terms, lin.cmp, rhs, tag);
-    (created, None)
 }
 
 fn post_cmp(solver: &mut Solver, terms: Vec<AffineView<DomainId>>, cmp: Cmp, rhs: i32, tag: Tag) {
