@@ -126,7 +126,7 @@ struct SolveArgs {
     /// Output file for --emit (default: stdout).
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
-    /// Write a DRAT proof of unsatisfiability (sat backend) for the CNF of --emit dimacs.
+    /// Write a DRAT proof of unsatisfiability (sat or cadical backend) for the CNF of --emit dimacs.
     #[arg(long)]
     proof: Option<PathBuf>,
 }

@@ -33,6 +33,30 @@ fn rng(seed: &mut u64) -> u64 {
     *seed >> 33
 }
 
+/// n pigeons, n - 1 holes: each pigeon in exactly one hole, at most one pigeon per hole.
+fn pigeonhole(n: u32) -> sokuc::ir::PbFormula {
+    use sokuc::ir::{Constraint, Var};
+    let holes = n - 1;
+    let x = |p: u32, h: u32| Var(p * holes + h).pos();
+    let mut f = sokuc::ir::PbFormula {
+        num_vars: n * holes,
+        ..Default::default()
+    };
+    for p in 0..n {
+        f.add(
+            format!("pigeon {p}"),
+            Constraint::ExactlyOne((0..holes).map(|h| x(p, h)).collect()),
+        );
+    }
+    for h in 0..holes {
+        f.add(
+            format!("hole {h}"),
+            Constraint::AtMostOne((0..n).map(|p| x(p, h)).collect()),
+        );
+    }
+    f
+}
+
 macro_rules! backend_suite {
     ($modname:ident, $name:expr) => {
         mod $modname {
@@ -95,6 +119,46 @@ macro_rules! backend_suite {
             }
 
             #[test]
+            fn a_time_limit_stops_a_search_already_under_way() {
+                // The pigeonhole formula (13 pigeons, 12 holes) is exponential for resolution
+                // and for search without a global view, so the limit has to cut the search.
+                let php = pigeonhole(13);
+                let mut b = backend::by_name($name).unwrap();
+                let opts = SolveOptions {
+                    time_limit: Some(Duration::from_millis(300)),
+                    ..Default::default()
+                };
+                let t = std::time::Instant::now();
+                let r = b.solve(&php, &opts).unwrap();
+                let took = t.elapsed();
+                // Generous slack: this checks that the limit is honoured, not how fast.
+                assert!(took < Duration::from_secs(10), "{took:?}");
+                // A solver that sees the pigeonhole structure (CBC's clique cuts) may refute
+                // it within the limit; anything else must answer unknown.
+                assert_ne!(r.status, Status::Sat);
+                eprintln!("{}: {:?} after {took:?}", $name, r.status);
+            }
+
+            #[test]
+            fn an_interrupt_answers_unknown_or_is_refused() {
+                let mut b = backend::by_name($name).unwrap();
+                let opts = SolveOptions {
+                    interrupt: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true))),
+                    ..Default::default()
+                };
+                let r = pipeline::solve(&load("icosoku-seed.toml"), b.as_mut(), &opts, PresolveMode::On);
+                if b.capabilities().interrupt {
+                    let r = r.unwrap();
+                    assert_eq!(r.status, Status::Unknown);
+                    assert!(r.placements.is_none());
+                } else {
+                    // A backend that cannot be interrupted says so instead of ignoring the flag.
+                    let e = r.err().expect("an unsupported interrupt must be refused");
+                    assert!(e.to_string().contains("interrupts"), "{e}");
+                }
+            }
+
+            #[test]
             fn random_small_instances_match_brute_force() {
                 let mut seed = 0x5eed_u64 ^ $name.len() as u64;
                 for variant in ["tetrahedron", "octahedron"] {
@@ -148,12 +212,17 @@ macro_rules! backend_suite {
 
 backend_suite!(sat, "sat");
 backend_suite!(cp, "cp");
+#[cfg(feature = "cadical")]
+backend_suite!(cadical, "cadical");
 #[cfg(feature = "mip")]
 backend_suite!(mip, "mip");
 
 #[test]
 fn every_backend_of_the_build_is_covered() {
     let mut covered = vec!["sat", "cp"];
+    if cfg!(feature = "cadical") {
+        covered.push("cadical");
+    }
     if cfg!(feature = "mip") {
         covered.push("mip");
     }

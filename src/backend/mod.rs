@@ -1,6 +1,8 @@
 //! Solver backends. Each reads the pseudo-Boolean IR ([`PbFormula`]) and nothing else;
 //! every backend declares what it can do in [`Capabilities`].
 
+#[cfg(feature = "cadical")]
+pub mod cadical;
 pub mod cp;
 mod deadline;
 #[cfg(feature = "mip")]
@@ -118,6 +120,9 @@ pub trait Backend {
 /// Names accepted by `--backend` in this build, in the order `compare` runs them.
 pub fn available() -> Vec<&'static str> {
     let mut v = vec!["sat"];
+    if cfg!(feature = "cadical") {
+        v.push("cadical");
+    }
     if cfg!(feature = "mip") {
         v.push("mip");
     }
@@ -129,6 +134,8 @@ pub fn available() -> Vec<&'static str> {
 pub fn by_name(name: &str) -> Option<Box<dyn Backend>> {
     match name {
         "sat" | "varisat" => Some(Box::new(varisat::Varisat)),
+        #[cfg(feature = "cadical")]
+        "cadical" => Some(Box::new(cadical::Cadical)),
         #[cfg(feature = "mip")]
         "mip" | "cbc" => Some(Box::new(mip::Mip)),
         "cp" | "pumpkin" => Some(Box::new(cp::Cp)),
