@@ -364,9 +364,11 @@ fn decode(a: DecodeArgs) -> Result<u8> {
     let file = a.solution.display().to_string();
     let text = input::read_text(&a.solution)?;
     let compiled = pipeline::compile(&inst, mode);
-    let ans = if answer::looks_like_cbc(&text) {
-        let names = compiled.as_ref().map(|c| c.model.names()).unwrap_or_default();
-        answer::parse_cbc_solution(&file, &text, &names)?
+    let names = || compiled.as_ref().map(|c| c.model.names()).unwrap_or_default();
+    let ans = if answer::looks_like_highs(&text) {
+        answer::parse_highs_solution(&file, &text, &names())?
+    } else if answer::looks_like_cbc(&text) {
+        answer::parse_cbc_solution(&file, &text, &names())?
     } else {
         answer::parse_sat_answer(&file, &text)?
     };

@@ -82,6 +82,29 @@ fn lp_through_cbc() {
     through_cbc("lp");
 }
 
+/// HiGHS through scripts/highs-solve.py (the highspy package): it writes HiGHS's own
+/// solution file, which `decode` reads.
+fn through_highs(format: &str) {
+    let python = tool("python3");
+    let script = root().join("scripts/highs-solve.py");
+    round_trip(format, &|m, a| {
+        let o = Command::new(&python).arg(&script).arg(m).arg(a).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    });
+}
+
+#[test]
+#[ignore = "needs python3 with highspy (PyPI); scripts/test.sh installs it and runs ignored tests"]
+fn lp_through_highs() {
+    through_highs("lp");
+}
+
+#[test]
+#[ignore = "needs python3 with highspy (PyPI); scripts/test.sh installs it and runs ignored tests"]
+fn mps_through_highs() {
+    through_highs("mps");
+}
+
 #[test]
 #[ignore = "needs cbc (Debian coinor-cbc); scripts/test.sh installs it and runs ignored tests"]
 fn mps_through_cbc() {

@@ -194,3 +194,146 @@ pub fn parse_cbc_solution(file: &str, text: &str, names: &[String]) -> Result<An
     }
     Ok(Answer::Sat(values))
 }
+
+/// Whether `text` looks like a HiGHS solution file (`highs --solution_file`, raw style).
+pub fn looks_like_highs(text: &str) -> bool {
+    text.lines().map(str::trim).find(|l| !l.is_empty()) == Some("Model status")
+}
+
+/// Parses a HiGHS solution file: `Model status`, the status, then under
+/// `# Primal solution values` a feasibility word, `Objective v`, `# Columns n` and `n` lines of
+/// `name value`. `names` are the model's column names in variable order.
+pub fn parse_highs_solution(file: &str, text: &str, names: &[String]) -> Result<Answer, InputError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty());
+    let mut next = |what: &str| {
+        lines
+            .next()
+            .ok_or_else(|| InputError::new(file, None, format!("the solution file ends before {what}")))
+    };
+    next("the model status")?;
+    let (_, status) = next("the model status")?;
+    match status {
+        "Optimal" => {}
+        "Infeasible" => return Ok(Answer::Unsat),
+        _ => return Ok(Answer::Unknown),
+    }
+    let (ln, header) = next("the primal solution")?;
+    if header != "# Primal solution values" {
+        return Err(InputError::new(
+            file,
+            Some(ln),
+            format!("expected `# Primal solution values`, found {:?}", truncate(header)),
+        ));
+    }
+    let (ln, feasibility) = next("the primal solution")?;
+    if feasibility != "Feasible" {
+        return Err(InputError::new(
+            file,
+            Some(ln),
+            format!(
+                "the status is Optimal but the primal solution is {:?}",
+                truncate(feasibility)
+            ),
+        ));
+    }
+    let (mut ln, mut line) = next("the columns")?;
+    if line.starts_with("Objective") {
+        (ln, line) = next("the columns")?;
+    }
+    let count: usize = line
+        .strip_prefix("# Columns")
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or_else(|| {
+            InputError::new(
+                file,
+                Some(ln),
+                format!("expected `# Columns N`, found {:?}", truncate(line)),
+            )
+        })?;
+    if count != names.len() {
+        return Err(InputError::new(
+            file,
+            Some(ln),
+            format!(
+                "the solution has {count} columns but the model has {} (was it emitted with the same options?)",
+                names.len()
+            ),
+        ));
+    }
+    let index: std::collections::HashMap<&str, usize> =
+        names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
+    let mut values = vec![None; names.len()];
+    for _ in 0..count {
+        let (ln, line) = next("the last column")?;
+        let (name, value) = line.split_once(char::is_whitespace).ok_or_else(|| {
+            InputError::new(
+                file,
+                Some(ln),
+                format!("expected `name value`, found {:?}", truncate(line)),
+            )
+        })?;
+        let &v = index.get(name).ok_or_else(|| {
+            InputError::new(
+                file,
+                Some(ln),
+                format!(
+                    "unknown column {:?} (was the model emitted with the same options?)",
+                    truncate(name)
+                ),
+            )
+        })?;
+        let x: f64 = value
+            .trim()
+            .parse()
+            .map_err(|_| InputError::new(file, Some(ln), format!("{:?} is not a number", truncate(value))))?;
+        values[v] = Some(x > 0.5);
+    }
+    Ok(Answer::Sat(values))
+}
+
+#[cfg(test)]
+mod highs_tests {
+    use super::*;
+
+    fn names() -> Vec<String> {
+        vec!["a".into(), "b".into()]
+    }
+
+    const GOOD: &str =
+        "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 0\n# Columns 2\nb 1\na 0\n# Rows 0\n";
+
+    #[test]
+    fn reads_values_by_name() {
+        assert!(looks_like_highs(GOOD));
+        assert_eq!(
+            parse_highs_solution("f", GOOD, &names()).unwrap(),
+            Answer::Sat(vec![Some(false), Some(true)])
+        );
+        let infeasible = "Model status\nInfeasible\n\n# Primal solution values\nNone\n";
+        assert_eq!(parse_highs_solution("f", infeasible, &names()).unwrap(), Answer::Unsat);
+        let limit = "Model status\nTime limit reached\n";
+        assert_eq!(parse_highs_solution("f", limit, &names()).unwrap(), Answer::Unknown);
+    }
+
+    #[test]
+    fn bad_files_name_the_line() {
+        let truncated = GOOD.replace("a 0\n# Rows 0\n", "");
+        let e = parse_highs_solution("f", &truncated, &names()).unwrap_err();
+        assert!(e.to_string().contains("ends before"), "{e}");
+        let unknown = GOOD.replace("a 0", "zz 0");
+        assert_eq!(parse_highs_solution("f", &unknown, &names()).unwrap_err().line, Some(9));
+        let count = GOOD.replace("# Columns 2", "# Columns 3");
+        assert_eq!(parse_highs_solution("f", &count, &names()).unwrap_err().line, Some(7));
+        let number = GOOD.replace("b 1", "b x");
+        assert!(
+            parse_highs_solution("f", &number, &names())
+                .unwrap_err()
+                .to_string()
+                .contains("not a number")
+        );
+    }
+}
