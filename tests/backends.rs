@@ -212,6 +212,7 @@ macro_rules! backend_suite {
 
 backend_suite!(sat, "sat");
 backend_suite!(cp, "cp");
+backend_suite!(search, "search");
 #[cfg(feature = "cadical")]
 backend_suite!(cadical, "cadical");
 #[cfg(feature = "mip")]
@@ -219,7 +220,7 @@ backend_suite!(mip, "mip");
 
 #[test]
 fn every_backend_of_the_build_is_covered() {
-    let mut covered = vec!["sat", "cp"];
+    let mut covered = vec!["sat", "cp", "search"];
     if cfg!(feature = "cadical") {
         covered.push("cadical");
     }

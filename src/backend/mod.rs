@@ -7,6 +7,7 @@ pub mod cp;
 mod deadline;
 #[cfg(feature = "mip")]
 pub mod mip;
+pub mod search;
 pub mod varisat;
 
 use std::collections::BTreeMap;
@@ -127,6 +128,7 @@ pub fn available() -> Vec<&'static str> {
         v.push("mip");
     }
     v.push("cp");
+    v.push("search");
     v
 }
 
@@ -139,6 +141,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Backend>> {
         #[cfg(feature = "mip")]
         "mip" | "cbc" => Some(Box::new(mip::Mip)),
         "cp" | "pumpkin" => Some(Box::new(cp::Cp)),
+        "search" => Some(Box::new(search::Search)),
         _ => None,
     }
 }

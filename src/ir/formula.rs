@@ -9,6 +9,17 @@ pub enum Cmp {
     Eq,
 }
 
+impl Cmp {
+    /// Whether `lhs cmp rhs` holds.
+    pub fn holds(self, lhs: i64, rhs: i64) -> bool {
+        match self {
+            Cmp::Le => lhs <= rhs,
+            Cmp::Ge => lhs >= rhs,
+            Cmp::Eq => lhs == rhs,
+        }
+    }
+}
+
 impl fmt::Display for Cmp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -42,12 +53,7 @@ impl Linear {
     }
 
     pub fn holds(&self, assignment: &[bool]) -> bool {
-        let s = self.lhs(assignment);
-        match self.cmp {
-            Cmp::Le => s <= self.rhs,
-            Cmp::Ge => s >= self.rhs,
-            Cmp::Eq => s == self.rhs,
-        }
+        self.cmp.holds(self.lhs(assignment), self.rhs)
     }
 }
 
@@ -136,17 +142,32 @@ impl PbFormula {
     /// The linear constraint a [`Constraint::SumOf`] stands for, with its parts' terms merged.
     pub fn expand_sum_of(&self, parts: &[usize], cmp: Cmp, rhs: i64) -> Linear {
         let mut terms: Vec<(i64, Lit)> = Vec::new();
+        let mut at: std::collections::HashMap<Lit, usize> = std::collections::HashMap::new();
         for &p in parts {
             if let (_, Constraint::Linear(lin)) = &self.constraints[p] {
                 for &(c, l) in &lin.terms {
-                    match terms.iter_mut().find(|(_, m)| *m == l) {
-                        Some(t) => t.0 += c,
-                        None => terms.push((c, l)),
+                    match at.get(&l) {
+                        Some(&i) => terms[i].0 += c,
+                        None => {
+                            at.insert(l, terms.len());
+                            terms.push((c, l));
+                        }
                     }
                 }
             }
         }
         Linear::new(terms, cmp, rhs)
+    }
+
+    /// The left side of a [`Constraint::SumOf`]: the parts' left sides added up.
+    fn sum_of_lhs(&self, parts: &[usize], a: &[bool]) -> i64 {
+        parts
+            .iter()
+            .map(|&p| match &self.constraints[p].1 {
+                Constraint::Linear(lin) => lin.lhs(a),
+                _ => 0,
+            })
+            .sum()
     }
 
     /// Every constraint as a linear row over literals (the 0/1 program view used by MIP and
@@ -172,7 +193,7 @@ impl PbFormula {
             Constraint::AtMostOne(ls) => count(ls) <= 1,
             Constraint::ExactlyOne(ls) => count(ls) == 1,
             Constraint::Linear(lin) => lin.holds(a),
-            Constraint::SumOf { parts, cmp, rhs } => self.expand_sum_of(parts, *cmp, *rhs).holds(a),
+            Constraint::SumOf { parts, cmp, rhs } => cmp.holds(self.sum_of_lhs(parts, a), *rhs),
         }
     }
 
@@ -194,10 +215,7 @@ impl PbFormula {
                         format!("left side is {}, needs {} {}", lin.lhs(assignment), lin.cmp, lin.rhs)
                     }
                     Constraint::SumOf { parts, cmp, rhs } => {
-                        format!(
-                            "left side is {}, needs {cmp} {rhs}",
-                            self.expand_sum_of(parts, *cmp, *rhs).lhs(assignment)
-                        )
+                        format!("left side is {}, needs {cmp} {rhs}", self.sum_of_lhs(parts, assignment))
                     }
                     other => {
                         let n = other.lits().filter(|l| l.eval(assignment)).count();

@@ -1,0 +1,669 @@
+//! A small propagation engine over the IR: exactly-one groups become finite domains
+//! (bitsets of options), every other constraint becomes a linear row over those domains.
+//!
+//! Propagation is bounds reasoning per row, made aware of the groups: each group adds at
+//! least the smallest and at most the largest contribution among its remaining options, so
+//! a face's corner weight is treated as one small integer rather than as independent 0/1
+//! terms. An option whose contribution cannot fit beside the other groups' bounds is removed.
+//! Contributions of one group to one row take few distinct values (corner weights 0..3, or
+//! 0/1 for a tile type), so each value has a precomputed option mask and filtering is a
+//! handful of AND operations.
+//!
+//! Search: most constrained group first (fewest options), two-way branching (option o, then
+//! not o), randomised restarts with a growing failure limit. It is complete: the limit grows
+//! without bound, so every instance ends sat or unsat unless the deadline stops it.
+
+use crate::backend::Deadline;
+use crate::ir::{Cmp, Constraint, Lit, PbFormula};
+
+/// How often (in failures) the search looks at the clock.
+const CLOCK_EVERY: u64 = 256;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Sat,
+    Unsat,
+    Unknown,
+}
+
+/// One group's contribution to one row.
+#[derive(Debug, Clone)]
+struct Incidence {
+    group: u32,
+    row: u32,
+    /// Distinct contributions, ascending.
+    vals: Vec<i64>,
+    /// `le[i]`: options contributing at most `vals[i]`; `ge[i]`: at least `vals[i]`
+    /// (`words` u64 each, flattened).
+    le: Vec<u64>,
+    ge: Vec<u64>,
+    /// Options contributing exactly `vals[i]`.
+    eq: Vec<u64>,
+}
+
+#[derive(Debug, Clone)]
+struct Row {
+    lo: i64,
+    hi: i64,
+    /// Constant moved out of the left side (from negative literals).
+    shift: i64,
+    cmp: Cmp,
+    rhs: i64,
+    /// For a row built from a [`Constraint::SumOf`]: its parts (IR constraint indices). The
+    /// parts' own right-hand sides bound the sum too, which is how the engine sees at once
+    /// that vertex capacities and tile weights cannot add up to the same total.
+    parts: Vec<usize>,
+    incs: Vec<u32>,
+}
+
+/// Where a variable lives: its group and the option that makes it true. Variables of
+/// singleton groups have option 1 = true, option 0 = false.
+#[derive(Debug, Clone, Copy)]
+struct Home {
+    group: u32,
+    option: u32,
+}
+
+/// Search state: everything that changes when domains shrink; copied on each decision.
+#[derive(Debug, Clone, PartialEq)]
+struct State {
+    dom: Vec<u64>,
+    inc_min: Vec<i64>,
+    inc_max: Vec<i64>,
+    row_min: Vec<i64>,
+    row_max: Vec<i64>,
+}
+
+/// Counters of the last solve.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Counters {
+    pub nodes: u64,
+    pub failures: u64,
+    pub restarts: u64,
+}
+
+pub struct Engine {
+    words: usize,
+    /// Options per group.
+    sizes: Vec<u32>,
+    /// Variables of each group's options (`None` for a singleton group's "false" option).
+    options: Vec<Vec<Option<u32>>>,
+    group_incs: Vec<Vec<u32>>,
+    incs: Vec<Incidence>,
+    rows: Vec<Row>,
+    /// Row of each IR constraint (`None` for constraints that became groups).
+    row_of: Vec<Option<u32>>,
+    home: Vec<Home>,
+    num_vars: usize,
+    /// Domains before any propagation (all options of every group).
+    full: Vec<u64>,
+    // Scratch, kept between solves to avoid allocation.
+    stack: Vec<(State, u32, u32)>,
+    group_queue: Vec<u32>,
+    group_queued: Vec<bool>,
+    row_queue: Vec<u32>,
+    row_queued: Vec<bool>,
+    rng: u64,
+    pub counters: Counters,
+}
+
+fn bit(words: &mut [u64], i: u32) {
+    words[(i / 64) as usize] |= 1 << (i % 64);
+}
+
+/// A constraint as `terms cmp rhs`.
+type LinearView = (Vec<(i64, Lit)>, Cmp, i64);
+
+fn linear_terms(formula: &PbFormula, c: &Constraint) -> LinearView {
+    let unit = |ls: &[Lit]| ls.iter().map(|&l| (1, l)).collect::<Vec<_>>();
+    match c {
+        Constraint::Clause(ls) => (unit(ls), Cmp::Ge, 1),
+        Constraint::AtMostOne(ls) => (unit(ls), Cmp::Le, 1),
+        Constraint::ExactlyOne(ls) => (unit(ls), Cmp::Eq, 1),
+        Constraint::Linear(l) => (l.terms.clone(), l.cmp, l.rhs),
+        Constraint::SumOf { parts, cmp, rhs } => {
+            let l = formula.expand_sum_of(parts, *cmp, *rhs);
+            (l.terms, l.cmp, l.rhs)
+        }
+    }
+}
+
+fn bounds(cmp: Cmp, rhs: i64) -> (i64, i64) {
+    match cmp {
+        Cmp::Le => (i64::MIN / 4, rhs),
+        Cmp::Ge => (rhs, i64::MAX / 4),
+        Cmp::Eq => (rhs, rhs),
+    }
+}
+
+impl Engine {
+    pub fn new(formula: &PbFormula) -> Engine {
+        let n = formula.num_vars as usize;
+        let mut home: Vec<Option<Home>> = vec![None; n];
+        let mut options: Vec<Vec<Option<u32>>> = Vec::new();
+        let mut row_of = vec![None; formula.constraints.len()];
+        let mut as_group = vec![false; formula.constraints.len()];
+        // Exactly-one constraints over positive literals of still ungrouped, distinct
+        // variables become groups; the rest stay rows.
+        for (ci, (_, c)) in formula.constraints.iter().enumerate() {
+            if let Constraint::ExactlyOne(ls) = c {
+                let mut seen = std::collections::HashSet::new();
+                let ok = !ls.is_empty()
+                    && ls
+                        .iter()
+                        .all(|l| l.is_positive() && home[l.var().index()].is_none() && seen.insert(l.var()));
+                if ok {
+                    let g = options.len() as u32;
+                    for (k, l) in ls.iter().enumerate() {
+                        home[l.var().index()] = Some(Home {
+                            group: g,
+                            option: k as u32,
+                        });
+                    }
+                    options.push(ls.iter().map(|l| Some(l.var().0)).collect());
+                    as_group[ci] = true;
+                }
+            }
+        }
+        for (v, h) in home.iter_mut().enumerate() {
+            if h.is_none() {
+                let g = options.len() as u32;
+                *h = Some(Home { group: g, option: 1 });
+                options.push(vec![None, Some(v as u32)]);
+            }
+        }
+        let home: Vec<Home> = home
+            .into_iter()
+            .map(|h| h.expect("every variable has a group"))
+            .collect();
+        let max_opts = options.iter().map(Vec::len).max().unwrap_or(1);
+        let words = max_opts.div_ceil(64).max(1);
+        let sizes: Vec<u32> = options.iter().map(|o| o.len() as u32).collect();
+        let mut full = vec![0u64; options.len() * words];
+        for (g, &s) in sizes.iter().enumerate() {
+            for o in 0..s {
+                bit(&mut full[g * words..(g + 1) * words], o);
+            }
+        }
+        let mut rows = Vec::new();
+        let mut incs: Vec<Incidence> = Vec::new();
+        let mut group_incs: Vec<Vec<u32>> = vec![Vec::new(); options.len()];
+        for (ci, (_, c)) in formula.constraints.iter().enumerate() {
+            if as_group[ci] {
+                continue;
+            }
+            let (terms, cmp, rhs) = linear_terms(formula, c);
+            let r = rows.len() as u32;
+            // Per group: the contribution of each option.
+            let mut per_group: std::collections::BTreeMap<u32, Vec<i64>> = std::collections::BTreeMap::new();
+            let mut shift = 0i64;
+            for &(coef, l) in &terms {
+                let h = home[l.var().index()];
+                let contrib = per_group
+                    .entry(h.group)
+                    .or_insert_with(|| vec![0; sizes[h.group as usize] as usize]);
+                if l.is_positive() {
+                    contrib[h.option as usize] += coef;
+                } else {
+                    // coef * (1 - x): a constant plus -coef on the option that makes x true.
+                    shift += coef;
+                    contrib[h.option as usize] -= coef;
+                }
+            }
+            let mut row_incs = Vec::new();
+            for (g, contrib) in per_group {
+                let mut vals: Vec<i64> = contrib.clone();
+                vals.sort_unstable();
+                vals.dedup();
+                let k = vals.len();
+                let mut eq = vec![0u64; k * words];
+                for (o, &c) in contrib.iter().enumerate() {
+                    let i = vals.binary_search(&c).expect("value listed");
+                    bit(&mut eq[i * words..(i + 1) * words], o as u32);
+                }
+                let mut le = eq.clone();
+                for i in 1..k {
+                    for w in 0..words {
+                        le[i * words + w] |= le[(i - 1) * words + w];
+                    }
+                }
+                let mut ge = eq.clone();
+                for i in (0..k.saturating_sub(1)).rev() {
+                    for w in 0..words {
+                        ge[i * words + w] |= ge[(i + 1) * words + w];
+                    }
+                }
+                let id = incs.len() as u32;
+                incs.push(Incidence {
+                    group: g,
+                    row: r,
+                    vals,
+                    le,
+                    ge,
+                    eq,
+                });
+                group_incs[g as usize].push(id);
+                row_incs.push(id);
+            }
+            let (lo, hi) = bounds(cmp, rhs);
+            let parts = match c {
+                Constraint::SumOf { parts, .. } => parts.clone(),
+                _ => Vec::new(),
+            };
+            rows.push(Row {
+                lo: lo.saturating_sub(shift),
+                hi: hi.saturating_sub(shift),
+                shift,
+                cmp,
+                rhs,
+                parts,
+                incs: row_incs,
+            });
+            row_of[ci] = Some(r);
+        }
+        // Sum-of rows whose parts are sum-of rows are not produced by any front-end; their
+        // parts are plain rows.
+        for row in rows.iter().filter(|r| !r.parts.is_empty()) {
+            debug_assert!(row.parts.iter().all(|&p| row_of[p].is_some()));
+        }
+        let g = options.len();
+        let nr = rows.len();
+        let mut e = Engine {
+            words,
+            sizes,
+            options,
+            group_incs,
+            incs,
+            rows,
+            row_of,
+            home,
+            num_vars: n,
+            full,
+            stack: Vec::new(),
+            group_queue: Vec::new(),
+            group_queued: vec![false; g],
+            row_queue: Vec::new(),
+            row_queued: vec![false; nr],
+            rng: 0x9e37_79b9_7f4a_7c15,
+            counters: Counters::default(),
+        };
+        e.refresh_sum_rows();
+        e
+    }
+
+    /// Bounds of sum-of rows: their own comparison, intersected with what the parts' current
+    /// right-hand sides imply for the sum.
+    fn refresh_sum_rows(&mut self) {
+        for r in 0..self.rows.len() {
+            if self.rows[r].parts.is_empty() {
+                continue;
+            }
+            let (mut lo, mut hi) = bounds(self.rows[r].cmp, self.rows[r].rhs);
+            let (mut plo, mut phi) = (0i64, 0i64);
+            let (mut lo_known, mut hi_known) = (true, true);
+            for &p in &self.rows[r].parts {
+                let pr = &self.rows[self.row_of[p].expect("parts are rows") as usize];
+                let (a, b) = bounds(pr.cmp, pr.rhs);
+                lo_known &= pr.cmp != Cmp::Le;
+                hi_known &= pr.cmp != Cmp::Ge;
+                plo = plo.saturating_add(a);
+                phi = phi.saturating_add(b);
+            }
+            if lo_known {
+                lo = lo.max(plo);
+            }
+            if hi_known {
+                hi = hi.min(phi);
+            }
+            let row = &mut self.rows[r];
+            row.lo = lo.saturating_sub(row.shift);
+            row.hi = hi.saturating_sub(row.shift);
+        }
+    }
+
+    /// Changes the right-hand side of a linear IR constraint (same comparison), so one engine
+    /// serves a family of instances that differ only there. Returns false if constraint `ci`
+    /// is not a row of this engine.
+    pub fn set_rhs(&mut self, ci: usize, rhs: i64) -> bool {
+        let Some(Some(r)) = self.row_of.get(ci) else {
+            return false;
+        };
+        let row = &mut self.rows[*r as usize];
+        let (lo, hi) = bounds(row.cmp, rhs);
+        row.rhs = rhs;
+        row.lo = lo.saturating_sub(row.shift);
+        row.hi = hi.saturating_sub(row.shift);
+        self.refresh_sum_rows();
+        true
+    }
+
+    fn dom<'a>(&self, s: &'a State, g: u32) -> &'a [u64] {
+        &s.dom[g as usize * self.words..(g as usize + 1) * self.words]
+    }
+
+    fn popcount(&self, s: &State, g: u32) -> u32 {
+        self.dom(s, g).iter().map(|w| w.count_ones()).sum()
+    }
+
+    fn intersects(a: &[u64], b: &[u64]) -> bool {
+        a.iter().zip(b).any(|(x, y)| x & y != 0)
+    }
+
+    /// Smallest and largest contribution of incidence `i` under the current domain.
+    fn extremes(&self, s: &State, i: usize) -> (i64, i64) {
+        let inc = &self.incs[i];
+        let d = self.dom(s, inc.group);
+        let w = self.words;
+        let k = inc.vals.len();
+        let lo = (0..k).find(|&j| Self::intersects(d, &inc.eq[j * w..(j + 1) * w]));
+        let hi = (0..k).rev().find(|&j| Self::intersects(d, &inc.eq[j * w..(j + 1) * w]));
+        match (lo, hi) {
+            (Some(a), Some(b)) => (inc.vals[a], inc.vals[b]),
+            _ => (0, 0), // empty domain: a conflict is reported elsewhere
+        }
+    }
+
+    fn initial_state(&self) -> State {
+        let mut s = State {
+            dom: self.full.clone(),
+            inc_min: vec![0; self.incs.len()],
+            inc_max: vec![0; self.incs.len()],
+            row_min: vec![0; self.rows.len()],
+            row_max: vec![0; self.rows.len()],
+        };
+        for i in 0..self.incs.len() {
+            let (a, b) = self.extremes(&s, i);
+            s.inc_min[i] = a;
+            s.inc_max[i] = b;
+            let r = self.incs[i].row as usize;
+            s.row_min[r] += a;
+            s.row_max[r] += b;
+        }
+        s
+    }
+
+    fn enqueue_group(&mut self, g: u32) {
+        if !self.group_queued[g as usize] {
+            self.group_queued[g as usize] = true;
+            self.group_queue.push(g);
+        }
+    }
+
+    fn clear_queues(&mut self) {
+        for g in self.group_queue.drain(..) {
+            self.group_queued[g as usize] = false;
+        }
+        for r in self.row_queue.drain(..) {
+            self.row_queued[r as usize] = false;
+        }
+    }
+
+    /// Intersects group `g`'s domain with `mask`; false if it becomes empty.
+    fn restrict(&mut self, s: &mut State, g: u32, mask: &[u64]) -> bool {
+        let w = self.words;
+        let d = &mut s.dom[g as usize * w..(g as usize + 1) * w];
+        let mut changed = false;
+        let mut any = false;
+        for (x, m) in d.iter_mut().zip(mask) {
+            let n = *x & m;
+            changed |= n != *x;
+            any |= n != 0;
+            *x = n;
+        }
+        if changed {
+            self.enqueue_group(g);
+        }
+        any
+    }
+
+    /// Runs propagation to a fixpoint; false on a conflict.
+    fn propagate(&mut self, s: &mut State) -> bool {
+        let w = self.words;
+        let mut mask = vec![0u64; w];
+        loop {
+            if let Some(g) = self.group_queue.pop() {
+                self.group_queued[g as usize] = false;
+                for k in 0..self.group_incs[g as usize].len() {
+                    let i = self.group_incs[g as usize][k] as usize;
+                    let (a, b) = self.extremes(s, i);
+                    let r = self.incs[i].row as usize;
+                    if a != s.inc_min[i] || b != s.inc_max[i] {
+                        s.row_min[r] += a - s.inc_min[i];
+                        s.row_max[r] += b - s.inc_max[i];
+                        s.inc_min[i] = a;
+                        s.inc_max[i] = b;
+                        if !self.row_queued[r] {
+                            self.row_queued[r] = true;
+                            self.row_queue.push(r as u32);
+                        }
+                    }
+                }
+                continue;
+            }
+            let Some(r) = self.row_queue.pop() else {
+                return true;
+            };
+            self.row_queued[r as usize] = false;
+            let (lo, hi) = (self.rows[r as usize].lo, self.rows[r as usize].hi);
+            let (rmin, rmax) = (s.row_min[r as usize], s.row_max[r as usize]);
+            if rmin > hi || rmax < lo || lo > hi {
+                self.clear_queues();
+                return false;
+            }
+            let slack_hi = hi - rmin;
+            let slack_lo = rmax - lo;
+            for k in 0..self.rows[r as usize].incs.len() {
+                let i = self.rows[r as usize].incs[k] as usize;
+                let (cmin, cmax) = (s.inc_min[i], s.inc_max[i]);
+                let spread = cmax - cmin;
+                if spread <= slack_hi && spread <= slack_lo {
+                    continue;
+                }
+                // Allowed contributions: v <= cmin + slack_hi and v >= cmax - slack_lo.
+                let inc = &self.incs[i];
+                let top = cmin + slack_hi;
+                let bottom = cmax - slack_lo;
+                let ti = inc.vals.partition_point(|&v| v <= top);
+                let bi = inc.vals.partition_point(|&v| v < bottom);
+                if ti == 0 || bi >= inc.vals.len() || bi >= ti {
+                    self.clear_queues();
+                    return false;
+                }
+                for (x, (a, b)) in mask
+                    .iter_mut()
+                    .zip(inc.le[(ti - 1) * w..ti * w].iter().zip(&inc.ge[bi * w..(bi + 1) * w]))
+                {
+                    *x = a & b;
+                }
+                let g = inc.group;
+                let m = std::mem::take(&mut mask);
+                let ok = self.restrict(s, g, &m);
+                mask = m;
+                if !ok {
+                    self.clear_queues();
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Restricts group `g` to `mask` and propagates; false on a conflict.
+    fn decide(&mut self, s: &mut State, g: u32, mask: &[u64]) -> bool {
+        if !self.restrict(s, g, mask) {
+            self.clear_queues();
+            return false;
+        }
+        self.propagate(s)
+    }
+
+    fn next_random(&mut self) -> u64 {
+        // xorshift64*
+        let mut x = self.rng;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.rng = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// The open group with the fewest options (ties: lowest index on the first run, random
+    /// after a restart), or None when every group is down to one option.
+    fn choose_group(&mut self, s: &State, randomize: bool) -> Option<u32> {
+        let mut best: Option<(u32, u32)> = None;
+        let mut ties = 0u64;
+        for g in 0..self.sizes.len() as u32 {
+            let c = self.popcount(s, g);
+            if c <= 1 {
+                continue;
+            }
+            match best {
+                Some((bc, _)) if c > bc => {}
+                Some((bc, _)) if c == bc => {
+                    if randomize {
+                        ties += 1;
+                        if self.next_random().is_multiple_of(ties + 1) {
+                            best = Some((c, g));
+                        }
+                    }
+                }
+                _ => {
+                    best = Some((c, g));
+                    ties = 0;
+                }
+            }
+        }
+        best.map(|(_, g)| g)
+    }
+
+    fn choose_option(&mut self, s: &State, g: u32, randomize: bool) -> u32 {
+        let d = self.dom(s, g);
+        let count: u32 = d.iter().map(|w| w.count_ones()).sum();
+        let mut pick = if randomize {
+            (self.next_random() % count as u64) as u32
+        } else {
+            0
+        };
+        for (wi, &word) in d.iter().enumerate() {
+            let c = word.count_ones();
+            if pick < c {
+                let mut x = word;
+                for _ in 0..pick {
+                    x &= x - 1;
+                }
+                return wi as u32 * 64 + x.trailing_zeros();
+            }
+            pick -= c;
+        }
+        unreachable!("choose_option on an empty domain")
+    }
+
+    /// Restricts the root by assumptions (literals that must be true).
+    fn assume(&mut self, s: &mut State, assumptions: &[Lit]) -> bool {
+        let w = self.words;
+        for &l in assumptions {
+            let Some(h) = self.home.get(l.var().index()).copied() else {
+                continue;
+            };
+            let mut mask = vec![0u64; w];
+            if l.is_positive() {
+                bit(&mut mask, h.option);
+            } else {
+                mask.copy_from_slice(&self.full[h.group as usize * w..(h.group as usize + 1) * w]);
+                mask[(h.option / 64) as usize] &= !(1u64 << (h.option % 64));
+            }
+            if !self.restrict(s, h.group, &mask) {
+                self.clear_queues();
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Solves from scratch (the engine keeps only its structure and right-hand sides between
+    /// calls). `seed` drives tie-breaking after restarts, so equal seeds give equal answers.
+    pub fn solve(&mut self, assumptions: &[Lit], seed: u64, deadline: &Deadline) -> (Answer, Option<Vec<bool>>) {
+        self.counters = Counters::default();
+        self.rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut root = self.initial_state();
+        for r in 0..self.rows.len() as u32 {
+            self.row_queued[r as usize] = true;
+            self.row_queue.push(r);
+        }
+        if !self.assume(&mut root, assumptions) || !self.propagate(&mut root) {
+            return (Answer::Unsat, None);
+        }
+        let mut limit = 64u64;
+        let mut run = 0u64;
+        loop {
+            match self.search(&root, limit, run > 0, deadline) {
+                Some(Answer::Sat) => {
+                    let a = self.assignment_of_top();
+                    return (Answer::Sat, Some(a));
+                }
+                Some(other) => return (other, None),
+                None => {
+                    // Failure limit reached: restart with a larger limit.
+                    run += 1;
+                    self.counters.restarts += 1;
+                    limit = limit + limit / 2;
+                }
+            }
+        }
+    }
+
+    /// One depth-first run. `None`: the failure limit was reached.
+    fn search(&mut self, root: &State, limit: u64, randomize: bool, deadline: &Deadline) -> Option<Answer> {
+        let mut s = root.clone();
+        self.stack.clear();
+        let mut failures_here = 0u64;
+        loop {
+            let Some(g) = self.choose_group(&s, randomize) else {
+                self.stack.push((s, u32::MAX, 0));
+                return Some(Answer::Sat);
+            };
+            let o = self.choose_option(&s, g, randomize);
+            self.counters.nodes += 1;
+            self.stack.push((s.clone(), g, o));
+            let mut mask = vec![0u64; self.words];
+            bit(&mut mask, o);
+            let mut ok = self.decide(&mut s, g, &mask);
+            while !ok {
+                self.counters.failures += 1;
+                failures_here += 1;
+                if self.counters.failures.is_multiple_of(CLOCK_EVERY) && deadline.passed() {
+                    return Some(Answer::Unknown);
+                }
+                // Undo the latest decision and take its other branch: "not o".
+                let Some((saved, g, o)) = self.stack.pop() else {
+                    return Some(Answer::Unsat);
+                };
+                if failures_here > limit {
+                    return None;
+                }
+                s = saved;
+                let w = self.words;
+                let mut mask = self.full[g as usize * w..(g as usize + 1) * w].to_vec();
+                mask[(o / 64) as usize] &= !(1u64 << (o % 64));
+                ok = self.decide(&mut s, g, &mask);
+            }
+        }
+    }
+
+    fn assignment_of_top(&self) -> Vec<bool> {
+        let (s, _, _) = self.stack.last().expect("a solution state");
+        let mut a = vec![false; self.num_vars];
+        for g in 0..self.sizes.len() as u32 {
+            let d = self.dom(s, g);
+            let o = d
+                .iter()
+                .enumerate()
+                .find(|(_, w)| **w != 0)
+                .map(|(i, w)| i as u32 * 64 + w.trailing_zeros())
+                .expect("every group has one option left");
+            if let Some(v) = self.options[g as usize][o as usize] {
+                a[v as usize] = true;
+            }
+        }
+        a
+    }
+}
