@@ -20,4 +20,5 @@ pub mod model;
 pub mod pipeline;
 pub mod report;
 pub mod soku;
+pub mod sweep;
 pub mod verify;

@@ -13,7 +13,7 @@ use sokuc::encode::{EncodeOptions, PbEncoding, dimacs};
 use sokuc::input::{self, InputError, answer, batch, instance_file, solution_json};
 use sokuc::model::Instance;
 use sokuc::pipeline::{self, PresolveMode, SokuResult};
-use sokuc::{bench, export, report, verify};
+use sokuc::{bench, export, report, sweep, verify};
 
 const EXIT_SAT: u8 = 0;
 const EXIT_INTERNAL: u8 = 1;
@@ -45,6 +45,77 @@ enum Command {
     Bench(BenchArgs),
     /// Run several backends on one instance; their statuses must agree.
     Compare(CompareArgs),
+    /// Solve every capacity arrangement of a variant up to symmetry, verifying each answer.
+    Sweep(SweepArgs),
+    /// Combine the results files of `sweep --shard K/N` runs into one, checking that every
+    /// instance is there exactly once.
+    SweepMerge(SweepMergeArgs),
+}
+
+#[derive(Args)]
+struct SweepArgs {
+    /// A variant (built-in name or .toml file), or a 3SoKu instance file whose variant, tiles
+    /// and capacity multiset are swept.
+    #[arg(default_value = "icosahedron")]
+    what: String,
+    /// Tiles: a built-in set (icosoku) or a list like "0,0,1;0,1,2;..." (default: the
+    /// instance's tiles, or icosoku for the icosahedron).
+    #[arg(long)]
+    tiles: Option<String>,
+    /// The capacity multiset, e.g. 1,2,3,4 (default: the instance's capacities, or 1..V).
+    #[arg(long)]
+    caps: Option<String>,
+    /// Print the number of canonical instances (orbits) and stop.
+    #[arg(long)]
+    count_only: bool,
+    /// Worker threads (default: the machine's cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Backend: search (default; one engine per worker, reused across instances) or any
+    /// other backend (a fresh pipeline run per instance).
+    #[arg(long, default_value = "search")]
+    backend: String,
+    /// Take only the instances whose index is K modulo N (0 <= K < N).
+    #[arg(long)]
+    shard: Option<String>,
+    /// Results file: a header and one record per instance, in order.
+    #[arg(long, short = 'o')]
+    out: Option<PathBuf>,
+    /// Continue the results file given with --out where it stopped.
+    #[arg(long, requires = "out")]
+    resume: bool,
+    /// Only the first M instances (of this shard).
+    #[arg(long)]
+    limit: Option<usize>,
+    /// Per-instance time limit in seconds (past it the record says unknown).
+    #[arg(long)]
+    timeout: Option<f64>,
+    /// Progress on stderr: auto (when stderr is a terminal), on or off.
+    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    progress: Progress,
+    /// Summary format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Progress {
+    Auto,
+    On,
+    Off,
+}
+
+#[derive(Args)]
+struct SweepMergeArgs {
+    /// Results files of the shards (every K of one K/N split).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Write the combined results file here (identical to a single run's).
+    #[arg(long, short = 'o')]
+    out: Option<PathBuf>,
+    /// Summary format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 #[derive(Args)]
@@ -218,7 +289,186 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Check(a) => check(a),
         Command::Bench(a) => bench_cmd(a),
         Command::Compare(a) => compare(a),
+        Command::Sweep(a) => sweep_cmd(a),
+        Command::SweepMerge(a) => sweep_merge(a),
     }
+}
+
+fn sweep_error(e: sweep::run::SweepError) -> anyhow::Error {
+    use sweep::run::SweepError as E;
+    match e {
+        E::Usage(m) => InputError::new("sweep", None, m).into(),
+        E::File { file, line, message } => InputError::new(file, (line > 0).then_some(line), message).into(),
+        other => anyhow!(other),
+    }
+}
+
+fn parse_tiles(s: &str) -> Result<Vec<sokuc::model::tiles::Tile>> {
+    if let Some(t) = sokuc::model::builtin::tile_set(s) {
+        return Ok(t);
+    }
+    let bad = |m: String| -> anyhow::Error { InputError::new("--tiles", None, m).into() };
+    s.split(';')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let w: Vec<u64> = t
+                .split(',')
+                .map(|x| {
+                    x.trim()
+                        .parse()
+                        .map_err(|_| bad(format!("{x:?} is not a weight in tile {t:?}")))
+                })
+                .collect::<Result<_>>()?;
+            <[u64; 3]>::try_from(w).map_err(|_| bad(format!("tile {t:?} needs three weights")))
+        })
+        .collect()
+}
+
+fn sweep_spec(a: &SweepArgs) -> Result<sweep::run::Spec> {
+    let path = Path::new(&a.what);
+    let is_instance = path.extension().is_some_and(|e| e == "toml")
+        && std::fs::read_to_string(path)
+            .map(|t| t.lines().any(|l| l.trim_start().starts_with("capacities")))
+            .unwrap_or(false);
+    let (variant, tiles, caps) = if is_instance {
+        let inst = instance_file::read_instance(path)?;
+        if !inst.fixed.is_empty() {
+            return Err(InputError::new(&a.what, None, "sweep does not take fixed tiles").into());
+        }
+        (inst.variant, Some(inst.tiles), Some(inst.capacities))
+    } else {
+        let v = input::variant_file::load_variant(&a.what, None, ("command line", None))?;
+        let tiles = (v.num_faces() == 20).then(|| sokuc::model::builtin::ICOSOKU_TILES.to_vec());
+        (v, tiles, None)
+    };
+    let tiles = match &a.tiles {
+        Some(t) => parse_tiles(t)?,
+        None => tiles.ok_or_else(|| {
+            InputError::new(
+                "--tiles",
+                None,
+                format!("{} has no default tile set: give --tiles", variant.name),
+            )
+        })?,
+    };
+    if tiles.len() != variant.num_faces() {
+        return Err(InputError::new(
+            "--tiles",
+            None,
+            format!("{} tiles for {} faces", tiles.len(), variant.num_faces()),
+        )
+        .into());
+    }
+    let caps: Vec<u64> = match &a.caps {
+        Some(c) => c
+            .split(',')
+            .map(|x| {
+                x.trim()
+                    .parse()
+                    .map_err(|_| InputError::new("--caps", None, format!("{x:?} is not a capacity")).into())
+            })
+            .collect::<Result<_>>()?,
+        None => caps.unwrap_or_else(|| (1..=variant.num_vertices() as u64).collect()),
+    };
+    if caps.len() != variant.num_vertices() {
+        return Err(InputError::new(
+            "--caps",
+            None,
+            format!("{} capacities for {} vertices", caps.len(), variant.num_vertices()),
+        )
+        .into());
+    }
+    Ok(sweep::run::Spec::new(variant, tiles, caps))
+}
+
+fn sweep_cmd(a: SweepArgs) -> Result<u8> {
+    let spec = sweep_spec(&a)?;
+    let mut out = std::io::stdout().lock();
+    if a.count_only {
+        let (g, n) = sweep::run::count_only(&spec);
+        if a.format == Format::Json {
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({"variant": spec.variant.name, "symmetries": g, "instances": n})
+            )?;
+        } else {
+            writeln!(out, "{n}")?;
+            eprintln!("sweep {}: {n} canonical instances ({g} symmetries)", spec.variant.name);
+        }
+        return Ok(EXIT_SAT);
+    }
+    if a.backend != "search" {
+        get_backend(&a.backend)?;
+    }
+    let shard = match &a.shard {
+        Some(s) => sweep::run::Shard::parse(s).map_err(|m| InputError::new("--shard", None, m))?,
+        None => sweep::run::Shard::ALL,
+    };
+    let opts = sweep::run::Options {
+        threads: a
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        backend: a.backend.clone(),
+        shard,
+        out: a.out.clone(),
+        resume: a.resume,
+        limit: a.limit,
+        timeout: timeout(a.timeout)?,
+        progress: match a.progress {
+            Progress::Auto => None,
+            Progress::On => Some(true),
+            Progress::Off => Some(false),
+        },
+    };
+    let s = sweep::run::run(&spec, &opts).map_err(sweep_error)?;
+    print_sweep_summary(&mut out, &spec.variant.name, &s, a.format)?;
+    Ok(if s.unknown > 0 { EXIT_UNKNOWN } else { EXIT_SAT })
+}
+
+fn sweep_merge(a: SweepMergeArgs) -> Result<u8> {
+    let s = sweep::merge::merge(&a.files, a.out.as_deref()).map_err(sweep_error)?;
+    print_sweep_summary(&mut std::io::stdout().lock(), "merged", &s, a.format)?;
+    Ok(if s.unknown > 0 { EXIT_UNKNOWN } else { EXIT_SAT })
+}
+
+fn print_sweep_summary(out: &mut dyn Write, name: &str, s: &sweep::run::Summary, format: Format) -> Result<()> {
+    if format == Format::Json {
+        writeln!(out, "{}", serde_json::to_string_pretty(s)?)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "sweep {name}: {} instances: {} sat, {} unsat, {} unknown ({} from the results file, {} solved now)",
+        s.instances, s.sat, s.unsat, s.unknown, s.resumed, s.solved_now
+    )?;
+    if s.solved_now > 0 {
+        writeln!(
+            out,
+            "wall {:.1} s, {:.0} instances/s; per instance p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+            s.wall_s, s.per_second, s.p50_ms, s.p99_ms, s.max_ms
+        )?;
+        let slow: Vec<String> = s
+            .slowest
+            .iter()
+            .map(|(i, c, ms)| {
+                format!(
+                    "#{i} ({}) {ms:.3} ms",
+                    c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+                )
+            })
+            .collect();
+        writeln!(out, "slowest: {}", slow.join("; "))?;
+    }
+    for (i, c, st) in s.not_sat.iter().take(20) {
+        let c: Vec<String> = c.iter().map(|x| x.to_string()).collect();
+        writeln!(out, "{st}: #{i} ({})", c.join(","))?;
+    }
+    if s.not_sat.len() > 20 {
+        writeln!(out, "... and {} more that are not sat", s.not_sat.len() - 20)?;
+    }
+    Ok(())
 }
 
 fn load_instance(a: &InstanceArgs) -> Result<Instance> {

@@ -51,6 +51,20 @@ pub struct Compiled {
     pub model: Model<Place>,
     /// Options of each face, as variables.
     pub face_vars: Vec<Vec<Var>>,
+    /// Index of each vertex's sum row in the formula, in vertex order.
+    pub vertex_rows: Vec<usize>,
+}
+
+impl Compiled {
+    /// Sets new capacities in the vertex rows. Only sound for a model compiled without
+    /// presolve ([`compile_plain`]): presolve's filtering depends on the capacities.
+    pub fn set_capacities(&mut self, caps: &[u64]) {
+        for (&ci, &c) in self.vertex_rows.iter().zip(caps) {
+            if let crate::ir::Constraint::Linear(l) = &mut self.model.formula.constraints[ci].1 {
+                l.rhs = c as i64;
+            }
+        }
+    }
 }
 
 /// A readable, export-safe name: `p_ABC_012_r1` (face, type weights, rotation). Only
@@ -158,7 +172,7 @@ fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Compiled {
     model.add(
         "global sum",
         Constraint::SumOf {
-            parts: vertex_rows,
+            parts: vertex_rows.clone(),
             cmp: Cmp::Eq,
             rhs: inst.total_weight() as i64,
         },
@@ -167,5 +181,6 @@ fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Compiled {
         types,
         model,
         face_vars,
+        vertex_rows,
     }
 }

@@ -1,0 +1,8 @@
+//! `sokuc sweep`: every capacity arrangement of a variant, up to symmetry, solved and
+//! verified; resumable, shardable and mergeable.
+
+pub mod merge;
+pub mod orbits;
+pub mod records;
+pub mod run;
+pub mod symmetry;

@@ -1,0 +1,157 @@
+//! The results file of a sweep: a header line describing the sweep, then one record per
+//! instance, in order:
+//!
+//! ```text
+//! # sokuc-sweep 1 variant=icosahedron ... shard=0/1 total=3991680 limit=none
+//! 0 1,2,3,4,5,6,7,8,9,10,11,12 sat 1a5b... #1f2e3d4c
+//! ```
+//!
+//! A record is `index capacities status arrangement #checksum`. The arrangement lists, per
+//! face in variant order, the 1-based tile number followed by its rotation as a letter
+//! (`a` = 0, `b` = 1, `c` = 2), or `-` when there is none. The checksum (FNV-1a, 32 bits,
+//! over everything before ` #`) catches a torn or corrupted line.
+
+use std::fmt::Write as _;
+
+use crate::backend::Status;
+use crate::soku::Placement;
+
+pub const MAGIC: &str = "# sokuc-sweep 1";
+
+fn fnv1a(s: &str) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in s.bytes() {
+        h ^= b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+/// One instance's outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    pub index: u64,
+    pub caps: Vec<u64>,
+    pub status: Status,
+    /// (tile, rotation) per face, 0-based tile.
+    pub arrangement: Option<Vec<(usize, u8)>>,
+}
+
+impl Record {
+    pub fn new(index: u64, caps: &[u64], status: Status, placements: Option<&[Placement]>) -> Record {
+        Record {
+            index,
+            caps: caps.to_vec(),
+            status,
+            arrangement: placements.map(|ps| ps.iter().map(|p| (p.tile, p.rotation)).collect()),
+        }
+    }
+
+    /// The record as one line, with its newline.
+    pub fn line(&self) -> String {
+        let mut s = String::with_capacity(128);
+        let _ = write!(s, "{} ", self.index);
+        for (i, c) in self.caps.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            let _ = write!(s, "{c}");
+        }
+        let _ = write!(s, " {} ", self.status.as_str());
+        match &self.arrangement {
+            Some(a) => {
+                for &(t, r) in a {
+                    let _ = write!(s, "{}{}", t + 1, (b'a' + r) as char);
+                }
+            }
+            None => s.push('-'),
+        }
+        let h = fnv1a(&s);
+        let _ = writeln!(s, " #{h:08x}");
+        s
+    }
+
+    /// Parses a line (without its newline); the error says what is wrong.
+    pub fn parse(line: &str) -> Result<Record, String> {
+        let (body, sum) = line.rsplit_once(" #").ok_or("no checksum")?;
+        let want = u32::from_str_radix(sum, 16).map_err(|_| format!("bad checksum field {sum:?}"))?;
+        if sum.len() != 8 || fnv1a(body) != want {
+            return Err("checksum mismatch (torn or corrupted record)".into());
+        }
+        let f: Vec<&str> = body.split(' ').collect();
+        if f.len() != 4 {
+            return Err(format!("expected 4 fields, found {}", f.len()));
+        }
+        let index = f[0].parse().map_err(|_| format!("bad index {:?}", f[0]))?;
+        let caps = f[1]
+            .split(',')
+            .map(|c| c.parse().map_err(|_| format!("bad capacity {c:?}")))
+            .collect::<Result<Vec<u64>, String>>()?;
+        let status = match f[2] {
+            "sat" => Status::Sat,
+            "unsat" => Status::Unsat,
+            "unknown" => Status::Unknown,
+            other => return Err(format!("bad status {other:?}")),
+        };
+        let arrangement = if f[3] == "-" {
+            None
+        } else {
+            let mut a = Vec::new();
+            let mut num = 0usize;
+            let mut digits = 0;
+            for ch in f[3].chars() {
+                match ch {
+                    '0'..='9' => {
+                        num = num * 10 + (ch as usize - '0' as usize);
+                        digits += 1;
+                    }
+                    'a'..='c' if digits > 0 && num > 0 => {
+                        a.push((num - 1, ch as u8 - b'a'));
+                        num = 0;
+                        digits = 0;
+                    }
+                    _ => return Err(format!("bad arrangement {:?}", f[3])),
+                }
+            }
+            if digits > 0 {
+                return Err("arrangement ends in the middle of a placement".into());
+            }
+            Some(a)
+        };
+        if (status == Status::Sat) != arrangement.is_some() {
+            return Err("a sat record needs an arrangement, and only a sat record has one".into());
+        }
+        Ok(Record {
+            index,
+            caps,
+            status,
+            arrangement,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_round_trip_and_damage_is_caught() {
+        let r = Record {
+            index: 42,
+            caps: vec![1, 2, 3, 4],
+            status: Status::Sat,
+            arrangement: Some(vec![(0, 0), (11, 2), (3, 1), (2, 0)]),
+        };
+        let line = r.line();
+        assert!(line.starts_with("42 1,2,3,4 sat 1a12c4b3a #"), "{line}");
+        assert_eq!(Record::parse(line.trim_end()).unwrap(), r);
+        let u = Record::new(7, &[5, 5, 0, 0], Status::Unsat, None);
+        assert_eq!(Record::parse(u.line().trim_end()).unwrap(), u);
+        // Every proper prefix of a line is rejected, as is a changed character.
+        let t = line.trim_end();
+        for k in 0..t.len() {
+            assert!(Record::parse(&t[..k]).is_err(), "prefix {k}");
+        }
+        assert!(Record::parse(&t.replace("12c", "12b")).is_err());
+    }
+}

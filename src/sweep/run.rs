@@ -1,0 +1,537 @@
+//! Running a sweep: workers solve chunks of canonical instances, the main thread writes the
+//! records in order, so the results file is always a valid prefix plus at most one torn line.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, IsTerminal, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use super::orbits;
+use super::records::{MAGIC, Record};
+use super::symmetry::{automorphisms, closed_under_mirroring};
+use crate::backend::search::Engine;
+use crate::backend::search::engine::Answer;
+use crate::backend::{self, Deadline, SolveOptions, Status};
+use crate::model::{Instance, Variant, tiles::Tile};
+use crate::pipeline::{self, PresolveMode};
+use crate::soku::{self, Placement};
+use crate::verify;
+
+/// What is swept: a variant, a tile multiset and a capacity multiset.
+#[derive(Debug, Clone)]
+pub struct Spec {
+    pub variant: Variant,
+    pub tiles: Vec<Tile>,
+    /// The capacity multiset, ascending.
+    pub multiset: Vec<u64>,
+}
+
+impl Spec {
+    pub fn new(variant: Variant, tiles: Vec<Tile>, mut multiset: Vec<u64>) -> Spec {
+        multiset.sort_unstable();
+        Spec {
+            variant,
+            tiles,
+            multiset,
+        }
+    }
+
+    /// Rotations always; reflections too when the tiles are their own mirror image.
+    pub fn group(&self) -> Vec<super::symmetry::Perm> {
+        automorphisms(&self.variant, closed_under_mirroring(&self.tiles))
+    }
+
+    pub fn instance(&self, caps: &[u64]) -> Instance {
+        Instance {
+            source: "sweep".into(),
+            variant: self.variant.clone(),
+            capacities: caps.to_vec(),
+            tiles: self.tiles.clone(),
+            fixed: Vec::new(),
+        }
+    }
+
+    pub(crate) fn join<T: ToString>(xs: impl IntoIterator<Item = T>, sep: &str) -> String {
+        xs.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join(sep)
+    }
+
+    /// The header line: everything that determines the list of instances and its split.
+    pub fn header(&self, group: usize, shard: Shard, total: u64, limit: Option<usize>) -> String {
+        let v = &self.variant;
+        let faces = Self::join(v.faces.iter().map(|f| Self::join(f.iter(), ".")), ",");
+        format!(
+            "{MAGIC} variant={} vertices={} faces={} tiles={} caps={} symmetries={} shard={}/{} total={} limit={}",
+            v.name,
+            v.vertices.join(","),
+            faces,
+            Self::join(self.tiles.iter().map(|t| Self::join(t.iter(), ".")), ","),
+            Self::join(self.multiset.iter(), ","),
+            group,
+            shard.k,
+            shard.n,
+            total,
+            limit.map_or("none".to_string(), |l| l.to_string()),
+        )
+    }
+}
+
+/// `K/N`: this run takes the canonical instances whose index is K modulo N.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    pub k: u64,
+    pub n: u64,
+}
+
+impl Shard {
+    pub const ALL: Shard = Shard { k: 0, n: 1 };
+
+    pub fn parse(s: &str) -> Result<Shard, String> {
+        let (k, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("--shard {s:?}: expected K/N"))?;
+        let k: u64 = k
+            .trim()
+            .parse()
+            .map_err(|_| format!("--shard {s:?}: K is not a number"))?;
+        let n: u64 = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("--shard {s:?}: N is not a number"))?;
+        if n == 0 || k >= n {
+            return Err(format!("--shard {s:?}: need 0 <= K < N"));
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub threads: usize,
+    pub backend: String,
+    pub shard: Shard,
+    pub out: Option<PathBuf>,
+    pub resume: bool,
+    pub limit: Option<usize>,
+    pub timeout: Option<Duration>,
+    /// Progress on stderr: `None` = only when stderr is a terminal.
+    pub progress: Option<bool>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SweepError {
+    #[error("{0}")]
+    Usage(String),
+    #[error("{file}:{line}: {message}")]
+    File { file: String, line: usize, message: String },
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("internal error on instance {index} ({caps}): {message}")]
+    Internal { index: u64, caps: String, message: String },
+}
+
+/// What a sweep found.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Summary {
+    pub instances: u64,
+    pub sat: u64,
+    pub unsat: u64,
+    pub unknown: u64,
+    /// Records taken from the results file by --resume (not solved again).
+    pub resumed: u64,
+    pub solved_now: u64,
+    pub wall_s: f64,
+    pub per_second: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    /// (index, capacities, ms) of the slowest instances solved in this run.
+    pub slowest: Vec<(u64, Vec<u64>, f64)>,
+    /// Records that are not sat: (index, capacities, status).
+    pub not_sat: Vec<(u64, Vec<u64>, String)>,
+}
+
+impl Summary {
+    pub(crate) fn count(&mut self, r: &Record) {
+        self.instances += 1;
+        match r.status {
+            Status::Sat => self.sat += 1,
+            Status::Unsat => self.unsat += 1,
+            Status::Unknown => self.unknown += 1,
+        }
+        if r.status != Status::Sat {
+            self.not_sat
+                .push((r.index, r.caps.clone(), r.status.as_str().to_string()));
+        }
+    }
+}
+
+/// The canonical instances of this shard: (global index, capacities).
+pub fn shard_instances(
+    spec: &Spec,
+    group: &[super::symmetry::Perm],
+    shard: Shard,
+    limit: Option<usize>,
+) -> (u64, Vec<(u64, Vec<u64>)>) {
+    let n = spec.variant.num_vertices();
+    let mut total = 0u64;
+    let mut mine = Vec::new();
+    orbits::for_each_canonical(n, &spec.multiset, group, &mut |caps| {
+        if total % shard.n == shard.k && limit.is_none_or(|l| mine.len() < l) {
+            mine.push((total, caps.to_vec()));
+        }
+        total += 1;
+        true
+    });
+    (total, mine)
+}
+
+/// Checks a record read back from a file against the instance it claims to be.
+pub fn check_record(spec: &Spec, r: &Record, want_index: u64, want_caps: &[u64]) -> Result<(), String> {
+    if r.index != want_index {
+        return Err(format!(
+            "record for instance {} where {want_index} was expected",
+            r.index
+        ));
+    }
+    if r.caps != want_caps {
+        return Err(format!("instance {want_index} has the wrong capacities"));
+    }
+    if let Some(a) = &r.arrangement {
+        let inst = spec.instance(&r.caps);
+        if a.len() != inst.variant.num_faces() {
+            return Err("the arrangement has the wrong number of faces".into());
+        }
+        let mut placements = Vec::with_capacity(a.len());
+        for (face, &(tile, rotation)) in a.iter().enumerate() {
+            let Some(&w) = inst.tiles.get(tile) else {
+                return Err(format!("tile {} does not exist", tile + 1));
+            };
+            placements.push(Placement {
+                face,
+                tile,
+                rotation,
+                corners: crate::model::rotate(w, rotation),
+            });
+        }
+        verify::soku::verify(&inst, &placements).map_err(|e| format!("the arrangement is wrong: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Reads the valid prefix of an existing results file: the records, and the byte length
+/// to keep. Stops at the first record that is torn, corrupt or out of place.
+fn read_prefix(
+    path: &Path,
+    header: &str,
+    spec: &Spec,
+    mine: &[(u64, Vec<u64>)],
+) -> Result<(Vec<Record>, u64), SweepError> {
+    let file = path.display().to_string();
+    let mut rd = BufReader::new(File::open(path)?);
+    let mut line = String::new();
+    let mut keep = rd.read_line(&mut line)? as u64;
+    if line.trim_end() != header {
+        if !line.ends_with('\n') && header.starts_with(line.as_str()) {
+            // Killed while writing the header: start over.
+            return Ok((Vec::new(), 0));
+        }
+        return Err(SweepError::File {
+            file,
+            line: 1,
+            message: "this results file belongs to a different sweep (its header differs); use another --out".into(),
+        });
+    }
+    let mut records = Vec::new();
+    loop {
+        line.clear();
+        let n = rd.read_line(&mut line)?;
+        if n == 0 || !line.ends_with('\n') {
+            break;
+        }
+        let Some((want, caps)) = mine.get(records.len()) else {
+            break;
+        };
+        let ok = Record::parse(line.trim_end()).and_then(|r| check_record(spec, &r, *want, caps).map(|_| r));
+        match ok {
+            Ok(r) => {
+                records.push(r);
+                keep += n as u64;
+            }
+            Err(_) => break,
+        }
+    }
+    Ok((records, keep))
+}
+
+type Chunk = (usize, Vec<(Record, f64)>);
+
+/// One worker's solver: the search engine kept across instances, or a fresh pipeline run
+/// per instance for the other backends.
+enum Worker {
+    Search {
+        compiled: Box<soku::Compiled>,
+        engine: Box<Engine>,
+    },
+    Other(Box<dyn backend::Backend>),
+}
+
+impl Worker {
+    fn new(spec: &Spec, backend: &str, first_caps: &[u64]) -> Result<Worker, SweepError> {
+        if backend == "search" {
+            let compiled = soku::compile_plain(&spec.instance(first_caps));
+            let engine = Engine::new(&compiled.model.formula);
+            return Ok(Worker::Search {
+                compiled: Box::new(compiled),
+                engine: Box::new(engine),
+            });
+        }
+        backend::by_name(backend)
+            .map(Worker::Other)
+            .ok_or_else(|| SweepError::Usage(format!("unknown backend {backend:?}")))
+    }
+
+    fn solve(
+        &mut self,
+        spec: &Spec,
+        index: u64,
+        caps: &[u64],
+        timeout: Option<Duration>,
+    ) -> Result<Record, SweepError> {
+        let inst = spec.instance(caps);
+        let internal = |message: String| SweepError::Internal {
+            index,
+            caps: Spec::join(caps.iter(), ","),
+            message,
+        };
+        match self {
+            Worker::Search { compiled, engine } => {
+                compiled.set_capacities(caps);
+                for (&ci, &c) in compiled.vertex_rows.iter().zip(caps) {
+                    engine.set_rhs(ci, c as i64);
+                }
+                let deadline = Deadline::new(timeout, None);
+                let (answer, a) = engine.solve(&[], index, &deadline);
+                Ok(match answer {
+                    Answer::Sat => {
+                        let a = a.unwrap_or_default();
+                        let p = pipeline::finish(&inst, compiled, &a, "search").map_err(|e| internal(e.to_string()))?;
+                        Record::new(index, caps, Status::Sat, Some(&p))
+                    }
+                    Answer::Unsat => Record::new(index, caps, Status::Unsat, None),
+                    Answer::Unknown => Record::new(index, caps, Status::Unknown, None),
+                })
+            }
+            Worker::Other(b) => {
+                let opts = SolveOptions {
+                    time_limit: timeout,
+                    seed: Some(index),
+                    ..Default::default()
+                };
+                let opts = SolveOptions {
+                    seed: if b.capabilities().seed { opts.seed } else { None },
+                    ..opts
+                };
+                let r =
+                    pipeline::solve(&inst, b.as_mut(), &opts, PresolveMode::On).map_err(|e| internal(e.to_string()))?;
+                Ok(Record::new(index, caps, r.status, r.placements.as_deref()))
+            }
+        }
+    }
+}
+
+fn fmt_duration(s: f64) -> String {
+    let s = s.max(0.0) as u64;
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, s % 3600 / 60)
+    } else if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
+    }
+}
+
+/// Runs the sweep. Records go to `opts.out` (if any) in instance order.
+pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
+    let t0 = Instant::now();
+    let group = spec.group();
+    let (total, mine) = shard_instances(spec, &group, opts.shard, opts.limit);
+    let header = spec.header(group.len(), opts.shard, total, opts.limit);
+    let mut summary = Summary::default();
+    let mut out: Option<File> = None;
+    let mut start = 0usize;
+    if let Some(path) = &opts.out {
+        if path.exists() && !opts.resume {
+            return Err(SweepError::Usage(format!(
+                "{} exists: pass --resume to continue it, or remove it",
+                path.display()
+            )));
+        }
+        if path.exists() {
+            let (done, keep) = read_prefix(path, &header, spec, &mine)?;
+            let mut f = OpenOptions::new().write(true).open(path)?;
+            f.set_len(keep)?;
+            f.seek(SeekFrom::End(0))?;
+            if keep == 0 {
+                writeln!(f, "{header}")?;
+            }
+            for r in &done {
+                summary.count(r);
+            }
+            summary.resumed = done.len() as u64;
+            start = done.len();
+            out = Some(f);
+        } else {
+            let mut f = File::create(path)?;
+            writeln!(f, "{header}")?;
+            out = Some(f);
+        }
+    }
+    let todo = &mine[start..];
+    let threads = opts.threads.max(1).min(todo.len().max(1));
+    // Chunks small enough to spread the work and to lose little on a kill, large enough
+    // that writing is cheap.
+    let chunk = (todo.len() / (threads * 64)).clamp(1, 512);
+    let chunks = todo.len().div_ceil(chunk);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let show = opts.progress.unwrap_or_else(|| std::io::stderr().is_terminal());
+    let mut times: Vec<(f64, u64, Vec<u64>)> = Vec::with_capacity(todo.len());
+    let (tx, rx) = mpsc::channel::<Result<Chunk, SweepError>>();
+    let result: Result<(), SweepError> = std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                let first = todo.first().map(|(_, c)| c.as_slice()).unwrap_or(&spec.multiset);
+                let mut worker = match Worker::new(spec, &opts.backend, first) {
+                    Ok(w) => w,
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                };
+                loop {
+                    let c = next.fetch_add(1, Ordering::Relaxed);
+                    if c >= chunks || stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let mut recs = Vec::with_capacity(chunk);
+                    for (index, caps) in &todo[c * chunk..((c + 1) * chunk).min(todo.len())] {
+                        let t = Instant::now();
+                        match worker.solve(spec, *index, caps, opts.timeout) {
+                            Ok(r) => recs.push((r, t.elapsed().as_secs_f64() * 1e3)),
+                            Err(e) => {
+                                stop.store(true, Ordering::Relaxed);
+                                let _ = tx.send(Err(e));
+                                return;
+                            }
+                        }
+                    }
+                    if tx.send(Ok((c, recs))).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending: std::collections::BTreeMap<usize, Vec<(Record, f64)>> = Default::default();
+        let mut written = 0usize;
+        let mut done = 0usize;
+        let mut last_report = Instant::now();
+        let t_run = Instant::now();
+        let mut buf = String::new();
+        loop {
+            match rx.recv_timeout(Duration::from_millis(250)) {
+                Ok(Ok((c, recs))) => {
+                    done += recs.len();
+                    pending.insert(c, recs);
+                    // Write every chunk that is next in order, each in one write call.
+                    while let Some(recs) = pending.remove(&written) {
+                        buf.clear();
+                        for (r, ms) in recs {
+                            buf.push_str(&r.line());
+                            summary.count(&r);
+                            times.push((ms, r.index, r.caps));
+                        }
+                        if let Some(f) = out.as_mut() {
+                            f.write_all(buf.as_bytes())?;
+                        }
+                        written += 1;
+                    }
+                }
+                Ok(Err(e)) => {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            let every = if show {
+                Duration::from_millis(250)
+            } else {
+                Duration::from_secs(30)
+            };
+            if last_report.elapsed() >= every && (show || opts.progress.is_none()) {
+                last_report = Instant::now();
+                let el = t_run.elapsed().as_secs_f64();
+                let rate = done as f64 / el.max(1e-9);
+                let left = (todo.len() - done) as f64 / rate.max(1e-9);
+                let frac = (start + done) as f64 / mine.len().max(1) as f64;
+                let bar: String = (0..30)
+                    .map(|i| if (i as f64) < frac * 30.0 { '#' } else { '.' })
+                    .collect();
+                let msg = format!(
+                    "[{bar}] {:5.1}% {}/{} {:.0}/s ETA {}",
+                    frac * 100.0,
+                    start + done,
+                    mine.len(),
+                    rate,
+                    fmt_duration(left)
+                );
+                if show {
+                    eprint!("\r{msg}  ");
+                } else {
+                    eprintln!("sweep: {msg}");
+                }
+            }
+        }
+        if show {
+            eprintln!();
+        }
+        if written != chunks {
+            return Err(SweepError::Usage("a worker stopped before finishing its chunks".into()));
+        }
+        Ok(())
+    });
+    result?;
+    if let Some(f) = out.as_mut() {
+        f.sync_all()?;
+    }
+    summary.solved_now = times.len() as u64;
+    summary.wall_s = t0.elapsed().as_secs_f64();
+    summary.per_second = summary.solved_now as f64 / summary.wall_s.max(1e-9);
+    let mut ms: Vec<f64> = times.iter().map(|t| t.0).collect();
+    ms.sort_by(f64::total_cmp);
+    let pct = |p: f64| -> f64 {
+        if ms.is_empty() {
+            0.0
+        } else {
+            ms[((p * ms.len() as f64).ceil() as usize).clamp(1, ms.len()) - 1]
+        }
+    };
+    summary.p50_ms = pct(0.5);
+    summary.p99_ms = pct(0.99);
+    summary.max_ms = ms.last().copied().unwrap_or(0.0);
+    times.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    summary.slowest = times.into_iter().take(5).map(|(ms, i, c)| (i, c, ms)).collect();
+    Ok(summary)
+}
+
+/// The number of canonical instances, without solving.
+pub fn count_only(spec: &Spec) -> (usize, u64) {
+    let g = spec.group();
+    let n = orbits::count(spec.variant.num_vertices(), &spec.multiset, &g);
+    (g.len(), n)
+}
