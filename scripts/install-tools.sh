@@ -6,6 +6,7 @@
 #   coinor-cbc        - reads the LP and MPS exports
 #   minisat+          - reads the OPB export
 #   minizinc          - reads the MiniZinc export (with its bundled Gecode)
+#   parallel          - GNU parallel, runs sweep shards in the sharding test
 #   highspy (PyPI)    - HiGHS, reads the LP and MPS exports (Debian 12 has no HiGHS package)
 # Idempotent: does nothing when everything is present.
 set -euo pipefail
@@ -17,6 +18,7 @@ dpkg -s libclang-dev >/dev/null 2>&1 || need+=(libclang-dev)
 command -v cbc >/dev/null 2>&1 || need+=(coinor-cbc)
 command -v minisat+ >/dev/null 2>&1 || need+=(minisat+)
 command -v minizinc >/dev/null 2>&1 || need+=(minizinc)
+command -v parallel >/dev/null 2>&1 || need+=(parallel)
 
 if ! python3 -c "import highspy" >/dev/null 2>&1; then
   echo "install-tools: installing highspy from PyPI" >&2
