@@ -10,11 +10,15 @@
 //! handful of AND operations.
 //!
 //! Search: most constrained group first (fewest options), two-way branching (option o, then
-//! not o), randomised restarts with a growing failure limit. It is complete: the limit grows
+//! not o), randomised restarts with a failure limit that starts at 16 and grows by 10%. It is complete: the limit grows
 //! without bound, so every instance ends sat or unsat unless the deadline stops it.
 
 use crate::backend::Deadline;
 use crate::ir::{Cmp, Constraint, Lit, PbFormula};
+
+/// Failures allowed in the first run, and how the allowance grows per restart.
+const RESTART_FIRST: u64 = 16;
+const RESTART_GROWTH_PERCENT: u64 = 110;
 
 /// How often (in failures) the search looks at the clock.
 const CLOCK_EVERY: u64 = 256;
@@ -592,7 +596,10 @@ impl Engine {
         if !self.assume(&mut root, assumptions) || !self.propagate(&mut root) {
             return (Answer::Unsat, None);
         }
-        let mut limit = 64u64;
+        // Short runs, growing slowly: measured on every 200th IcoSoKu orbit (19,959 instances,
+        // 2 threads), 16 failures growing by 10% gave 7,300 instances/s with a max of 8.5 ms;
+        // 64 growing by 50% gave 5,700/s (max 29 ms); no restarts 1,400/s (max 404 ms).
+        let mut limit: u64 = RESTART_FIRST;
         let mut run = 0u64;
         loop {
             match self.search(&root, limit, run > 0, deadline) {
@@ -605,7 +612,7 @@ impl Engine {
                     // Failure limit reached: restart with a larger limit.
                     run += 1;
                     self.counters.restarts += 1;
-                    limit = limit + limit / 2;
+                    limit = (limit * RESTART_GROWTH_PERCENT / 100).max(limit + 1);
                 }
             }
         }
