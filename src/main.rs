@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use sokuc::backend::{self, SolveOptions, Status};
 use sokuc::encode::{EncodeOptions, PbEncoding, dimacs};
+use sokuc::grid_pipeline::{self, GridPuzzle, GridResult};
 use sokuc::input::{self, InputError, answer, batch, instance_file, solution_json};
 use sokuc::model::Instance;
 use sokuc::pipeline::{self, PresolveMode, SokuResult};
@@ -47,6 +48,8 @@ enum Command {
     Compare(CompareArgs),
     /// Solve every capacity arrangement of a variant up to symmetry, verifying each answer.
     Sweep(SweepArgs),
+    /// Make a puzzle with exactly one solution (trickytriple).
+    Generate(GenerateArgs),
     /// Combine the results files of `sweep --shard K/N` runs into one, checking that every
     /// instance is there exactly once.
     SweepMerge(SweepMergeArgs),
@@ -96,6 +99,30 @@ struct SweepArgs {
     /// Summary format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+}
+
+#[derive(Args)]
+struct GenerateArgs {
+    /// Puzzle kind.
+    #[arg(value_enum)]
+    kind: GenerateKind,
+    /// Side of the square grid.
+    #[arg(long)]
+    size: usize,
+    /// Random seed (the same seed gives the same puzzle).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Percentage of black cells.
+    #[arg(long, default_value_t = 10)]
+    black: u32,
+    /// Write the puzzle here (default: stdout).
+    #[arg(short = 'o', long)]
+    output: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum GenerateKind {
+    Trickytriple,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -200,6 +227,9 @@ struct SolveArgs {
     /// Write a DRAT proof of unsatisfiability (sat or cadical backend) for the CNF of --emit dimacs.
     #[arg(long)]
     proof: Option<PathBuf>,
+    /// Grid puzzles: after the first solution, prove it unique or show a second one.
+    #[arg(long)]
+    unique: bool,
 }
 
 #[derive(Args)]
@@ -290,6 +320,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Bench(a) => bench_cmd(a),
         Command::Compare(a) => compare(a),
         Command::Sweep(a) => sweep_cmd(a),
+        Command::Generate(a) => generate(a),
         Command::SweepMerge(a) => sweep_merge(a),
     }
 }
@@ -427,6 +458,37 @@ fn sweep_cmd(a: SweepArgs) -> Result<u8> {
     Ok(if s.unknown > 0 { EXIT_UNKNOWN } else { EXIT_SAT })
 }
 
+fn generate(a: GenerateArgs) -> Result<u8> {
+    let GenerateKind::Trickytriple = a.kind;
+    if !(3..=200).contains(&a.size) {
+        return Err(InputError::new("--size", None, format!("{} is not a size from 3 to 200", a.size)).into());
+    }
+    if a.black > 50 {
+        return Err(InputError::new("--black", None, "at most 50 percent black cells").into());
+    }
+    let t = std::time::Instant::now();
+    let g = sokuc::tricky::generate::generate(a.size, a.size, a.seed, a.black);
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    // The solution must check out, and the file must read back as the same puzzle.
+    sokuc::verify::tricky::verify(&g.puzzle, &g.solution).map_err(|e| anyhow!("generated solution is wrong: {e}"))?;
+    let text = format!(
+        "# Tricky Triple {0}x{0} made by sokuc generate (seed {1}, {2}% black cells)\n# {3} givens kept after {4} uniqueness checks; the solution is unique\n{5}",
+        a.size,
+        a.seed,
+        a.black,
+        g.givens,
+        g.checks,
+        g.puzzle.render(&vec![vec![None; a.size]; a.size]),
+    );
+    eprintln!("sokuc generate: {}x{} in {ms:.0} ms", a.size, a.size);
+    let write = |w: &mut dyn Write| w.write_all(text.as_bytes());
+    match &a.output {
+        Some(p) => write_atomic(p, write)?,
+        None => write(&mut std::io::stdout().lock()).context("writing to stdout")?,
+    }
+    Ok(EXIT_SAT)
+}
+
 fn sweep_merge(a: SweepMergeArgs) -> Result<u8> {
     let s = sweep::merge::merge(&a.files, a.out.as_deref()).map_err(sweep_error)?;
     print_sweep_summary(&mut std::io::stdout().lock(), "merged", &s, a.format)?;
@@ -485,7 +547,7 @@ fn load_instance(a: &InstanceArgs) -> Result<Instance> {
                 "kakuro" | "tt" => Err(InputError::new(
                     path.display().to_string(),
                     None,
-                    format!(".{ext} puzzles are not supported yet (3SoKu .toml files are)"),
+                    format!("this command does not take .{ext} puzzles yet (solve and compare do)"),
                 )
                 .into()),
                 _ => Err(InputError::new(
@@ -567,6 +629,12 @@ fn print_result(inst: &Instance, r: &SokuResult, format: Format) -> u8 {
 }
 
 fn solve(a: SolveArgs) -> Result<u8> {
+    if let Some(path) = a.inst.instance.as_deref().filter(|p| GridPuzzle::is_grid_file(p)) {
+        return solve_grid(&a, path);
+    }
+    if a.unique {
+        return Err(InputError::new("--unique", None, "--unique applies to grid puzzles (.kakuro, .tt)").into());
+    }
     let inst = load_instance(&a.inst)?;
     let (enc, mode) = encode_options(&a.enc);
     if let Some(format) = a.emit {
@@ -606,6 +674,123 @@ fn solve(a: SolveArgs) -> Result<u8> {
     };
     let r = pipeline::solve(&inst, b.as_mut(), &opts, mode)?;
     Ok(print_result(&inst, &r, a.format))
+}
+
+fn write_emitted(
+    format: Emit,
+    formula: &sokuc::ir::PbFormula,
+    names: &[String],
+    header: &[String],
+    enc: EncodeOptions,
+    output: Option<&Path>,
+) -> Result<()> {
+    let write = |w: &mut dyn Write| match format {
+        Emit::Dimacs => {
+            let mut cnf = sokuc::encode::Cnf::new();
+            let stats = sokuc::encode::encode(formula, enc, &mut cnf);
+            dimacs::write(w, &cnf, header, names, &stats.aux)
+        }
+        Emit::Lp => export::write_lp(w, formula, names, header),
+        Emit::Mps => export::write_mps(w, formula, names, header),
+        Emit::Opb => export::write_opb(w, formula, names, header),
+        Emit::Mzn => export::write_mzn(w, formula, names, header),
+    };
+    match output {
+        Some(p) => write_atomic(p, write)?,
+        None => write(&mut std::io::stdout().lock()).context("writing to stdout")?,
+    }
+    Ok(())
+}
+
+fn solve_grid(a: &SolveArgs, path: &Path) -> Result<u8> {
+    let p = GridPuzzle::load(path)?;
+    if let Some(format) = a.emit {
+        let m = p.compile();
+        let header = vec![
+            format!("sokuc {} {} model", env!("CARGO_PKG_VERSION"), p.kind()),
+            format!("instance {}", p.source()),
+        ];
+        let (enc, _) = encode_options(&a.enc);
+        write_emitted(format, &m.formula, &m.names, &header, enc, a.output.as_deref())?;
+        return Ok(EXIT_SAT);
+    }
+    if a.output.is_some() {
+        return Err(InputError::new("-o", None, "-o/--output goes with --emit").into());
+    }
+    if a.proof.is_some() {
+        return Err(InputError::new("--proof", None, "--proof is for 3SoKu instances").into());
+    }
+    let mut b = get_backend(&a.backend)?;
+    let (enc, _) = encode_options(&a.enc);
+    let opts = SolveOptions {
+        time_limit: timeout(a.timeout)?,
+        seed: a.seed,
+        encode: enc,
+        ..Default::default()
+    };
+    let r = grid_pipeline::solve(&p, b.as_mut(), &opts, a.unique)?;
+    print_grid_result(&p, &r, a.format, a.unique)
+}
+
+fn grid_json(g: &Option<grid_pipeline::Grid>) -> serde_json::Value {
+    match g {
+        Some(g) => serde_json::json!(g),
+        None => serde_json::Value::Null,
+    }
+}
+
+fn print_grid_result(p: &GridPuzzle, r: &GridResult, format: Format, asked_unique: bool) -> Result<u8> {
+    let mut out = std::io::stdout().lock();
+    match format {
+        Format::Json => {
+            let mut v = serde_json::json!({
+                "status": r.status.as_str(),
+                "puzzle": p.kind(),
+                "backend": r.backend,
+                "verified": r.verified,
+                "grid": grid_json(&r.grid),
+                "unique": r.unique,
+                "stats": r.stats,
+            });
+            if r.second.is_some() {
+                v["second_grid"] = grid_json(&r.second);
+            }
+            writeln!(out, "{v}")?;
+        }
+        Format::Text => match (&r.grid, r.status) {
+            (Some(g), _) => {
+                out.write_all(p.render(g).as_bytes())?;
+                match (r.unique, &r.second) {
+                    (Some(true), _) => writeln!(
+                        out,
+                        "# unique: the {} backend proved there is no other solution",
+                        r.backend
+                    )?,
+                    (Some(false), Some(g2)) => {
+                        writeln!(out, "# not unique: a second solution is")?;
+                        for line in p.render(g2).lines() {
+                            writeln!(out, "# {line}")?;
+                        }
+                    }
+                    _ if !asked_unique => {}
+                    _ => writeln!(out, "# uniqueness unknown (time limit)")?,
+                }
+                writeln!(out, "# verified: every rule of the puzzle holds")?;
+            }
+            (None, Status::Unsat) => writeln!(
+                out,
+                "unsat: {} has no solution (proven by the {} backend)",
+                p.source(),
+                r.backend
+            )?,
+            (None, _) => writeln!(out, "unknown: the time limit was reached")?,
+        },
+    }
+    Ok(match r.status {
+        Status::Sat => EXIT_SAT,
+        Status::Unsat => EXIT_UNSAT,
+        Status::Unknown => EXIT_UNKNOWN,
+    })
 }
 
 fn decode(a: DecodeArgs) -> Result<u8> {
@@ -773,7 +958,19 @@ fn bench_cmd(a: BenchArgs) -> Result<u8> {
 const EXIT_DISAGREE: u8 = 1;
 
 fn compare(a: CompareArgs) -> Result<u8> {
-    let inst = load_instance(&a.inst)?;
+    let grid = match a.inst.instance.as_deref().filter(|p| GridPuzzle::is_grid_file(p)) {
+        Some(p) => Some(GridPuzzle::load(p)?),
+        None => None,
+    };
+    let inst = match &grid {
+        Some(_) => None,
+        None => Some(load_instance(&a.inst)?),
+    };
+    let source = match (&grid, &inst) {
+        (Some(g), _) => g.source().to_string(),
+        (_, Some(i)) => i.source.clone(),
+        _ => unreachable!("one of the two is loaded"),
+    };
     let (enc, mode) = encode_options(&a.enc);
     let names: Vec<String> = match &a.backends {
         Some(list) => list
@@ -792,7 +989,21 @@ fn compare(a: CompareArgs) -> Result<u8> {
     for n in &names {
         let mut b = get_backend(n)?;
         let t = std::time::Instant::now();
-        let r = pipeline::solve(&inst, b.as_mut(), &opts, mode)?;
+        let r = match (&grid, &inst) {
+            (Some(g), _) => {
+                let g = grid_pipeline::solve(g, b.as_mut(), &opts, false)?;
+                SokuResult {
+                    status: g.status,
+                    placements: None,
+                    reason: None,
+                    verified: g.verified,
+                    stats: g.stats,
+                    backend: g.backend,
+                }
+            }
+            (_, Some(i)) => pipeline::solve(i, b.as_mut(), &opts, mode)?,
+            _ => unreachable!("one of the two is loaded"),
+        };
         rows.push((n.clone(), r, t.elapsed().as_secs_f64() * 1e3));
     }
     let decided: Vec<&str> = rows
@@ -822,7 +1033,7 @@ fn compare(a: CompareArgs) -> Result<u8> {
                 .collect();
             println!(
                 "{}",
-                serde_json::json!({"instance": inst.source, "agree": agree, "results": list})
+                serde_json::json!({"instance": source, "agree": agree, "results": list})
             );
         }
         Format::Text => {
@@ -850,11 +1061,7 @@ fn compare(a: CompareArgs) -> Result<u8> {
             .iter()
             .map(|(n, r, _)| format!("{n}={}", r.status.as_str()))
             .collect();
-        eprintln!(
-            "sokuc: error: BACKENDS DISAGREE on {}: {}",
-            inst.source,
-            summary.join(", ")
-        );
+        eprintln!("sokuc: error: BACKENDS DISAGREE on {}: {}", source, summary.join(", "));
         return Ok(EXIT_DISAGREE);
     }
     Ok(match decided.first() {

@@ -5,6 +5,7 @@
 
 pub mod answer;
 pub mod batch;
+pub mod grid_file;
 pub mod instance_file;
 pub mod limits;
 pub mod solution_json;

@@ -109,6 +109,9 @@ pub struct Engine {
     row_queued: Vec<bool>,
     rng: u64,
     pub counters: Counters,
+    /// Randomise tie-breaking from the first decision (default: only after a restart), for
+    /// callers that want a random solution, such as the puzzle generator.
+    pub randomize_first: bool,
 }
 
 fn bit(words: &mut [u64], i: u32) {
@@ -290,6 +293,7 @@ impl Engine {
             row_queued: vec![false; nr],
             rng: 0x9e37_79b9_7f4a_7c15,
             counters: Counters::default(),
+            randomize_first: false,
         };
         e.refresh_sum_rows();
         e
@@ -602,7 +606,7 @@ impl Engine {
         let mut limit: u64 = RESTART_FIRST;
         let mut run = 0u64;
         loop {
-            match self.search(&root, limit, run > 0, deadline) {
+            match self.search(&root, limit, run > 0 || self.randomize_first, deadline) {
                 Some(Answer::Sat) => {
                     let a = self.assignment_of_top();
                     return (Answer::Sat, Some(a));
