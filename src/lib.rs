@@ -10,6 +10,7 @@
 //! A new puzzle adds a front-end next to `soku`; a new solver adds a file under `backend`.
 //! Neither touches the other: backends only ever see [`ir::PbFormula`].
 
+pub mod adts;
 pub mod backend;
 pub mod bench;
 pub mod encode;

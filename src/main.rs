@@ -50,6 +50,9 @@ enum Command {
     Sweep(SweepArgs),
     /// Make a puzzle with exactly one solution (trickytriple).
     Generate(GenerateArgs),
+    /// All-different triangular solutions (Liu et al.): the 24 tile types of weights 0..3,
+    /// each at most once, on the icosahedron, with given or free pegs.
+    Adts(AdtsArgs),
     /// Combine the results files of `sweep --shard K/N` runs into one, checking that every
     /// instance is there exactly once.
     SweepMerge(SweepMergeArgs),
@@ -118,6 +121,19 @@ struct GenerateArgs {
     /// Write the puzzle here (default: stdout).
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct AdtsArgs {
+    /// Pegs for vertices A..L (default: free, any arrangement of 1..12).
+    #[arg(long)]
+    pegs: Option<String>,
+    #[arg(long, default_value = "sat")]
+    backend: String,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[arg(long)]
+    timeout: Option<f64>,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -321,6 +337,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Compare(a) => compare(a),
         Command::Sweep(a) => sweep_cmd(a),
         Command::Generate(a) => generate(a),
+        Command::Adts(a) => adts_cmd(a),
         Command::SweepMerge(a) => sweep_merge(a),
     }
 }
@@ -487,6 +504,104 @@ fn generate(a: GenerateArgs) -> Result<u8> {
         None => write(&mut std::io::stdout().lock()).context("writing to stdout")?,
     }
     Ok(EXIT_SAT)
+}
+
+fn adts_cmd(a: AdtsArgs) -> Result<u8> {
+    use sokuc::adts::{Pegs, PoolInstance};
+    let pegs = match &a.pegs {
+        None => Pegs::Free((1..=12).collect()),
+        Some(p) => {
+            let caps: Vec<u64> = p
+                .split(',')
+                .map(|x| {
+                    x.trim()
+                        .parse()
+                        .map_err(|_| InputError::new("--pegs", None, format!("{x:?} is not a peg")))
+                })
+                .collect::<Result<_, _>>()?;
+            if caps.len() != 12 {
+                return Err(InputError::new("--pegs", None, format!("{} pegs for 12 vertices", caps.len())).into());
+            }
+            Pegs::Fixed(caps)
+        }
+    };
+    let inst = PoolInstance::liu(pegs);
+    let m = inst.compile();
+    let mut b = get_backend(&a.backend)?;
+    let opts = SolveOptions {
+        time_limit: timeout(a.timeout)?,
+        ..Default::default()
+    };
+    let out = b.solve(&m.formula, &opts)?;
+    let mut w = std::io::stdout().lock();
+    let solution = match (out.status, out.assignment) {
+        (Status::Sat, Some(mut asg)) => {
+            asg.resize(m.formula.num_vars as usize, false);
+            m.formula
+                .evaluate(&asg)
+                .map_err(|e| anyhow!("the {} answer violates the model: {e}", a.backend))?;
+            let s = inst.decode(&m, &asg);
+            verify::adts::verify(&inst, &s)
+                .map_err(|e| anyhow!("the {} answer failed verification: {e}", a.backend))?;
+            Some(s)
+        }
+        _ => None,
+    };
+    if a.format == Format::Json {
+        let v = serde_json::json!({
+            "status": out.status.as_str(),
+            "puzzle": "adts",
+            "backend": a.backend,
+            "verified": solution.is_some(),
+            "pegs": solution.as_ref().map(|s| s.pegs.clone()),
+            "faces": solution.as_ref().map(|s| s.faces.iter().enumerate().map(|(f, &(ty, rot, c))| serde_json::json!({
+                "face": inst.variant.face_label(f), "type": inst.pool[ty].0, "rotation": rot, "corners": c,
+            })).collect::<Vec<_>>()),
+            "stats": out.stats,
+        });
+        writeln!(w, "{v}")?;
+    } else if let Some(s) = &solution {
+        let v = &inst.variant;
+        let pegs: Vec<String> = v
+            .vertices
+            .iter()
+            .zip(&s.pegs)
+            .map(|(n, p)| format!("{n}={p}"))
+            .collect();
+        writeln!(w, "ADTS on the icosahedron: pegs {}", pegs.join(" "))?;
+        for (f, &(ty, rot, c)) in s.faces.iter().enumerate() {
+            let face = &v.faces[f];
+            writeln!(
+                w,
+                "Face {}: type {:?} turned {rot}, so {} gets {}, {} gets {}, {} gets {}.",
+                v.face_label(f),
+                inst.pool[ty].0,
+                v.vertices[face[0]],
+                c[0],
+                v.vertices[face[1]],
+                c[1],
+                v.vertices[face[2]],
+                c[2]
+            )?;
+        }
+        writeln!(w, "verified: 20 different types, every vertex sum equals its peg")?;
+    } else {
+        writeln!(
+            w,
+            "{}: no all-different triangular solution{}",
+            out.status.as_str(),
+            if out.status == Status::Unknown {
+                " found before the time limit"
+            } else {
+                " exists"
+            }
+        )?;
+    }
+    Ok(match out.status {
+        Status::Sat => EXIT_SAT,
+        Status::Unsat => EXIT_UNSAT,
+        Status::Unknown => EXIT_UNKNOWN,
+    })
 }
 
 fn sweep_merge(a: SweepMergeArgs) -> Result<u8> {

@@ -1,0 +1,201 @@
+//! All-different triangular solutions (Liu, Löffler & Hofstedt; seeds 001/003), as a
+//! generalised 3SoKu front-end: tiles come from a *pool* (each type at most `max` times,
+//! possibly unused) and the pegs are either given or *free* (any permutation of a multiset).
+//!
+//! For Liu's question the pool is all 24 types of corner triples over 0..3 up to rotation,
+//! each at most once, and the pegs are 1..12, so every face gets a different type.
+//!
+//! Model: one variable per (face, pool type, distinct rotation), exactly one per face, at most
+//! `max` per type. With free pegs, one-hot peg variables per vertex (exactly one peg per
+//! vertex, each peg value as often as the multiset has it), and each vertex row
+//! `sum(weights) - sum(peg value * peg variable) = 0`.
+
+use std::fmt;
+
+use crate::ir::{Cmp, Constraint, Linear, Model, Var};
+use crate::model::Variant;
+use crate::model::tiles::{Tile, canonical, rotate};
+
+/// The 24 tile types over weights 0..3, each canonical (smallest rotation), ascending.
+pub fn all_types() -> Vec<Tile> {
+    let mut out = Vec::new();
+    for a in 0..4 {
+        for b in 0..4 {
+            for c in 0..4 {
+                let t = [a, b, c];
+                if canonical(t) == t {
+                    out.push(t);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[derive(Debug, Clone)]
+pub enum Pegs {
+    Fixed(Vec<u64>),
+    /// Any arrangement of this multiset.
+    Free(Vec<u64>),
+}
+
+#[derive(Debug, Clone)]
+pub struct PoolInstance {
+    pub variant: Variant,
+    /// (canonical type, at most this many).
+    pub pool: Vec<(Tile, u32)>,
+    pub pegs: Pegs,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Key {
+    Place { face: usize, ty: usize, rot: u8 },
+    Peg { vertex: usize, value: u64 },
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Key::Place { face, ty, rot } => write!(f, "p_f{}_t{}_r{}", face + 1, ty + 1, rot),
+            Key::Peg { vertex, value } => write!(f, "peg_v{}_{}", vertex + 1, value),
+        }
+    }
+}
+
+/// A decoded answer: per face (pool type index, rotation, corners), and the pegs.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PoolSolution {
+    pub faces: Vec<(usize, u8, Tile)>,
+    pub pegs: Vec<u64>,
+}
+
+impl PoolInstance {
+    pub fn liu(pegs: Pegs) -> PoolInstance {
+        let variant = crate::input::variant_file::load_variant("icosahedron", None, ("built-in", None))
+            .expect("the built-in icosahedron loads");
+        PoolInstance {
+            variant,
+            pool: all_types().into_iter().map(|t| (t, 1)).collect(),
+            pegs,
+        }
+    }
+
+    pub fn compile(&self) -> Model<Key> {
+        let v = &self.variant;
+        let mut m = Model::new();
+        let rotations = |t: Tile| -> Vec<u8> {
+            let mut rs: Vec<u8> = Vec::new();
+            for r in 0..3u8 {
+                if !rs.iter().any(|&q| rotate(t, q) == rotate(t, r)) {
+                    rs.push(r);
+                }
+            }
+            rs
+        };
+        let mut face_vars: Vec<Vec<(Var, Tile)>> = Vec::new();
+        for f in 0..v.num_faces() {
+            let mut vars = Vec::new();
+            for (ty, &(t, _)) in self.pool.iter().enumerate() {
+                for rot in rotations(t) {
+                    vars.push((m.var(Key::Place { face: f, ty, rot }), rotate(t, rot)));
+                }
+            }
+            m.add(
+                format!("face {}", v.face_label(f)),
+                Constraint::ExactlyOne(vars.iter().map(|(x, _)| x.pos()).collect()),
+            );
+            face_vars.push(vars);
+        }
+        for (ty, &(t, max)) in self.pool.iter().enumerate() {
+            let lits: Vec<_> = m
+                .pool
+                .iter()
+                .filter(|(_, k)| matches!(k, Key::Place { ty: u, .. } if *u == ty))
+                .map(|(x, _)| x.pos())
+                .collect();
+            let label = format!("type {t:?} at most {max}");
+            if max == 1 {
+                m.add(label, Constraint::AtMostOne(lits));
+            } else {
+                m.add(
+                    label,
+                    Constraint::Linear(Linear::new(
+                        lits.into_iter().map(|l| (1, l)).collect(),
+                        Cmp::Le,
+                        max as i64,
+                    )),
+                );
+            }
+        }
+        let incidence = v.incidence();
+        let mut peg_vars: Vec<Vec<(Var, u64)>> = vec![Vec::new(); v.num_vertices()];
+        if let Pegs::Free(ms) = &self.pegs {
+            let mut values = ms.clone();
+            values.sort_unstable();
+            values.dedup();
+            for (x, pv) in peg_vars.iter_mut().enumerate() {
+                for &value in &values {
+                    pv.push((m.var(Key::Peg { vertex: x, value }), value));
+                }
+                m.add(
+                    format!("vertex {} has one peg", v.vertices[x]),
+                    Constraint::ExactlyOne(pv.iter().map(|(z, _)| z.pos()).collect()),
+                );
+            }
+            for &value in &values {
+                let count = ms.iter().filter(|&&q| q == value).count() as i64;
+                let lits: Vec<_> = peg_vars
+                    .iter()
+                    .flat_map(|pv| pv.iter().filter(|(_, q)| *q == value).map(|(z, _)| (1, z.pos())))
+                    .collect();
+                m.add(
+                    format!("peg {value} used {count} times"),
+                    Constraint::Linear(Linear::new(lits, Cmp::Eq, count)),
+                );
+            }
+        }
+        for (x, inc) in incidence.iter().enumerate() {
+            let mut terms = Vec::new();
+            for &(f, i) in inc {
+                for &(var, corners) in &face_vars[f] {
+                    if corners[i] > 0 {
+                        terms.push((corners[i] as i64, var.pos()));
+                    }
+                }
+            }
+            let rhs = match &self.pegs {
+                Pegs::Fixed(caps) => caps[x] as i64,
+                Pegs::Free(_) => {
+                    for &(z, value) in &peg_vars[x] {
+                        terms.push((-(value as i64), z.pos()));
+                    }
+                    0
+                }
+            };
+            m.add(
+                format!("vertex {}", v.vertices[x]),
+                Constraint::Linear(Linear::new(terms, Cmp::Eq, rhs)),
+            );
+        }
+        m
+    }
+
+    pub fn decode(&self, m: &Model<Key>, a: &[bool]) -> PoolSolution {
+        let v = &self.variant;
+        let mut faces = vec![(usize::MAX, 0u8, [0u64; 3]); v.num_faces()];
+        let mut pegs = match &self.pegs {
+            Pegs::Fixed(c) => c.clone(),
+            Pegs::Free(_) => vec![0; v.num_vertices()],
+        };
+        for (var, k) in m.pool.iter() {
+            if !a.get(var.index()).copied().unwrap_or(false) {
+                continue;
+            }
+            match *k {
+                Key::Place { face, ty, rot } => faces[face] = (ty, rot, rotate(self.pool[ty].0, rot)),
+                Key::Peg { vertex, value } => pegs[vertex] = value,
+            }
+        }
+        PoolSolution { faces, pegs }
+    }
+}
