@@ -47,11 +47,11 @@ pub fn verify(inst: &PoolInstance, s: &PoolSolution) -> Result<(), String> {
             sums[face[i]] += s.faces[f].2[i];
         }
     }
-    for x in 0..v.num_vertices() {
-        if sums[x] != s.pegs[x] {
+    for (x, (&sum, &peg)) in sums.iter().zip(&s.pegs).enumerate() {
+        if sum != peg {
             return Err(format!(
-                "vertex {}: corners add up to {}, peg is {}",
-                v.vertices[x], sums[x], s.pegs[x]
+                "vertex {}: corners add up to {sum}, peg is {peg}",
+                v.vertices[x]
             ));
         }
     }
