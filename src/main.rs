@@ -71,6 +71,10 @@ struct SweepArgs {
     /// The capacity multiset, e.g. 1,2,3,4 (default: the instance's capacities, or 1..V).
     #[arg(long)]
     caps: Option<String>,
+    /// Pool mode (Liu's all-different triangular solutions): faces take any of these types,
+    /// each at most once. `all24` is every corner triple over 0..3 up to rotation.
+    #[arg(long, conflicts_with = "tiles")]
+    pool: Option<String>,
     /// Print the number of canonical instances (orbits) and stop.
     #[arg(long)]
     count_only: bool,
@@ -390,6 +394,35 @@ fn sweep_spec(a: &SweepArgs) -> Result<sweep::run::Spec> {
         let tiles = (v.num_faces() == 20).then(|| sokuc::model::builtin::ICOSOKU_TILES.to_vec());
         (v, tiles, None)
     };
+    if let Some(p) = &a.pool {
+        let types = if p == "all24" {
+            sokuc::adts::all_types()
+        } else {
+            parse_tiles(p)?
+        };
+        if types.len() < variant.num_faces() {
+            return Err(InputError::new(
+                "--pool",
+                None,
+                format!("{} types for {} faces", types.len(), variant.num_faces()),
+            )
+            .into());
+        }
+        let caps: Vec<u64> = match &a.caps {
+            Some(c) => c
+                .split(',')
+                .map(|x| {
+                    x.trim()
+                        .parse()
+                        .map_err(|_| InputError::new("--caps", None, format!("{x:?} is not a capacity")).into())
+                })
+                .collect::<Result<_>>()?,
+            None => (1..=variant.num_vertices() as u64).collect(),
+        };
+        let mut spec = sweep::run::Spec::new(variant, types, caps);
+        spec.pool = true;
+        return Ok(spec);
+    }
     let tiles = match &a.tiles {
         Some(t) => parse_tiles(t)?,
         None => tiles.ok_or_else(|| {

@@ -469,3 +469,92 @@ fn shards_run_through_gnu_parallel_merge_into_the_single_run() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(fs::read(&merged).unwrap(), fs::read(&whole).unwrap());
 }
+
+/// Brute force for pool mode: faces in order, each takes an unused pool type in any rotation.
+fn pool_brute_force(faces: &[[usize; 3]], pool: &[[u64; 3]], caps: &[u64]) -> bool {
+    fn go(
+        f: usize,
+        faces: &[[usize; 3]],
+        pool: &[[u64; 3]],
+        caps: &[u64],
+        used: &mut [bool],
+        sums: &mut [u64],
+    ) -> bool {
+        if f == faces.len() {
+            return sums == caps;
+        }
+        for t in 0..pool.len() {
+            if used[t] {
+                continue;
+            }
+            used[t] = true;
+            for r in 0..3 {
+                let c = [pool[t][(3 - r) % 3], pool[t][(4 - r) % 3], pool[t][(5 - r) % 3]];
+                for i in 0..3 {
+                    sums[faces[f][i]] += c[i];
+                }
+                let ok = (0..3).all(|i| sums[faces[f][i]] <= caps[faces[f][i]]);
+                if ok && go(f + 1, faces, pool, caps, used, sums) {
+                    return true;
+                }
+                for i in 0..3 {
+                    sums[faces[f][i]] -= c[i];
+                }
+            }
+            used[t] = false;
+        }
+        false
+    }
+    go(
+        0,
+        faces,
+        pool,
+        caps,
+        &mut vec![false; pool.len()],
+        &mut vec![0; caps.len()],
+    )
+}
+
+#[test]
+fn pool_sweeps_check_out_against_brute_force() {
+    let dir = tempfile::tempdir().unwrap();
+    // Octahedron, 8 faces from 11 types over 0..2, each at most once.
+    let pool = "0,0,0;0,0,1;0,0,2;0,1,1;0,1,2;0,2,1;0,2,2;1,1,1;1,1,2;1,2,2;2,2,2";
+    let p: Vec<[u64; 3]> = pool
+        .split(';')
+        .map(|x| {
+            let w: Vec<u64> = x.split(',').map(|y| y.parse().unwrap()).collect();
+            [w[0], w[1], w[2]]
+        })
+        .collect();
+    let v = load_variant("octahedron", None, ("test", None)).unwrap();
+    let mut saw = BTreeSet::new();
+    for caps in ["1,2,3,4,5,6", "2,3,3,4,5,7", "0,1,2,9,9,9"] {
+        let out = dir.path().join(format!("pool-{caps}.txt"));
+        let o = run_sweep(&["octahedron", "--pool", pool, "--caps", caps], &out);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let (header, recs) = read_records(&out);
+        assert!(header.contains(" pool="), "{header}");
+        let ms: Vec<u64> = caps.split(',').map(|x| x.parse().unwrap()).collect();
+        let group = brute_group(&v.faces, v.num_vertices(), true);
+        let all: BTreeSet<Vec<u64>> = arrangements(&ms).iter().map(|a| orbit_min(a, &group)).collect();
+        assert_eq!(recs.len(), all.len());
+        for (_, c, status, arr) in &recs {
+            saw.insert(status.clone());
+            let solvable = pool_brute_force(&v.faces, &p, c);
+            assert_eq!(solvable, status == "sat", "{c:?}");
+            if let Some(arr) = arr {
+                let mut types = BTreeSet::new();
+                let mut sums = vec![0u64; 6];
+                for (f, &(t, r)) in arr.iter().enumerate() {
+                    assert!(types.insert(t), "type used twice");
+                    for i in 0..3 {
+                        sums[v.faces[f][i]] += p[t][(i + 3 - r as usize) % 3];
+                    }
+                }
+                assert_eq!(&sums, c);
+            }
+        }
+    }
+    assert!(saw.contains("sat") && saw.contains("unsat"), "{saw:?}");
+}

@@ -81,6 +81,11 @@ impl PoolInstance {
     }
 
     pub fn compile(&self) -> Model<Key> {
+        self.compile_with_rows().0
+    }
+
+    /// The model and the index of each vertex's sum row (for reuse with new fixed pegs).
+    pub fn compile_with_rows(&self) -> (Model<Key>, Vec<usize>) {
         let v = &self.variant;
         let mut m = Model::new();
         let rotations = |t: Tile| -> Vec<u8> {
@@ -154,6 +159,7 @@ impl PoolInstance {
                 );
             }
         }
+        let mut rows = Vec::new();
         for (x, inc) in incidence.iter().enumerate() {
             let mut terms = Vec::new();
             for &(f, i) in inc {
@@ -172,12 +178,12 @@ impl PoolInstance {
                     0
                 }
             };
-            m.add(
+            rows.push(m.add(
                 format!("vertex {}", v.vertices[x]),
                 Constraint::Linear(Linear::new(terms, Cmp::Eq, rhs)),
-            );
+            ));
         }
-        m
+        (m, rows)
     }
 
     pub fn decode(&self, m: &Model<Key>, a: &[bool]) -> PoolSolution {

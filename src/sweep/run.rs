@@ -26,6 +26,9 @@ pub struct Spec {
     pub tiles: Vec<Tile>,
     /// The capacity multiset, ascending.
     pub multiset: Vec<u64>,
+    /// Pool mode (Liu's ADTS): `tiles` are types each available at most once, and faces
+    /// take any of them; records name pool types instead of tiles.
+    pub pool: bool,
 }
 
 impl Spec {
@@ -35,6 +38,15 @@ impl Spec {
             variant,
             tiles,
             multiset,
+            pool: false,
+        }
+    }
+
+    pub fn pool_instance(&self, caps: &[u64]) -> crate::adts::PoolInstance {
+        crate::adts::PoolInstance {
+            variant: self.variant.clone(),
+            pool: self.tiles.iter().map(|&t| (t, 1)).collect(),
+            pegs: crate::adts::Pegs::Fixed(caps.to_vec()),
         }
     }
 
@@ -62,10 +74,11 @@ impl Spec {
         let v = &self.variant;
         let faces = Self::join(v.faces.iter().map(|f| Self::join(f.iter(), ".")), ",");
         format!(
-            "{MAGIC} variant={} vertices={} faces={} tiles={} caps={} symmetries={} shard={}/{} total={} limit={}",
+            "{MAGIC} variant={} vertices={} faces={} {}={} caps={} symmetries={} shard={}/{} total={} limit={}",
             v.name,
             v.vertices.join(","),
             faces,
+            if self.pool { "pool" } else { "tiles" },
             Self::join(self.tiles.iter().map(|t| Self::join(t.iter(), ".")), ","),
             Self::join(self.multiset.iter(), ","),
             group,
@@ -198,6 +211,24 @@ pub fn check_record(spec: &Spec, r: &Record, want_index: u64, want_caps: &[u64])
     if r.caps != want_caps {
         return Err(format!("instance {want_index} has the wrong capacities"));
     }
+    if let (Some(a), true) = (&r.arrangement, spec.pool) {
+        let inst = spec.pool_instance(&r.caps);
+        let faces = a
+            .iter()
+            .map(|&(ty, rot)| {
+                let t = *spec
+                    .tiles
+                    .get(ty)
+                    .ok_or_else(|| format!("pool type {} does not exist", ty + 1))?;
+                Ok((ty, rot, crate::model::rotate(t, rot)))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let s = crate::adts::PoolSolution {
+            faces,
+            pegs: r.caps.clone(),
+        };
+        return verify::adts::verify(&inst, &s).map_err(|e| format!("the arrangement is wrong: {e}"));
+    }
     if let Some(a) = &r.arrangement {
         let inst = spec.instance(&r.caps);
         if a.len() != inst.variant.num_faces() {
@@ -275,10 +306,36 @@ enum Worker {
         engine: Box<Engine>,
     },
     Other(Box<dyn backend::Backend>),
+    /// Pool mode: any backend on the pool model (the search engine reused, like `Search`).
+    Pool {
+        inst: Box<crate::adts::PoolInstance>,
+        model: Box<crate::ir::Model<crate::adts::Key>>,
+        rows: Vec<usize>,
+        engine: Option<Box<Engine>>,
+        backend: Option<Box<dyn backend::Backend>>,
+    },
 }
 
 impl Worker {
     fn new(spec: &Spec, backend: &str, first_caps: &[u64]) -> Result<Worker, SweepError> {
+        if spec.pool {
+            let inst = spec.pool_instance(first_caps);
+            let (model, rows) = inst.compile_with_rows();
+            let (engine, other) = if backend == "search" {
+                (Some(Box::new(Engine::new(&model.formula))), None)
+            } else {
+                let b = backend::by_name(backend)
+                    .ok_or_else(|| SweepError::Usage(format!("unknown backend {backend:?}")))?;
+                (None, Some(b))
+            };
+            return Ok(Worker::Pool {
+                inst: Box::new(inst),
+                model: Box::new(model),
+                rows,
+                engine,
+                backend: other,
+            });
+        }
         if backend == "search" {
             let compiled = soku::compile_plain(&spec.instance(first_caps));
             let engine = Engine::new(&compiled.model.formula);
@@ -306,6 +363,58 @@ impl Worker {
             message,
         };
         match self {
+            Worker::Pool {
+                inst,
+                model,
+                rows,
+                engine,
+                backend,
+            } => {
+                inst.pegs = crate::adts::Pegs::Fixed(caps.to_vec());
+                for (&ci, &c) in rows.iter().zip(caps) {
+                    if let crate::ir::Constraint::Linear(l) = &mut model.formula.constraints[ci].1 {
+                        l.rhs = c as i64;
+                    }
+                    if let Some(e) = engine.as_mut() {
+                        e.set_rhs(ci, c as i64);
+                    }
+                }
+                let deadline = Deadline::new(timeout, None);
+                let (status, a) = match (engine.as_mut(), backend.as_mut()) {
+                    (Some(e), _) => {
+                        let (ans, a) = e.solve(&[], index, &deadline);
+                        let st = match ans {
+                            Answer::Sat => Status::Sat,
+                            Answer::Unsat => Status::Unsat,
+                            Answer::Unknown => Status::Unknown,
+                        };
+                        (st, a)
+                    }
+                    (None, Some(b)) => {
+                        let opts = SolveOptions {
+                            time_limit: timeout,
+                            ..Default::default()
+                        };
+                        let o = b.solve(&model.formula, &opts).map_err(|e| internal(e.to_string()))?;
+                        (o.status, o.assignment)
+                    }
+                    (None, None) => unreachable!("a pool worker has a solver"),
+                };
+                if status != Status::Sat {
+                    return Ok(Record::new(index, caps, status, None));
+                }
+                let mut a = a.unwrap_or_default();
+                a.resize(model.formula.num_vars as usize, false);
+                model
+                    .formula
+                    .evaluate(&a)
+                    .map_err(|e| internal(format!("answer violates the model: {e}")))?;
+                let s = inst.decode(model, &a);
+                verify::adts::verify(inst, &s).map_err(|e| internal(format!("answer failed verification: {e}")))?;
+                let mut r = Record::new(index, caps, Status::Sat, None);
+                r.arrangement = Some(s.faces.iter().map(|&(ty, rot, _)| (ty, rot)).collect());
+                Ok(r)
+            }
             Worker::Search { compiled, engine } => {
                 compiled.set_capacities(caps);
                 for (&ci, &c) in compiled.vertex_rows.iter().zip(caps) {
