@@ -132,6 +132,13 @@ struct AdtsArgs {
     /// Pegs for vertices A..L (default: free, any arrangement of 1..12).
     #[arg(long)]
     pegs: Option<String>,
+    /// The types faces may take, each at most once: all24 (default) or "a,b,c;...".
+    #[arg(long, default_value = "all24")]
+    pool: String,
+    /// Liu's Q3: for every 20-subset of the 24 types, is there an ADTS with free pegs that
+    /// uses exactly those types? Prints one line per subset that passes the weight test.
+    #[arg(long, conflicts_with_all = ["pegs", "pool"])]
+    subsets: bool,
     #[arg(long, default_value = "sat")]
     backend: String,
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -558,7 +565,16 @@ fn adts_cmd(a: AdtsArgs) -> Result<u8> {
             Pegs::Fixed(caps)
         }
     };
-    let inst = PoolInstance::liu(pegs);
+    if a.subsets {
+        return adts_subsets(&a);
+    }
+    let mut inst = PoolInstance::liu(pegs);
+    if a.pool != "all24" {
+        inst.pool = parse_tiles(&a.pool)?
+            .into_iter()
+            .map(|t| (sokuc::model::tiles::canonical(t), 1))
+            .collect();
+    }
     let m = inst.compile();
     let mut b = get_backend(&a.backend)?;
     let opts = SolveOptions {
@@ -635,6 +651,76 @@ fn adts_cmd(a: AdtsArgs) -> Result<u8> {
         Status::Unsat => EXIT_UNSAT,
         Status::Unknown => EXIT_UNKNOWN,
     })
+}
+
+/// Q3: every 20-subset of the 24 types. A subset whose weights do not add up to 1 + ... + 12
+/// = 78 cannot serve any arrangement (every corner lands on one vertex); the others are solved
+/// with free pegs.
+fn adts_subsets(a: &AdtsArgs) -> Result<u8> {
+    use sokuc::adts::{Pegs, PoolInstance, all_types};
+    let types = all_types();
+    let total: u64 = types.iter().flatten().sum();
+    let mut w = std::io::stdout().lock();
+    let (mut by_weight, mut sat, mut unsat, mut unknown) = (0u64, 0u64, 0u64, 0u64);
+    let n = types.len();
+    for a0 in 0..n {
+        for a1 in a0 + 1..n {
+            for a2 in a1 + 1..n {
+                for a3 in a2 + 1..n {
+                    let out = [a0, a1, a2, a3];
+                    let out_weight: u64 = out.iter().map(|&i| types[i].iter().sum::<u64>()).sum();
+                    if total - out_weight != 78 {
+                        by_weight += 1;
+                        continue;
+                    }
+                    let mut inst = PoolInstance::liu(Pegs::Free((1..=12).collect()));
+                    inst.pool = (0..n).filter(|i| !out.contains(i)).map(|i| (types[i], 1)).collect();
+                    let m = inst.compile();
+                    let mut b = get_backend(&a.backend)?;
+                    let opts = SolveOptions {
+                        time_limit: timeout(a.timeout)?,
+                        ..Default::default()
+                    };
+                    let t = std::time::Instant::now();
+                    let r = b.solve(&m.formula, &opts)?;
+                    let ms = t.elapsed().as_secs_f64() * 1e3;
+                    let excluded: Vec<String> = out.iter().map(|&i| format!("{:?}", types[i])).collect();
+                    let detail = match (r.status, r.assignment) {
+                        (Status::Sat, Some(mut asg)) => {
+                            asg.resize(m.formula.num_vars as usize, false);
+                            let s = inst.decode(&m, &asg);
+                            verify::adts::verify(&inst, &s).map_err(|e| anyhow!("answer failed verification: {e}"))?;
+                            sat += 1;
+                            format!(
+                                "pegs {}",
+                                s.pegs.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(",")
+                            )
+                        }
+                        (Status::Unsat, _) => {
+                            unsat += 1;
+                            String::new()
+                        }
+                        _ => {
+                            unknown += 1;
+                            String::new()
+                        }
+                    };
+                    writeln!(
+                        w,
+                        "without {}: {} ({ms:.1} ms) {detail}",
+                        excluded.join(" "),
+                        r.status.as_str()
+                    )?;
+                }
+            }
+        }
+    }
+    writeln!(
+        w,
+        "20-subsets: {} in all; {by_weight} fail the weight test (types must add up to 78); of the rest {sat} sat, {unsat} unsat, {unknown} unknown",
+        by_weight + sat + unsat + unknown
+    )?;
+    Ok(EXIT_SAT)
 }
 
 fn sweep_merge(a: SweepMergeArgs) -> Result<u8> {

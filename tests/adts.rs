@@ -89,3 +89,45 @@ fn given_pegs() {
         assert_eq!(o.status.code(), Some(20), "{name}");
     }
 }
+
+#[test]
+fn q3_subsets_agree_across_backends_and_with_the_weight_argument() {
+    // Our own count of the 20-subsets whose weights add up to 1 + ... + 12 = 78.
+    let types: Vec<[u64; 3]> = (0..64u64)
+        .map(|i| [i / 16, i / 4 % 4, i % 4])
+        .filter(|&t| canonical(t) == t)
+        .collect();
+    assert_eq!(types.len(), 24);
+    let total: u64 = types.iter().flatten().sum();
+    let mut candidates = 0;
+    for a in 0..24 {
+        for b in a + 1..24 {
+            for c in b + 1..24 {
+                for d in c + 1..24 {
+                    let out: u64 = [a, b, c, d].iter().map(|&i| types[i].iter().sum::<u64>()).sum();
+                    candidates += (total - out == 78) as u64;
+                }
+            }
+        }
+    }
+    let mut outputs = Vec::new();
+    for name in ["search", "sat"] {
+        let o = sokuc().args(["adts", "--subsets", "--backend", name]).output().unwrap();
+        assert_eq!(o.status.code(), Some(0));
+        let text = String::from_utf8(o.stdout).unwrap();
+        let last = text.lines().last().unwrap().to_string();
+        assert!(
+            last.contains(&format!("{} fail the weight test", 10626 - candidates)),
+            "{last}"
+        );
+        // Each candidate line, with its status (the example pegs may differ by backend).
+        let statuses: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with("without"))
+            .map(|l| l.split(" (").next().unwrap().to_string())
+            .collect();
+        assert_eq!(statuses.len() as u64, candidates);
+        outputs.push(statuses);
+    }
+    assert_eq!(outputs[0], outputs[1], "the two backends disagree");
+}
