@@ -384,6 +384,17 @@ fn parse_tiles(s: &str) -> Result<Vec<sokuc::model::tiles::Tile>> {
         .collect()
 }
 
+/// A comma-separated list of non-negative integers from the command line.
+fn parse_numbers(option: &str, list: &str, what: &str) -> Result<Vec<u64>> {
+    list.split(',')
+        .map(|x| {
+            x.trim()
+                .parse()
+                .map_err(|_| InputError::new(option, None, format!("{x:?} is not a {what}")).into())
+        })
+        .collect()
+}
+
 fn sweep_spec(a: &SweepArgs) -> Result<sweep::run::Spec> {
     let path = Path::new(&a.what);
     let is_instance = path.extension().is_some_and(|e| e == "toml")
@@ -401,6 +412,18 @@ fn sweep_spec(a: &SweepArgs) -> Result<sweep::run::Spec> {
         let tiles = (v.num_faces() == 20).then(|| sokuc::model::builtin::ICOSOKU_TILES.to_vec());
         (v, tiles, None)
     };
+    let caps: Vec<u64> = match &a.caps {
+        Some(c) => parse_numbers("--caps", c, "capacity")?,
+        None => caps.unwrap_or_else(|| (1..=variant.num_vertices() as u64).collect()),
+    };
+    if caps.len() != variant.num_vertices() {
+        return Err(InputError::new(
+            "--caps",
+            None,
+            format!("{} capacities for {} vertices", caps.len(), variant.num_vertices()),
+        )
+        .into());
+    }
     if let Some(p) = &a.pool {
         let types = if p == "all24" {
             sokuc::adts::all_types()
@@ -415,17 +438,6 @@ fn sweep_spec(a: &SweepArgs) -> Result<sweep::run::Spec> {
             )
             .into());
         }
-        let caps: Vec<u64> = match &a.caps {
-            Some(c) => c
-                .split(',')
-                .map(|x| {
-                    x.trim()
-                        .parse()
-                        .map_err(|_| InputError::new("--caps", None, format!("{x:?} is not a capacity")).into())
-                })
-                .collect::<Result<_>>()?,
-            None => (1..=variant.num_vertices() as u64).collect(),
-        };
         let mut spec = sweep::run::Spec::new(variant, types, caps);
         spec.pool = true;
         return Ok(spec);
@@ -445,25 +457,6 @@ fn sweep_spec(a: &SweepArgs) -> Result<sweep::run::Spec> {
             "--tiles",
             None,
             format!("{} tiles for {} faces", tiles.len(), variant.num_faces()),
-        )
-        .into());
-    }
-    let caps: Vec<u64> = match &a.caps {
-        Some(c) => c
-            .split(',')
-            .map(|x| {
-                x.trim()
-                    .parse()
-                    .map_err(|_| InputError::new("--caps", None, format!("{x:?} is not a capacity")).into())
-            })
-            .collect::<Result<_>>()?,
-        None => caps.unwrap_or_else(|| (1..=variant.num_vertices() as u64).collect()),
-    };
-    if caps.len() != variant.num_vertices() {
-        return Err(InputError::new(
-            "--caps",
-            None,
-            format!("{} capacities for {} vertices", caps.len(), variant.num_vertices()),
         )
         .into());
     }
@@ -551,14 +544,7 @@ fn adts_cmd(a: AdtsArgs) -> Result<u8> {
     let pegs = match &a.pegs {
         None => Pegs::Free((1..=12).collect()),
         Some(p) => {
-            let caps: Vec<u64> = p
-                .split(',')
-                .map(|x| {
-                    x.trim()
-                        .parse()
-                        .map_err(|_| InputError::new("--pegs", None, format!("{x:?} is not a peg")))
-                })
-                .collect::<Result<_, _>>()?;
+            let caps = parse_numbers("--pegs", p, "peg")?;
             if caps.len() != 12 {
                 return Err(InputError::new("--pegs", None, format!("{} pegs for 12 vertices", caps.len())).into());
             }

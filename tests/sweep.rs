@@ -45,6 +45,16 @@ fn permutations(p: &mut Vec<usize>, k: usize, f: &mut dyn FnMut(&[usize])) {
     }
 }
 
+/// "a,b,c;d,e,f;..." as tiles.
+fn parse_tiles(list: &str) -> Vec<[u64; 3]> {
+    list.split(';')
+        .map(|x| {
+            let w: Vec<u64> = x.split(',').map(|y| y.parse().unwrap()).collect();
+            [w[0], w[1], w[2]]
+        })
+        .collect()
+}
+
 /// Distinct arrangements of a multiset.
 fn arrangements(multiset: &[u64]) -> BTreeSet<Vec<u64>> {
     let mut out = BTreeSet::new();
@@ -99,13 +109,7 @@ fn groups_and_orbit_counts_match_brute_force() {
     ];
     for (variant, tiles, multisets) in cases {
         let v = load_variant(variant, None, ("test", None)).unwrap();
-        let t: Vec<[u64; 3]> = tiles
-            .split(';')
-            .map(|x| {
-                let w: Vec<u64> = x.split(',').map(|y| y.parse().unwrap()).collect();
-                [w[0], w[1], w[2]]
-            })
-            .collect();
+        let t: Vec<[u64; 3]> = parse_tiles(tiles);
         let plain: Vec<Vec<u64>> = {
             let mut a: Vec<Vec<u64>> = t
                 .iter()
@@ -229,13 +233,7 @@ fn small_sweeps_are_complete_and_every_record_checks_out() {
         let o = run_sweep(&[variant, "--tiles", tiles, "--caps", ms, "--threads", "2"], &out);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let v = load_variant(variant, None, ("test", None)).unwrap();
-        let t: Vec<[u64; 3]> = tiles
-            .split(';')
-            .map(|x| {
-                let w: Vec<u64> = x.split(',').map(|y| y.parse().unwrap()).collect();
-                [w[0], w[1], w[2]]
-            })
-            .collect();
+        let t: Vec<[u64; 3]> = parse_tiles(tiles);
         let caps: Vec<u64> = ms.split(',').map(|x| x.parse().unwrap()).collect();
         let (_, recs) = read_records(&out);
         let want = count_stdout(&["sweep", variant, "--tiles", tiles, "--caps", ms, "--count-only"]);
@@ -520,13 +518,7 @@ fn pool_sweeps_check_out_against_brute_force() {
     let dir = tempfile::tempdir().unwrap();
     // Octahedron, 8 faces from 11 types over 0..2, each at most once.
     let pool = "0,0,0;0,0,1;0,0,2;0,1,1;0,1,2;0,2,1;0,2,2;1,1,1;1,1,2;1,2,2;2,2,2";
-    let p: Vec<[u64; 3]> = pool
-        .split(';')
-        .map(|x| {
-            let w: Vec<u64> = x.split(',').map(|y| y.parse().unwrap()).collect();
-            [w[0], w[1], w[2]]
-        })
-        .collect();
+    let p: Vec<[u64; 3]> = parse_tiles(pool);
     let v = load_variant("octahedron", None, ("test", None)).unwrap();
     let mut saw = BTreeSet::new();
     for caps in ["1,2,3,4,5,6", "2,3,3,4,5,7", "0,1,2,9,9,9"] {
@@ -557,4 +549,29 @@ fn pool_sweeps_check_out_against_brute_force() {
         }
     }
     assert!(saw.contains("sat") && saw.contains("unsat"), "{saw:?}");
+}
+
+#[test]
+fn bad_sweep_options_are_usage_errors() {
+    for args in [
+        &["sweep", "--pool", "all24", "--caps", "1,2,3", "--count-only"][..],
+        &["sweep", "--caps", "1,x", "--count-only"],
+        &["sweep", "tetrahedron", "--count-only"],
+        &["sweep", "--tiles", "0,0,1;0,1", "--count-only"],
+        &["sweep", "--shard", "3/3", "--limit", "1"],
+        &["sweep", "nosuchvariant", "--count-only"],
+    ] {
+        let o = sokuc().current_dir(root()).args(args).output().unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.starts_with("sokuc: error: ") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
 }
