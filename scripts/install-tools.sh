@@ -22,7 +22,8 @@ command -v parallel >/dev/null 2>&1 || need+=(parallel)
 
 if ! python3 -c "import highspy" >/dev/null 2>&1; then
   echo "install-tools: installing highspy from PyPI" >&2
-  python3 -m pip install -q --disable-pip-version-check highspy==1.15.1
+  python3 -m pip install -q --disable-pip-version-check highspy==1.15.1 ||
+    python3 -m pip install -q --disable-pip-version-check --user highspy==1.15.1
 fi
 
 if [ ${#need[@]} -eq 0 ]; then
