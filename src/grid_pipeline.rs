@@ -90,14 +90,7 @@ impl GridPuzzle {
                     formula: m.formula,
                 }
             }
-            GridPuzzle::Tricky(t) => {
-                let m = t.compile();
-                GridModel {
-                    names: m.names(),
-                    cells: m.pool.iter().map(|(_, s)| (s.r, s.c, s.s)).collect(),
-                    formula: m.formula,
-                }
-            }
+            GridPuzzle::Tricky(t) => GridModel::of_tricky(&t.compile()),
         }
     }
 
@@ -124,6 +117,14 @@ impl GridPuzzle {
 }
 
 impl GridModel {
+    pub fn of_tricky(m: &crate::ir::Model<crate::tricky::Symbol>) -> GridModel {
+        GridModel {
+            names: m.names(),
+            cells: m.pool.iter().map(|(_, s)| (s.r, s.c, s.s)).collect(),
+            formula: m.formula.clone(),
+        }
+    }
+
     pub fn decode(&self, rows: usize, cols: usize, a: &[bool]) -> Grid {
         let mut g = vec![vec![None; cols]; rows];
         for (i, &(r, c, v)) in self.cells.iter().enumerate() {

@@ -570,16 +570,10 @@ fn adts_cmd(a: AdtsArgs) -> Result<u8> {
     let out = b.solve(&m.formula, &opts)?;
     let mut w = std::io::stdout().lock();
     let solution = match (out.status, out.assignment) {
-        (Status::Sat, Some(mut asg)) => {
-            asg.resize(m.formula.num_vars as usize, false);
-            m.formula
-                .evaluate(&asg)
-                .map_err(|e| anyhow!("the {} answer violates the model: {e}", a.backend))?;
-            let s = inst.decode(&m, &asg);
-            verify::adts::verify(&inst, &s)
-                .map_err(|e| anyhow!("the {} answer failed verification: {e}", a.backend))?;
-            Some(s)
-        }
+        (Status::Sat, Some(asg)) => Some(
+            inst.finish(&m, &asg)
+                .map_err(|e| anyhow!("the {} answer {e}", a.backend))?,
+        ),
         _ => None,
     };
     if a.format == Format::Json {
@@ -672,10 +666,10 @@ fn adts_subsets(a: &AdtsArgs) -> Result<u8> {
                     let ms = t.elapsed().as_secs_f64() * 1e3;
                     let excluded: Vec<String> = out.iter().map(|&i| format!("{:?}", types[i])).collect();
                     let detail = match (r.status, r.assignment) {
-                        (Status::Sat, Some(mut asg)) => {
-                            asg.resize(m.formula.num_vars as usize, false);
-                            let s = inst.decode(&m, &asg);
-                            verify::adts::verify(&inst, &s).map_err(|e| anyhow!("answer failed verification: {e}"))?;
+                        (Status::Sat, Some(asg)) => {
+                            let s = inst
+                                .finish(&m, &asg)
+                                .map_err(|e| anyhow!("the {} answer {e}", a.backend))?;
                             sat += 1;
                             format!(
                                 "pegs {}",

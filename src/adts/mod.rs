@@ -186,6 +186,17 @@ impl PoolInstance {
         (m, rows)
     }
 
+    /// Checks a backend's assignment against the model, decodes it and verifies the result
+    /// (the one path every ADTS answer takes, like `pipeline::finish` for 3SoKu).
+    pub fn finish(&self, m: &Model<Key>, assignment: &[bool]) -> Result<PoolSolution, String> {
+        let mut a = assignment.to_vec();
+        a.resize(m.formula.num_vars as usize, false);
+        m.formula.evaluate(&a).map_err(|v| format!("violates the model: {v}"))?;
+        let s = self.decode(m, &a);
+        crate::verify::adts::verify(self, &s).map_err(|e| format!("failed verification: {e}"))?;
+        Ok(s)
+    }
+
     pub fn decode(&self, m: &Model<Key>, a: &[bool]) -> PoolSolution {
         let v = &self.variant;
         let mut faces = vec![(usize::MAX, 0u8, [0u64; 3]); v.num_faces()];

@@ -265,17 +265,6 @@ impl Kakuro {
         m
     }
 
-    /// Digits per cell from a full assignment (None for black and clue cells).
-    pub fn decode(&self, m: &Model<Digit>, a: &[bool]) -> Vec<Vec<Option<u8>>> {
-        let mut grid = vec![vec![None; self.cols]; self.rows];
-        for (v, k) in m.pool.iter() {
-            if a.get(v.index()).copied().unwrap_or(false) {
-                grid[k.r][k.c] = Some(k.d);
-            }
-        }
-        grid
-    }
-
     /// The solution-file form of a filled grid.
     pub fn render(&self, grid: &[Vec<Option<u8>>]) -> String {
         let cells: Vec<Vec<String>> = (0..self.rows)

@@ -403,14 +403,9 @@ impl Worker {
                 if status != Status::Sat {
                     return Ok(Record::new(index, caps, status, None));
                 }
-                let mut a = a.unwrap_or_default();
-                a.resize(model.formula.num_vars as usize, false);
-                model
-                    .formula
-                    .evaluate(&a)
-                    .map_err(|e| internal(format!("answer violates the model: {e}")))?;
-                let s = inst.decode(model, &a);
-                verify::adts::verify(inst, &s).map_err(|e| internal(format!("answer failed verification: {e}")))?;
+                let s = inst
+                    .finish(model, &a.unwrap_or_default())
+                    .map_err(|e| internal(format!("answer {e}")))?;
                 let mut r = Record::new(index, caps, Status::Sat, None);
                 r.arrangement = Some(s.faces.iter().map(|&(ty, rot, _)| (ty, rot)).collect());
                 Ok(r)

@@ -154,16 +154,6 @@ impl Tricky {
         m
     }
 
-    pub fn decode(&self, m: &Model<Symbol>, a: &[bool]) -> Vec<Vec<Option<u8>>> {
-        let mut grid = vec![vec![None; self.cols]; self.rows];
-        for (v, k) in m.pool.iter() {
-            if a.get(v.index()).copied().unwrap_or(false) {
-                grid[k.r][k.c] = Some(k.s);
-            }
-        }
-        grid
-    }
-
     pub fn render(&self, grid: &[Vec<Option<u8>>]) -> String {
         let cells: Vec<Vec<String>> = (0..self.rows)
             .map(|r| {
