@@ -85,9 +85,14 @@ struct SweepArgs {
     /// other backend (a fresh pipeline run per instance).
     #[arg(long, default_value = "search")]
     backend: String,
-    /// Take only the instances whose index is K modulo N (0 <= K < N).
+    /// Take only the blocks of instances whose block number (index / block size) is K
+    /// modulo N (0 <= K < N).
     #[arg(long)]
     shard: Option<String>,
+    /// Block size: consecutive canonical instances that go to the same shard and share the
+    /// search engine's carried solution; answers depend only on the block size.
+    #[arg(long, default_value_t = sweep::run::DEFAULT_BLOCK, value_parser = clap::value_parser!(u64).range(1..))]
+    block: u64,
     /// Results file: a header and one record per instance, in order.
     #[arg(long, short = 'o')]
     out: Option<PathBuf>,
@@ -493,6 +498,7 @@ fn sweep_cmd(a: SweepArgs) -> Result<u8> {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         backend: a.backend.clone(),
         shard,
+        block: a.block,
         out: a.out.clone(),
         resume: a.resume,
         limit: a.limit,

@@ -354,6 +354,30 @@ fn resume_after_kill_and_damage_gives_the_same_file() {
         "resumed file differs from an uninterrupted run"
     );
 
+    // Cut at a record in the middle of a block (1,000 = 15 blocks of 64 and 40 more): the
+    // resumed run re-solves the block's first 40 instances to carry the same guesses, so
+    // the file is the same. That the guesses matter at all: with blocks of one instance
+    // (nothing carried) some arrangements differ, and one thread gives the same file as two.
+    let text = String::from_utf8(want.clone()).unwrap();
+    let cut: usize = text.match_indices('\n').nth(1000).unwrap().0 + 1;
+    fs::write(&crashed, &want[..cut]).unwrap();
+    let o = run_sweep(&["--limit", ICOSA_LIMIT, "--threads", "1", "--resume"], &crashed);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        fs::read(&crashed).unwrap() == want,
+        "resumed mid-block: the file differs"
+    );
+    let single = dir.path().join("single.txt");
+    let o = run_sweep(&["--limit", ICOSA_LIMIT, "--block", "1"], &single);
+    assert!(o.status.success());
+    let (_, a) = read_records(&whole);
+    let (_, b) = read_records(&single);
+    assert_eq!(a.len(), b.len());
+    assert!(
+        a.iter().zip(&b).any(|(x, y)| x != y),
+        "carrying guesses changed no answer"
+    );
+
     // Without --resume an existing file is refused (exit 2), and left alone.
     let o = run_sweep(&["--limit", ICOSA_LIMIT], &crashed);
     assert_eq!(o.status.code(), Some(2));
@@ -383,6 +407,9 @@ fn shards_merge_into_the_single_run() {
         "0,0,1;0,1,2;0,2,1;1,1,1;0,0,2;1,2,2;0,1,1;0,0,0",
         "--caps",
         "1,2,3,3,4,6",
+        // Blocks of 3 instances, so each shard takes several blocks.
+        "--block",
+        "3",
     ];
     let whole = dir.path().join("whole.txt");
     assert!(run_sweep(&args, &whole).status.success());
@@ -435,6 +462,8 @@ fn shards_run_through_gnu_parallel_merge_into_the_single_run() {
         "0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,0,0",
         "--caps",
         "1,2,3,4,5,6",
+        "--block",
+        "2",
     ];
     assert!(run_sweep(&args, &whole).status.success());
     let exe = env!("CARGO_BIN_EXE_sokuc");

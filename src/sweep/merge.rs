@@ -46,6 +46,18 @@ impl Header {
         self.fields.iter().filter(|(k, _)| k != "shard").cloned().collect()
     }
 
+    /// The block size the sweep was run with.
+    fn block(&self, file: &str) -> Result<u64, SweepError> {
+        self.get("block")
+            .and_then(|b| b.parse().ok())
+            .filter(|&b: &u64| b > 0)
+            .ok_or_else(|| SweepError::File {
+                file: file.to_string(),
+                line: 1,
+                message: "header has no valid block=".into(),
+            })
+    }
+
     fn spec(&self, file: &str) -> Result<Spec, SweepError> {
         let bad = |m: String| SweepError::File {
             file: file.to_string(),
@@ -170,9 +182,10 @@ fn merge_into(files: &[PathBuf], out: Option<&Path>) -> Result<Summary, SweepErr
         )));
     }
     let spec = shards[0].1.spec(&shards[0].3)?;
+    let block: u64 = shards[0].1.block(&shards[0].3)?;
     let group = spec.group();
-    let (total, all) = super::run::shard_instances(&spec, &group, Shard::ALL, None);
-    let header = spec.header(group.len(), Shard::ALL, total, None);
+    let (total, all) = super::run::shard_instances(&spec, &group, Shard::ALL, block, None);
+    let header = spec.header(group.len(), Shard::ALL, block, total, None);
     let mut w = match out {
         Some(p) => {
             let mut w = BufWriter::new(File::create(p)?);
@@ -185,7 +198,7 @@ fn merge_into(files: &[PathBuf], out: Option<&Path>) -> Result<Summary, SweepErr
     let mut lines = vec![1usize; shards.len()];
     let mut buf = String::new();
     for (index, caps) in &all {
-        let k = (index % n) as usize;
+        let k = ((index / block) % n) as usize;
         let (_, _, rd, name) = &mut shards[k];
         buf.clear();
         rd.read_line(&mut buf)?;

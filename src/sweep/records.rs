@@ -2,7 +2,7 @@
 //! instance, in order:
 //!
 //! ```text
-//! # sokuc-sweep 1 variant=icosahedron ... shard=0/1 total=3991680 limit=none
+//! # sokuc-sweep 2 variant=icosahedron ... block=64 shard=0/1 total=3991680 limit=none
 //! 0 1,2,3,4,5,6,7,8,9,10,11,12 sat 1a5b... #1f2e3d4c
 //! ```
 //!
@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use crate::backend::Status;
 use crate::soku::Placement;
 
-pub const MAGIC: &str = "# sokuc-sweep 1";
+pub const MAGIC: &str = "# sokuc-sweep 2";
 
 fn fnv1a(s: &str) -> u32 {
     let mut h: u32 = 0x811c_9dc5;

@@ -70,11 +70,11 @@ impl Spec {
     }
 
     /// The header line: everything that determines the list of instances and its split.
-    pub fn header(&self, group: usize, shard: Shard, total: u64, limit: Option<usize>) -> String {
+    pub fn header(&self, group: usize, shard: Shard, block: u64, total: u64, limit: Option<usize>) -> String {
         let v = &self.variant;
         let faces = Self::join(v.faces.iter().map(|f| Self::join(f.iter(), ".")), ",");
         format!(
-            "{MAGIC} variant={} vertices={} faces={} {}={} caps={} symmetries={} shard={}/{} total={} limit={}",
+            "{MAGIC} variant={} vertices={} faces={} {}={} caps={} symmetries={} block={} shard={}/{} total={} limit={}",
             v.name,
             v.vertices.join(","),
             faces,
@@ -82,6 +82,7 @@ impl Spec {
             Self::join(self.tiles.iter().map(|t| Self::join(t.iter(), ".")), ","),
             Self::join(self.multiset.iter(), ","),
             group,
+            block,
             shard.k,
             shard.n,
             total,
@@ -90,7 +91,13 @@ impl Spec {
     }
 }
 
-/// `K/N`: this run takes the canonical instances whose index is K modulo N.
+/// How many consecutive canonical instances form a block, by default. Blocks are the unit of
+/// sharding and of phase reuse: the search engine starts each block afresh and then carries
+/// each solution over to the next instance as its first guess, so an instance's answer
+/// depends only on its block, never on threads, shards or where a run was resumed.
+pub const DEFAULT_BLOCK: u64 = 64;
+
+/// `K/N`: this run takes the blocks of canonical instances whose block number is K modulo N.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
     pub k: u64,
@@ -99,6 +106,11 @@ pub struct Shard {
 
 impl Shard {
     pub const ALL: Shard = Shard { k: 0, n: 1 };
+
+    /// Whether instance `index` is in this shard, with blocks of `block` instances.
+    pub fn owns(&self, index: u64, block: u64) -> bool {
+        (index / block) % self.n == self.k
+    }
 
     pub fn parse(s: &str) -> Result<Shard, String> {
         let (k, n) = s
@@ -124,6 +136,8 @@ pub struct Options {
     pub threads: usize,
     pub backend: String,
     pub shard: Shard,
+    /// Block size (see [`DEFAULT_BLOCK`]).
+    pub block: u64,
     pub out: Option<PathBuf>,
     pub resume: bool,
     pub limit: Option<usize>,
@@ -185,13 +199,14 @@ pub fn shard_instances(
     spec: &Spec,
     group: &[super::symmetry::Perm],
     shard: Shard,
+    block: u64,
     limit: Option<usize>,
 ) -> (u64, Vec<(u64, Vec<u64>)>) {
     let n = spec.variant.num_vertices();
     let mut total = 0u64;
     let mut mine = Vec::new();
     orbits::for_each_canonical(n, &spec.multiset, group, &mut |caps| {
-        if total % shard.n == shard.k && limit.is_none_or(|l| mine.len() < l) {
+        if shard.owns(total, block) && limit.is_none_or(|l| mine.len() < l) {
             mine.push((total, caps.to_vec()));
         }
         total += 1;
@@ -317,12 +332,23 @@ enum Worker {
 }
 
 impl Worker {
+    /// The next instance starts a new block: forget the carried solution.
+    fn new_block(&mut self) {
+        match self {
+            Worker::Search { engine, .. } => engine.clear_phase(),
+            Worker::Pool { engine: Some(e), .. } => e.clear_phase(),
+            _ => {}
+        }
+    }
+
     fn new(spec: &Spec, backend: &str, first_caps: &[u64]) -> Result<Worker, SweepError> {
         if spec.pool {
             let inst = spec.pool_instance(first_caps);
             let (model, rows) = inst.compile_with_rows();
             let (engine, other) = if backend == "search" {
-                (Some(Box::new(Engine::new(&model.formula))), None)
+                let mut e = Engine::new(&model.formula);
+                e.reuse_phase = true;
+                (Some(Box::new(e)), None)
             } else {
                 let b = backend::by_name(backend)
                     .ok_or_else(|| SweepError::Usage(format!("unknown backend {backend:?}")))?;
@@ -338,7 +364,8 @@ impl Worker {
         }
         if backend == "search" {
             let compiled = soku::compile_plain(&spec.instance(first_caps));
-            let engine = Engine::new(&compiled.model.formula);
+            let mut engine = Engine::new(&compiled.model.formula);
+            engine.reuse_phase = true;
             return Ok(Worker::Search {
                 compiled: Box::new(compiled),
                 engine: Box::new(engine),
@@ -460,8 +487,11 @@ fn fmt_duration(s: f64) -> String {
 pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
     let t0 = Instant::now();
     let group = spec.group();
-    let (total, mine) = shard_instances(spec, &group, opts.shard, opts.limit);
-    let header = spec.header(group.len(), opts.shard, total, opts.limit);
+    if opts.block == 0 {
+        return Err(SweepError::Usage("--block must be at least 1".into()));
+    }
+    let (total, mine) = shard_instances(spec, &group, opts.shard, opts.block, opts.limit);
+    let header = spec.header(group.len(), opts.shard, opts.block, total, opts.limit);
     let mut summary = Summary::default();
     let mut out: Option<File> = None;
     let mut start = 0usize;
@@ -493,11 +523,27 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
         }
     }
     let todo = &mine[start..];
+    let block_of = |i: usize| todo[i].0 / opts.block;
+    // A run resumed in the middle of a block first re-solves the block's earlier instances
+    // (answers discarded), so that the engine carries the same guesses as an unbroken run.
+    let warm_from = mine[..start]
+        .iter()
+        .rposition(|(i, _)| todo.first().is_none_or(|t| i / opts.block != t.0 / opts.block))
+        .map_or(0, |p| p + 1);
+    let warm = &mine[warm_from..start];
     let threads = opts.threads.max(1).min(todo.len().max(1));
     // Chunks small enough to spread the work and to lose little on a kill, large enough
-    // that writing is cheap.
-    let chunk = (todo.len() / (threads * 64)).clamp(1, 512);
-    let chunks = todo.len().div_ceil(chunk);
+    // that writing is cheap; they end only where a block ends.
+    let target = (todo.len() / (threads * 64)).clamp(1, 512);
+    let mut bounds = vec![0usize];
+    for i in 1..todo.len() {
+        if i - bounds[bounds.len() - 1] >= target && block_of(i) != block_of(i - 1) {
+            bounds.push(i);
+        }
+    }
+    bounds.push(todo.len());
+    let chunks = bounds.len() - 1;
+    let bounds = &bounds;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let show = opts.progress.unwrap_or_else(|| std::io::stderr().is_terminal());
@@ -516,13 +562,31 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
                         return;
                     }
                 };
+                let mut block = u64::MAX;
                 loop {
                     let c = next.fetch_add(1, Ordering::Relaxed);
                     if c >= chunks || stop.load(Ordering::Relaxed) {
                         return;
                     }
-                    let mut recs = Vec::with_capacity(chunk);
-                    for (index, caps) in &todo[c * chunk..((c + 1) * chunk).min(todo.len())] {
+                    let part = &todo[bounds[c]..bounds[c + 1]];
+                    let mut recs = Vec::with_capacity(part.len());
+                    let warm_up = if c == 0 { warm } else { &[] };
+                    for (index, caps) in warm_up {
+                        if index / opts.block != block {
+                            block = index / opts.block;
+                            worker.new_block();
+                        }
+                        if let Err(e) = worker.solve(spec, *index, caps, opts.timeout) {
+                            stop.store(true, Ordering::Relaxed);
+                            let _ = tx.send(Err(e));
+                            return;
+                        }
+                    }
+                    for (index, caps) in part {
+                        if index / opts.block != block {
+                            block = index / opts.block;
+                            worker.new_block();
+                        }
                         let t = Instant::now();
                         match worker.solve(spec, *index, caps, opts.timeout) {
                             Ok(r) => recs.push((r, t.elapsed().as_secs_f64() * 1e3)),

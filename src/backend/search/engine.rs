@@ -112,6 +112,14 @@ pub struct Engine {
     /// Randomise tie-breaking from the first decision (default: only after a restart), for
     /// callers that want a random solution, such as the puzzle generator.
     pub randomize_first: bool,
+    /// Phase saving across solves: when set, every solution found is remembered, and the
+    /// next solve tries each group's remembered option first while it is still possible.
+    /// A sweep solves long runs of neighbouring instances (capacities that differ in a few
+    /// vertices), whose solutions are mostly alike: on every canonical arrangement of one of
+    /// Liu's 20-type sets this cut the mean nodes per instance from 73 to 27.
+    pub reuse_phase: bool,
+    /// Remembered option per group (`u32::MAX`: none).
+    phase: Vec<u32>,
 }
 
 fn bit(words: &mut [u64], i: u32) {
@@ -294,6 +302,8 @@ impl Engine {
             rng: 0x9e37_79b9_7f4a_7c15,
             counters: Counters::default(),
             randomize_first: false,
+            reuse_phase: false,
+            phase: vec![u32::MAX; g],
         };
         e.refresh_sum_rows();
         e
@@ -544,6 +554,14 @@ impl Engine {
     }
 
     fn choose_option(&mut self, s: &State, g: u32, randomize: bool) -> u32 {
+        let p = self.phase[g as usize];
+        if self.reuse_phase && p != u32::MAX && self.dom(s, g)[(p / 64) as usize] & (1u64 << (p % 64)) != 0 {
+            // After a restart the remembered option is taken three times in four: always
+            // taking it gave a long tail (one instance in 20,000 needed 70,000 nodes).
+            if !randomize || !self.next_random().is_multiple_of(4) {
+                return p;
+            }
+        }
         let d = self.dom(s, g);
         let count: u32 = d.iter().map(|w| w.count_ones()).sum();
         let mut pick = if randomize {
@@ -608,6 +626,9 @@ impl Engine {
         loop {
             match self.search(&root, limit, run > 0 || self.randomize_first, deadline) {
                 Some(Answer::Sat) => {
+                    if self.reuse_phase {
+                        self.phase = self.options_of_top();
+                    }
                     let a = self.assignment_of_top();
                     return (Answer::Sat, Some(a));
                 }
@@ -660,18 +681,30 @@ impl Engine {
         }
     }
 
-    fn assignment_of_top(&self) -> Vec<bool> {
+    /// Forgets the remembered solution (see [`Engine::reuse_phase`]).
+    pub fn clear_phase(&mut self) {
+        self.phase.fill(u32::MAX);
+    }
+
+    /// The option each group holds in the solution on top of the stack.
+    fn options_of_top(&self) -> Vec<u32> {
         let (s, _, _) = self.stack.last().expect("a solution state");
+        (0..self.sizes.len() as u32)
+            .map(|g| {
+                self.dom(s, g)
+                    .iter()
+                    .enumerate()
+                    .find(|(_, w)| **w != 0)
+                    .map(|(i, w)| i as u32 * 64 + w.trailing_zeros())
+                    .expect("every group has one option left")
+            })
+            .collect()
+    }
+
+    fn assignment_of_top(&self) -> Vec<bool> {
         let mut a = vec![false; self.num_vars];
-        for g in 0..self.sizes.len() as u32 {
-            let d = self.dom(s, g);
-            let o = d
-                .iter()
-                .enumerate()
-                .find(|(_, w)| **w != 0)
-                .map(|(i, w)| i as u32 * 64 + w.trailing_zeros())
-                .expect("every group has one option left");
-            if let Some(v) = self.options[g as usize][o as usize] {
+        for (g, o) in self.options_of_top().into_iter().enumerate() {
+            if let Some(v) = self.options[g][o as usize] {
                 a[v as usize] = true;
             }
         }
