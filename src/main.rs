@@ -564,53 +564,53 @@ fn adts_cmd(a: AdtsArgs) -> Result<u8> {
     if a.pool != "all24" {
         inst.pool = parse_tiles(&a.pool)?
             .into_iter()
-            .map(|t| (sokuc::model::tiles::canonical(t), 1))
+            .map(|t| sokuc::adts::PoolType::once(sokuc::model::tiles::canonical(t)))
             .collect();
     }
-    let m = inst.compile();
     let mut b = get_backend(&a.backend)?;
     let opts = SolveOptions {
         time_limit: timeout(a.timeout)?,
         ..Default::default()
     };
-    let out = b.solve(&m.formula, &opts)?;
+    let r = sokuc::adts::solve(&inst, b.as_mut(), &opts)?;
+    print_pool_result(&inst, &r, a.format)
+}
+
+/// Prints a pool answer (ADTS and other pool instances): the pegs, then per face the type
+/// and how it is turned; JSON has the same fields.
+fn print_pool_result(inst: &sokuc::adts::PoolInstance, r: &sokuc::adts::PoolResult, format: Format) -> Result<u8> {
     let mut w = std::io::stdout().lock();
-    let solution = match (out.status, out.assignment) {
-        (Status::Sat, Some(asg)) => Some(
-            inst.finish(&m, &asg)
-                .map_err(|e| anyhow!("the {} answer {e}", a.backend))?,
-        ),
-        _ => None,
-    };
-    if a.format == Format::Json {
-        let v = serde_json::json!({
-            "status": out.status.as_str(),
-            "puzzle": "adts",
-            "backend": a.backend,
-            "verified": solution.is_some(),
-            "pegs": solution.as_ref().map(|s| s.pegs.clone()),
-            "faces": solution.as_ref().map(|s| s.faces.iter().enumerate().map(|(f, &(ty, rot, c))| serde_json::json!({
-                "face": inst.variant.face_label(f), "type": inst.pool[ty].0, "rotation": rot, "corners": c,
+    let v = &inst.variant;
+    if format == Format::Json {
+        let s = r.solution.as_ref();
+        let j = serde_json::json!({
+            "status": r.status.as_str(),
+            "puzzle": "pool",
+            "variant": v.name,
+            "backend": r.backend,
+            "verified": s.is_some(),
+            "pegs": s.map(|s| s.pegs.clone()),
+            "faces": s.map(|s| s.faces.iter().enumerate().map(|(f, &(ty, rot, c))| serde_json::json!({
+                "face": v.face_label(f), "type": inst.pool[ty].tile, "rotation": rot, "corners": c,
             })).collect::<Vec<_>>()),
-            "stats": out.stats,
+            "stats": r.stats,
         });
-        writeln!(w, "{v}")?;
-    } else if let Some(s) = &solution {
-        let v = &inst.variant;
+        writeln!(w, "{j}")?;
+    } else if let Some(s) = &r.solution {
         let pegs: Vec<String> = v
             .vertices
             .iter()
             .zip(&s.pegs)
             .map(|(n, p)| format!("{n}={p}"))
             .collect();
-        writeln!(w, "ADTS on the icosahedron: pegs {}", pegs.join(" "))?;
+        writeln!(w, "sat on the {}: pegs {}", v.name, pegs.join(" "))?;
         for (f, &(ty, rot, c)) in s.faces.iter().enumerate() {
             let face = &v.faces[f];
             writeln!(
                 w,
                 "Face {}: type {:?} turned {rot}, so {} gets {}, {} gets {}, {} gets {}.",
                 v.face_label(f),
-                inst.pool[ty].0,
+                inst.pool[ty].tile,
                 v.vertices[face[0]],
                 c[0],
                 v.vertices[face[1]],
@@ -619,20 +619,23 @@ fn adts_cmd(a: AdtsArgs) -> Result<u8> {
                 c[2]
             )?;
         }
-        writeln!(w, "verified: 20 different types, every vertex sum equals its peg")?;
+        writeln!(
+            w,
+            "verified: every type within its bounds, the pegs as required, every vertex sum equal to its peg"
+        )?;
     } else {
         writeln!(
             w,
-            "{}: no all-different triangular solution{}",
-            out.status.as_str(),
-            if out.status == Status::Unknown {
+            "{}: no solution{}",
+            r.status.as_str(),
+            if r.status == Status::Unknown {
                 " found before the time limit"
             } else {
                 " exists"
             }
         )?;
     }
-    Ok(match out.status {
+    Ok(match r.status {
         Status::Sat => EXIT_SAT,
         Status::Unsat => EXIT_UNSAT,
         Status::Unknown => EXIT_UNKNOWN,
@@ -660,7 +663,10 @@ fn adts_subsets(a: &AdtsArgs) -> Result<u8> {
                         continue;
                     }
                     let mut inst = PoolInstance::liu(Pegs::Free((1..=12).collect()));
-                    inst.pool = (0..n).filter(|i| !out.contains(i)).map(|i| (types[i], 1)).collect();
+                    inst.pool = (0..n)
+                        .filter(|i| !out.contains(i))
+                        .map(|i| sokuc::adts::PoolType::once(types[i]))
+                        .collect();
                     let m = inst.compile();
                     let mut b = get_backend(&a.backend)?;
                     let opts = SolveOptions {
@@ -751,6 +757,49 @@ fn print_sweep_summary(out: &mut dyn Write, name: &str, s: &sweep::run::Summary,
         writeln!(out, "... and {} more that are not sat", s.not_sat.len() - 20)?;
     }
     Ok(())
+}
+
+/// Loads an instance in either form (see [`instance_file::Puzzle`]).
+fn load_puzzle(a: &InstanceArgs) -> Result<instance_file::Puzzle> {
+    match &a.instance {
+        Some(path) if a.pegs.is_none() && path.extension().is_some_and(|e| e == "toml") => {
+            Ok(instance_file::read_puzzle(path)?)
+        }
+        _ => Ok(instance_file::Puzzle::Classic(load_instance(a)?)),
+    }
+}
+
+/// `solve` on a pool instance (a tile pool and/or free capacities).
+fn solve_pool(a: &SolveArgs, inst: &sokuc::adts::PoolInstance) -> Result<u8> {
+    if let Some(format) = a.emit {
+        let m = inst.compile();
+        let names: Vec<String> = (0..m.formula.num_vars)
+            .map(|i| m.pool.name(sokuc::ir::Var(i)))
+            .collect();
+        let header = vec![
+            format!("sokuc {} pool model", env!("CARGO_PKG_VERSION")),
+            format!("variant {}", inst.variant.name),
+        ];
+        let (enc, _) = encode_options(&a.enc);
+        write_emitted(format, &m.formula, &names, &header, enc, a.output.as_deref())?;
+        return Ok(EXIT_SAT);
+    }
+    if a.output.is_some() {
+        return Err(InputError::new("-o", None, "-o/--output goes with --emit").into());
+    }
+    if a.proof.is_some() {
+        return Err(InputError::new("--proof", None, "--proof is for classic 3SoKu instances").into());
+    }
+    let mut b = get_backend(&a.backend)?;
+    let (enc, _) = encode_options(&a.enc);
+    let opts = SolveOptions {
+        time_limit: timeout(a.timeout)?,
+        seed: a.seed,
+        encode: enc,
+        ..Default::default()
+    };
+    let r = sokuc::adts::solve(inst, b.as_mut(), &opts)?;
+    print_pool_result(inst, &r, a.format)
 }
 
 fn load_instance(a: &InstanceArgs) -> Result<Instance> {
@@ -855,7 +904,10 @@ fn solve(a: SolveArgs) -> Result<u8> {
     if a.unique {
         return Err(InputError::new("--unique", None, "--unique applies to grid puzzles (.kakuro, .tt)").into());
     }
-    let inst = load_instance(&a.inst)?;
+    let inst = match load_puzzle(&a.inst)? {
+        instance_file::Puzzle::Classic(i) => i,
+        instance_file::Puzzle::Pool(p) => return solve_pool(&a, &p),
+    };
     let (enc, mode) = encode_options(&a.enc);
     if let Some(format) = a.emit {
         // Compile once, into the form this format needs.
@@ -1182,14 +1234,21 @@ fn compare(a: CompareArgs) -> Result<u8> {
         Some(p) => Some(GridPuzzle::load(p)?),
         None => None,
     };
-    let inst = match &grid {
-        Some(_) => None,
-        None => Some(load_instance(&a.inst)?),
+    let (inst, pool) = match &grid {
+        Some(_) => (None, None),
+        None => match load_puzzle(&a.inst)? {
+            instance_file::Puzzle::Classic(i) => (Some(i), None),
+            instance_file::Puzzle::Pool(p) => (None, Some(p)),
+        },
     };
     let source = match (&grid, &inst) {
         (Some(g), _) => g.source().to_string(),
         (_, Some(i)) => i.source.clone(),
-        _ => unreachable!("one of the two is loaded"),
+        _ => a
+            .inst
+            .instance
+            .as_ref()
+            .map_or(String::new(), |p| p.display().to_string()),
     };
     let (enc, mode) = encode_options(&a.enc);
     let names: Vec<String> = match &a.backends {
@@ -1222,7 +1281,18 @@ fn compare(a: CompareArgs) -> Result<u8> {
                 }
             }
             (_, Some(i)) => pipeline::solve(i, b.as_mut(), &opts, mode)?,
-            _ => unreachable!("one of the two is loaded"),
+            _ => {
+                let p = pool.as_ref().expect("one of the three is loaded");
+                let r = sokuc::adts::solve(p, b.as_mut(), &opts)?;
+                SokuResult {
+                    status: r.status,
+                    placements: None,
+                    reason: None,
+                    verified: r.solution.is_some(),
+                    stats: r.stats,
+                    backend: r.backend,
+                }
+            }
         };
         rows.push((n.clone(), r, t.elapsed().as_secs_f64() * 1e3));
     }

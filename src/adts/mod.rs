@@ -39,11 +39,25 @@ pub enum Pegs {
     Free(Vec<u64>),
 }
 
+/// A tile type of a pool (canonical rotation) and how many faces may take it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolType {
+    pub tile: Tile,
+    pub min: u32,
+    pub max: u32,
+}
+
+impl PoolType {
+    /// A type usable at most once (Liu's pools).
+    pub fn once(tile: Tile) -> PoolType {
+        PoolType { tile, min: 0, max: 1 }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct PoolInstance {
     pub variant: Variant,
-    /// (canonical type, at most this many).
-    pub pool: Vec<(Tile, u32)>,
+    pub pool: Vec<PoolType>,
     pub pegs: Pegs,
 }
 
@@ -75,7 +89,7 @@ impl PoolInstance {
             .expect("the built-in icosahedron loads");
         PoolInstance {
             variant,
-            pool: all_types().into_iter().map(|t| (t, 1)).collect(),
+            pool: all_types().into_iter().map(PoolType::once).collect(),
             pegs,
         }
     }
@@ -100,7 +114,8 @@ impl PoolInstance {
         let mut face_vars: Vec<Vec<(Var, Tile)>> = Vec::new();
         for f in 0..v.num_faces() {
             let mut vars = Vec::new();
-            for (ty, &(t, _)) in self.pool.iter().enumerate() {
+            for (ty, pt) in self.pool.iter().enumerate() {
+                let t = pt.tile;
                 for rot in rotations(t) {
                     vars.push((m.var(Key::Place { face: f, ty, rot }), rotate(t, rot)));
                 }
@@ -111,25 +126,27 @@ impl PoolInstance {
             );
             face_vars.push(vars);
         }
-        for (ty, &(t, max)) in self.pool.iter().enumerate() {
+        for (ty, &PoolType { tile: t, min, max }) in self.pool.iter().enumerate() {
             let lits: Vec<_> = m
                 .pool
                 .iter()
                 .filter(|(_, k)| matches!(k, Key::Place { ty: u, .. } if *u == ty))
                 .map(|(x, _)| x.pos())
                 .collect();
-            let label = format!("type {t:?} at most {max}");
+            let count = |cmp, rhs: u32| {
+                Constraint::Linear(Linear::new(lits.iter().map(|&l| (1, l)).collect(), cmp, rhs as i64))
+            };
+            if min == max {
+                m.add(format!("type {t:?} exactly {max}"), count(Cmp::Eq, max));
+                continue;
+            }
             if max == 1 {
-                m.add(label, Constraint::AtMostOne(lits));
-            } else {
-                m.add(
-                    label,
-                    Constraint::Linear(Linear::new(
-                        lits.into_iter().map(|l| (1, l)).collect(),
-                        Cmp::Le,
-                        max as i64,
-                    )),
-                );
+                m.add(format!("type {t:?} at most 1"), Constraint::AtMostOne(lits.clone()));
+            } else if (max as usize) < lits.len() {
+                m.add(format!("type {t:?} at most {max}"), count(Cmp::Le, max));
+            }
+            if min > 0 {
+                m.add(format!("type {t:?} at least {min}"), count(Cmp::Ge, min));
             }
         }
         let incidence = v.incidence();
@@ -209,10 +226,56 @@ impl PoolInstance {
                 continue;
             }
             match *k {
-                Key::Place { face, ty, rot } => faces[face] = (ty, rot, rotate(self.pool[ty].0, rot)),
+                Key::Place { face, ty, rot } => faces[face] = (ty, rot, rotate(self.pool[ty].tile, rot)),
                 Key::Peg { vertex, value } => pegs[vertex] = value,
             }
         }
         PoolSolution { faces, pegs }
     }
+}
+
+/// The outcome of solving a pool instance: the status and, when sat, the verified answer.
+#[derive(Debug)]
+pub struct PoolResult {
+    pub status: crate::backend::Status,
+    pub solution: Option<PoolSolution>,
+    pub stats: crate::backend::SolveStats,
+    pub backend: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PoolError {
+    #[error(transparent)]
+    Backend(#[from] crate::backend::BackendError),
+    #[error("internal error: the {backend} answer {message}")]
+    Answer { backend: String, message: String },
+}
+
+/// Compiles, solves with `b`, and sends any answer through [`PoolInstance::finish`].
+pub fn solve(
+    inst: &PoolInstance,
+    b: &mut dyn crate::backend::Backend,
+    opts: &crate::backend::SolveOptions,
+) -> Result<PoolResult, PoolError> {
+    let m = inst.compile();
+    let out = b.solve(&m.formula, opts)?;
+    let solution = match (out.status, &out.assignment) {
+        (crate::backend::Status::Sat, Some(a)) => Some(inst.finish(&m, a).map_err(|message| PoolError::Answer {
+            backend: b.name().to_string(),
+            message,
+        })?),
+        (crate::backend::Status::Sat, None) => {
+            return Err(PoolError::Answer {
+                backend: b.name().to_string(),
+                message: "says sat but gives no assignment".into(),
+            });
+        }
+        _ => None,
+    };
+    Ok(PoolResult {
+        status: out.status,
+        solution,
+        stats: out.stats,
+        backend: b.name().to_string(),
+    })
 }

@@ -9,6 +9,7 @@ use toml::Spanned;
 use super::limits::{MAX_CAPACITY, MAX_WEIGHT};
 use super::variant_file::load_variant;
 use super::{InputError, line_of, read_text, toml_error};
+use crate::adts::{Pegs, PoolInstance, PoolType};
 use crate::model::{Fixed, Instance, Tile, Variant, builtin};
 
 #[derive(Deserialize)]
@@ -19,7 +20,9 @@ struct InstanceToml {
     #[allow(dead_code)]
     description: Option<String>,
     variant: Spanned<String>,
-    tiles: Spanned<TilesSpec>,
+    tiles: Option<Spanned<TilesSpec>>,
+    /// Instead of `tiles`: tile types with bounds on how often each is used.
+    pool: Option<Spanned<PoolSpec>>,
     capacities: Spanned<CapacitiesSpec>,
     #[serde(default)]
     fixed: Vec<Spanned<FixedToml>>,
@@ -34,9 +37,43 @@ enum TilesSpec {
 
 #[derive(Deserialize)]
 #[serde(untagged)]
+enum PoolSpec {
+    Named(String),
+    List(Vec<PoolEntry>),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PoolEntry {
+    tile: Vec<i64>,
+    #[serde(default)]
+    min: i64,
+    #[serde(default = "one")]
+    max: i64,
+}
+
+fn one() -> i64 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
 enum CapacitiesSpec {
     List(Vec<i64>),
+    /// Free capacities: any arrangement of this multiset on the vertices.
+    Free {
+        permutation_of: Vec<i64>,
+    },
     Table(BTreeMap<String, i64>),
+}
+
+/// A 3SoKu instance file: the classic form (a tile per face, given capacities), or the
+/// general form of Liu's question (a pool of types with bounds, and/or capacities that are
+/// any arrangement of a multiset), which compiles through [`crate::adts`].
+#[derive(Debug, Clone)]
+pub enum Puzzle {
+    Classic(Instance),
+    Pool(PoolInstance),
 }
 
 #[derive(Deserialize)]
@@ -60,15 +97,97 @@ pub fn read_instance(path: &Path) -> Result<Instance, InputError> {
     parse_instance(&path.display().to_string(), &text, path.parent())
 }
 
-/// Parses 3SoKu instance TOML; relative variant paths resolve against `base`.
+/// Reads an instance file in either form.
+pub fn read_puzzle(path: &Path) -> Result<Puzzle, InputError> {
+    let text = read_text(path)?;
+    parse_puzzle(&path.display().to_string(), &text, path.parent())
+}
+
+/// Parses classic 3SoKu instance TOML; a pool or free capacities are refused with a pointer
+/// to the commands that take them.
 pub fn parse_instance(file: &str, text: &str, base: Option<&Path>) -> Result<Instance, InputError> {
-    let raw: InstanceToml = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
+    match parse_puzzle(file, text, base)? {
+        Puzzle::Classic(i) => Ok(i),
+        Puzzle::Pool(_) => Err(InputError::new(
+            file,
+            None,
+            "this instance has a tile pool or free capacities, which `sokuc solve` and `sokuc compare` take; this command needs a tile list and given capacities",
+        )),
+    }
+}
+
+/// Parses instance TOML in either form; relative variant paths resolve against `base`.
+pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzle, InputError> {
+    let raw: InstanceToml = toml::from_str(text).map_err(|e| {
+        let mut err = toml_error(file, text, &e);
+        // serde's message for a value of the wrong shape names only the Rust enum.
+        for (enum_name, shapes) in [
+            ("TilesSpec", "tiles must be a built-in set name or a list of [a, b, c] weights"),
+            (
+                "CapacitiesSpec",
+                "capacities must be a list of integers, a table vertex = integer, or { permutation_of = [integers] }",
+            ),
+            (
+                "PoolSpec",
+                "pool must be \"all24\" or a list of { tile = [a, b, c], min = integer, max = integer } (min and max optional)",
+            ),
+        ] {
+            if err.message.contains(&format!("untagged enum {enum_name}")) {
+                err.message = shapes.to_string();
+            }
+        }
+        err
+    })?;
     let at = |span: std::ops::Range<usize>| Some(line_of(text, span.start));
 
     let variant = load_variant(raw.variant.get_ref(), base, (file, at(raw.variant.span())))?;
 
-    let tiles_line = at(raw.tiles.span());
-    let tiles: Vec<Tile> = match raw.tiles.get_ref() {
+    let pool = match (&raw.tiles, &raw.pool) {
+        (Some(_), None) => None,
+        (None, Some(p)) => Some(pool_from(file, text, &variant, p)?),
+        (Some(_), Some(p)) => {
+            return Err(InputError::new(file, at(p.span()), "give `tiles` or `pool`, not both"));
+        }
+        (None, None) => {
+            return Err(InputError::new(
+                file,
+                None,
+                "missing `tiles` (one tile per face) or `pool` (tile types with bounds)",
+            ));
+        }
+    };
+    let cap_line = at(raw.capacities.span());
+    if let CapacitiesSpec::Free { permutation_of } = raw.capacities.get_ref()
+        && permutation_of.len() != variant.num_vertices()
+    {
+        return Err(InputError::new(
+            file,
+            cap_line,
+            format!(
+                "{} capacities in permutation_of for a variant with {} vertices",
+                permutation_of.len(),
+                variant.num_vertices()
+            ),
+        ));
+    }
+    if (pool.is_some() || matches!(raw.capacities.get_ref(), CapacitiesSpec::Free { .. }))
+        && let Some(f) = raw.fixed.first()
+    {
+        return Err(InputError::new(
+            file,
+            at(f.span()),
+            "fixed placements need a tile list and given capacities",
+        ));
+    }
+    if let Some(pool) = pool {
+        let pegs = pegs_from(file, cap_line, &variant, raw.capacities.get_ref())?;
+        return Ok(Puzzle::Pool(PoolInstance { variant, pool, pegs }));
+    }
+    let Some(raw_tiles) = &raw.tiles else {
+        unreachable!("tiles are present when there is no pool")
+    };
+    let tiles_line = at(raw_tiles.span());
+    let tiles: Vec<Tile> = match raw_tiles.get_ref() {
         TilesSpec::Named(name) => builtin::tile_set(name).ok_or_else(|| {
             InputError::new(
                 file,
@@ -97,53 +216,22 @@ pub fn parse_instance(file: &str, text: &str, base: Option<&Path>) -> Result<Ins
         ));
     }
 
-    let cap_line = at(raw.capacities.span());
-    let capacities = match raw.capacities.get_ref() {
-        CapacitiesSpec::List(list) => {
-            if list.len() != variant.num_vertices() {
-                return Err(InputError::new(
-                    file,
-                    cap_line,
-                    format!(
-                        "{} capacities for a variant with {} vertices",
-                        list.len(),
-                        variant.num_vertices()
-                    ),
-                ));
-            }
-            list.iter()
-                .enumerate()
-                .map(|(i, &c)| {
-                    capacity_from(c).map_err(|m| {
-                        InputError::new(file, cap_line, format!("capacity of {}: {m}", variant.vertices[i]))
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?
-        }
-        CapacitiesSpec::Table(table) => {
-            let mut caps = vec![None; variant.num_vertices()];
-            for (name, &c) in table {
-                let v = variant
-                    .vertex_index(name)
-                    .ok_or_else(|| InputError::new(file, cap_line, format!("capacity for unknown vertex {name:?}")))?;
-                caps[v] = Some(
-                    capacity_from(c)
-                        .map_err(|m| InputError::new(file, cap_line, format!("capacity of {name}: {m}")))?,
-                );
-            }
-            caps.iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    c.ok_or_else(|| {
-                        InputError::new(
-                            file,
-                            cap_line,
-                            format!("no capacity for vertex {}", variant.vertices[i]),
-                        )
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?
-        }
+    if let CapacitiesSpec::Free { .. } = raw.capacities.get_ref() {
+        // A tile list with free capacities is a pool where each type is used exactly as
+        // often as the list has it.
+        let pool = crate::model::tiles::group_types(&tiles)
+            .iter()
+            .map(|t| PoolType {
+                tile: t.weights,
+                min: t.multiplicity() as u32,
+                max: t.multiplicity() as u32,
+            })
+            .collect();
+        let pegs = pegs_from(file, cap_line, &variant, raw.capacities.get_ref())?;
+        return Ok(Puzzle::Pool(PoolInstance { variant, pool, pegs }));
+    }
+    let Pegs::Fixed(capacities) = pegs_from(file, cap_line, &variant, raw.capacities.get_ref())? else {
+        unreachable!("free capacities are handled above")
     };
 
     let mut fixed = Vec::new();
@@ -160,13 +248,117 @@ pub fn parse_instance(file: &str, text: &str, base: Option<&Path>) -> Result<Ins
         );
     }
 
-    Ok(Instance {
+    Ok(Puzzle::Classic(Instance {
         source: file.to_string(),
         variant,
         capacities,
         tiles,
         fixed,
-    })
+    }))
+}
+
+/// The pool: `"all24"` (Liu's 24 types over 0..3, each at most once) or a list of
+/// `{ tile = [a, b, c], min = .., max = .. }` (defaults min 0, max 1).
+fn pool_from(file: &str, text: &str, variant: &Variant, spec: &Spanned<PoolSpec>) -> Result<Vec<PoolType>, InputError> {
+    let line = Some(line_of(text, spec.span().start));
+    let pool: Vec<PoolType> = match spec.get_ref() {
+        PoolSpec::Named(n) if n == "all24" => crate::adts::all_types().into_iter().map(PoolType::once).collect(),
+        PoolSpec::Named(n) => {
+            return Err(InputError::new(
+                file,
+                line,
+                format!("unknown pool {n:?} (built-in: all24; or a list of {{ tile = [a, b, c], max = n }})"),
+            ));
+        }
+        PoolSpec::List(list) => {
+            let mut out: Vec<PoolType> = Vec::new();
+            for (i, e) in list.iter().enumerate() {
+                let err = |m: String| InputError::new(file, line, format!("pool type {}: {m}", i + 1));
+                let tile = tile_from(&e.tile).map_err(err)?;
+                if e.min < 0 || e.max < e.min {
+                    return Err(err(format!(
+                        "bounds min = {}, max = {} are not 0 <= min <= max",
+                        e.min, e.max
+                    )));
+                }
+                let cap = variant.num_faces() as i64;
+                if e.min > cap {
+                    return Err(err(format!("min = {} is more than the {cap} faces", e.min)));
+                }
+                let tile = crate::model::tiles::canonical(tile);
+                if let Some(j) = out.iter().position(|p| p.tile == tile) {
+                    return Err(err(format!(
+                        "{:?} is a rotation of pool type {} (list each type once, with its bounds)",
+                        e.tile,
+                        j + 1
+                    )));
+                }
+                out.push(PoolType {
+                    tile,
+                    min: e.min as u32,
+                    max: e.max.min(cap) as u32,
+                });
+            }
+            out
+        }
+    };
+    if pool.is_empty() {
+        return Err(InputError::new(file, line, "the pool is empty"));
+    }
+    Ok(pool)
+}
+
+/// Capacities of a pool instance: given (list or table) or free.
+fn pegs_from(file: &str, line: Option<usize>, variant: &Variant, spec: &CapacitiesSpec) -> Result<Pegs, InputError> {
+    let check =
+        |what: String, c: i64| capacity_from(c).map_err(|m| InputError::new(file, line, format!("{what}: {m}")));
+    match spec {
+        CapacitiesSpec::Free { permutation_of } => Ok(Pegs::Free(
+            permutation_of
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| check(format!("permutation_of value {}", i + 1), c))
+                .collect::<Result<_, _>>()?,
+        )),
+        CapacitiesSpec::List(list) => {
+            if list.len() != variant.num_vertices() {
+                return Err(InputError::new(
+                    file,
+                    line,
+                    format!(
+                        "{} capacities for a variant with {} vertices",
+                        list.len(),
+                        variant.num_vertices()
+                    ),
+                ));
+            }
+            Ok(Pegs::Fixed(
+                list.iter()
+                    .enumerate()
+                    .map(|(i, &c)| check(format!("capacity of {}", variant.vertices[i]), c))
+                    .collect::<Result<_, _>>()?,
+            ))
+        }
+        CapacitiesSpec::Table(table) => {
+            let mut caps = vec![None; variant.num_vertices()];
+            for (name, &c) in table {
+                let v = variant
+                    .vertex_index(name)
+                    .ok_or_else(|| InputError::new(file, line, format!("capacity for unknown vertex {name:?}")))?;
+                caps[v] = Some(check(format!("capacity of {name}"), c)?);
+            }
+            Ok(Pegs::Fixed(
+                caps.iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        c.ok_or_else(|| {
+                            InputError::new(file, line, format!("no capacity for vertex {}", variant.vertices[i]))
+                        })
+                    })
+                    .collect::<Result<_, _>>()?,
+            ))
+        }
+    }
 }
 
 fn tile_from(t: &[i64]) -> Result<Tile, String> {

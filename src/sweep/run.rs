@@ -45,7 +45,7 @@ impl Spec {
     pub fn pool_instance(&self, caps: &[u64]) -> crate::adts::PoolInstance {
         crate::adts::PoolInstance {
             variant: self.variant.clone(),
-            pool: self.tiles.iter().map(|&t| (t, 1)).collect(),
+            pool: self.tiles.iter().map(|&t| crate::adts::PoolType::once(t)).collect(),
             pegs: crate::adts::Pegs::Fixed(caps.to_vec()),
         }
     }

@@ -4,7 +4,7 @@
 use crate::adts::{Pegs, PoolInstance, PoolSolution};
 
 /// Checks an answer from the rules alone: each face's corners are a rotation of a pool type,
-/// no type is used more than its bound, the pegs are the given ones or an arrangement of the
+/// every type is used within its bounds, the pegs are the given ones or an arrangement of the
 /// multiset, and every vertex's corners add up to its peg.
 pub fn verify(inst: &PoolInstance, s: &PoolSolution) -> Result<(), String> {
     let v = &inst.variant;
@@ -13,7 +13,7 @@ pub fn verify(inst: &PoolInstance, s: &PoolSolution) -> Result<(), String> {
     }
     let mut used = vec![0u32; inst.pool.len()];
     for (f, &(ty, _, corners)) in s.faces.iter().enumerate() {
-        let Some(&(t, _)) = inst.pool.get(ty) else {
+        let Some(t) = inst.pool.get(ty).map(|p| p.tile) else {
             return Err(format!("face {} has no tile", v.face_label(f)));
         };
         if !(0..3).any(|r| [t[(3 - r) % 3], t[(4 - r) % 3], t[(5 - r) % 3]] == corners) {
@@ -24,9 +24,12 @@ pub fn verify(inst: &PoolInstance, s: &PoolSolution) -> Result<(), String> {
         }
         used[ty] += 1;
     }
-    for (ty, &(t, max)) in inst.pool.iter().enumerate() {
-        if used[ty] > max {
-            return Err(format!("type {t:?} is used {} times (at most {max})", used[ty]));
+    for (p, &n) in inst.pool.iter().zip(&used) {
+        if n > p.max || n < p.min {
+            return Err(format!(
+                "type {:?} is used {n} times (allowed {}..={})",
+                p.tile, p.min, p.max
+            ));
         }
     }
     match &inst.pegs {
