@@ -8,6 +8,8 @@
 #   minizinc          - reads the MiniZinc export (with its bundled Gecode)
 #   parallel          - GNU parallel, runs sweep shards in the sharding test
 #   highspy (PyPI)    - HiGHS, reads the LP and MPS exports (Debian 12 has no HiGHS package)
+#   drat-trim         - checks DRAT proofs; built from the pumpkin-solver crate's copy
+#                       (scripts/build-drat-trim.sh, into target/tools/drat-trim)
 # Idempotent: does nothing when everything is present.
 set -euo pipefail
 
@@ -25,6 +27,8 @@ if ! python3 -c "import highspy" >/dev/null 2>&1; then
   python3 -m pip install -q --disable-pip-version-check highspy==1.15.1 ||
     python3 -m pip install -q --disable-pip-version-check --user highspy==1.15.1
 fi
+
+bash "$(dirname "$0")/build-drat-trim.sh"
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

@@ -13,6 +13,7 @@
 pub mod adts;
 pub mod backend;
 pub mod bench;
+pub mod certify;
 pub mod encode;
 pub mod export;
 pub mod grid_pipeline;

@@ -56,6 +56,31 @@ enum Command {
     /// Combine the results files of `sweep --shard K/N` runs into one, checking that every
     /// instance is there exactly once.
     SweepMerge(SweepMergeArgs),
+    /// Solve with a certificate: a verified answer, or a DRAT proof of unsatisfiability for
+    /// the emitted CNF, checked by drat-trim.
+    Certify(CertifyArgs),
+}
+
+#[derive(Args)]
+struct CertifyArgs {
+    #[command(flatten)]
+    inst: InstanceArgs,
+    #[command(flatten)]
+    enc: EncodingArgs,
+    /// A SAT backend that writes DRAT proofs: sat (varisat) or cadical.
+    #[arg(long, default_value = "sat")]
+    backend: String,
+    /// The DRAT checker (default: $SOKUC_DRAT_TRIM, drat-trim on PATH, or target/tools/drat-trim).
+    #[arg(long)]
+    checker: Option<PathBuf>,
+    /// Keep the CNF and the proof in this directory (default: a temporary one, removed).
+    #[arg(long)]
+    keep: Option<PathBuf>,
+    /// Time limit in seconds, for the solver and for the checker each.
+    #[arg(long)]
+    timeout: Option<f64>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 #[derive(Args)]
@@ -355,7 +380,123 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Generate(a) => generate(a),
         Command::Adts(a) => adts_cmd(a),
         Command::SweepMerge(a) => sweep_merge(a),
+        Command::Certify(a) => certify_cmd(a),
     }
+}
+
+/// `certify`: solve; a sat answer is verified as always, an unsat one must come with a DRAT
+/// proof that drat-trim accepts for the CNF `--emit dimacs` writes with the same options. When
+/// presolve refutes the instance, its argument is printed and the plain model (presolve off)
+/// is refuted with a checked proof as well.
+fn certify_cmd(a: CertifyArgs) -> Result<u8> {
+    use sokuc::certify;
+    let inst = load_instance(&a.inst)?;
+    let (enc, asked_mode) = encode_options(&a.enc);
+    let limit = timeout(a.timeout)?;
+    let checker =
+        certify::find_checker(a.checker.as_deref()).map_err(|e| InputError::new("--checker", None, e.to_string()))?;
+    if !checker.is_file() {
+        return Err(InputError::new("--checker", None, format!("{} does not exist", checker.display())).into());
+    }
+    let mut presolve_reason = None;
+    let mode = match (asked_mode, sokuc::pipeline::compile(&inst, asked_mode)) {
+        (PresolveMode::On, Err(reason)) => {
+            presolve_reason = Some(reason);
+            PresolveMode::Off
+        }
+        _ => asked_mode,
+    };
+    let (dir, temporary) = match &a.keep {
+        Some(d) => {
+            std::fs::create_dir_all(d)
+                .map_err(|e| InputError::new(d.display().to_string(), None, format!("cannot create: {e}")))?;
+            (d.clone(), false)
+        }
+        None => {
+            let d = std::env::temp_dir().join(format!("sokuc-certify-{}", std::process::id()));
+            std::fs::create_dir_all(&d).with_context(|| format!("creating {}", d.display()))?;
+            (d, true)
+        }
+    };
+    let result = (|| -> Result<u8> {
+        let cnf_path = dir.join("model.cnf");
+        let proof_path = dir.join("proof.drat");
+        let e = pipeline::to_cnf(&inst, enc, mode);
+        write_atomic(&cnf_path, |w| dimacs::write(w, &e.cnf, &e.header, &e.names, &e.aux))?;
+        let mut b = get_backend(&a.backend)?;
+        if !b.capabilities().proof {
+            return Err(InputError::new(
+                "--backend",
+                None,
+                format!("{} writes no DRAT proofs (sat and cadical do)", a.backend),
+            )
+            .into());
+        }
+        let opts = SolveOptions {
+            time_limit: limit,
+            proof: Some(proof_path.clone()),
+            encode: enc,
+            ..Default::default()
+        };
+        let r = pipeline::solve(&inst, b.as_mut(), &opts, mode)?;
+        let report = match r.status {
+            Status::Unsat => Some(certify::check(&checker, &cnf_path, &proof_path, limit)?),
+            _ => None,
+        };
+        let mut out = std::io::stdout().lock();
+        let code = match (&r.status, &report) {
+            (Status::Sat, _) => EXIT_SAT,
+            (Status::Unsat, Some(rep)) if rep.verified => EXIT_UNSAT,
+            (Status::Unsat, _) => EXIT_INTERNAL,
+            _ => EXIT_UNKNOWN,
+        };
+        if a.format == Format::Json {
+            let v = serde_json::json!({
+                "status": r.status.as_str(),
+                "instance": inst.source,
+                "backend": r.backend,
+                "verified": r.verified,
+                "presolve": presolve_reason,
+                "proof": report,
+                "checker": checker.display().to_string(),
+                "cnf": a.keep.as_ref().map(|_| cnf_path.display().to_string()),
+            });
+            writeln!(out, "{v}")?;
+            return Ok(code);
+        }
+        if let Some(reason) = &presolve_reason {
+            writeln!(out, "UNSAT (presolve: {reason})")?;
+            writeln!(out, "the model without presolve is refuted too, with a proof:")?;
+        }
+        match (&r.status, &report) {
+            (Status::Sat, _) => {
+                out.write_all(sokuc::report::text::soku(&inst, &r).as_bytes())?;
+                writeln!(out, "SAT (answer verified)")?;
+            }
+            (Status::Unsat, Some(rep)) if rep.verified => writeln!(
+                out,
+                "UNSAT (proof checked: {} lemmas, {} in the core; drat-trim {:.2} s)",
+                rep.lemmas.map_or("?".into(), |n| n.to_string()),
+                rep.core_lemmas.map_or("?".into(), |n| n.to_string()),
+                rep.seconds
+            )?,
+            (Status::Unsat, Some(rep)) => {
+                writeln!(out, "UNSAT CLAIM REJECTED: drat-trim did not verify the proof")?;
+                for l in &rep.tail {
+                    writeln!(out, "  {l}")?;
+                }
+            }
+            _ => writeln!(out, "unknown: no answer within the time limit")?,
+        }
+        if a.keep.is_some() {
+            writeln!(out, "kept {} and {}", cnf_path.display(), proof_path.display())?;
+        }
+        Ok(code)
+    })();
+    if temporary {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    result
 }
 
 fn sweep_error(e: sweep::run::SweepError) -> anyhow::Error {

@@ -37,8 +37,11 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
     let v = &inst.variant;
     let (weight, cap) = (inst.total_weight(), inst.total_capacity());
     if weight != cap {
+        // Spelled out term by term, so the argument can be checked by hand.
         return Err(format!(
-            "the tiles carry {weight} in all (every weight ends up at exactly one vertex), but the capacities add up to {cap}"
+            "the tiles carry {} = {weight} in all (every weight ends up at exactly one vertex), but the capacities add up to {} = {cap}",
+            list(inst.tiles.iter().map(|t| t.iter().sum::<u64>())),
+            list(inst.capacities.iter().copied())
         ));
     }
     let type_of: Vec<usize> = {

@@ -1,0 +1,208 @@
+//! DRAT proofs checked by drat-trim: every unsatisfiable example, a sample of the seed's
+//! "4-unsat" batch with presolve off (so the SAT solver, not presolve, refutes it), and
+//! damaged proofs that the checker must reject.
+//!
+//! drat-trim comes from `scripts/build-drat-trim.sh` (run by install-tools.sh, as CI does).
+//! Without it these tests are ignored in a plain `cargo test`, and fail under
+//! `--include-ignored` instead of passing silently.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{root, sokuc};
+use sokuc::backend::{self, SolveOptions, Status};
+use sokuc::encode::{EncodeOptions, PbEncoding};
+use sokuc::pipeline::{self, PresolveMode};
+
+fn drat_trim() -> PathBuf {
+    let p = std::env::var_os("SOKUC_DRAT_TRIM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/tools/drat-trim"));
+    assert!(
+        p.is_file(),
+        "drat-trim not found at {}: run scripts/build-drat-trim.sh",
+        p.display()
+    );
+    p
+}
+
+#[test]
+#[ignore = "needs drat-trim: scripts/build-drat-trim.sh (run by install-tools.sh) builds it"]
+fn unsat_examples_are_certified_through_the_cli() {
+    let checker = drat_trim();
+    for (file, presolve) in [
+        ("instances/tetrasoku-unsat.toml", "on"),
+        ("instances/tetrasoku-unsat.toml", "off"),
+        ("instances/icosoku-unsat.toml", "on"),
+        ("instances/icosoku-unsat.toml", "off"),
+    ] {
+        let o = sokuc()
+            .current_dir(root())
+            .args(["certify", file, "--presolve", presolve, "--checker"])
+            .arg(&checker)
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(
+            o.status.code(),
+            Some(20),
+            "{file}: {out}{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(out.contains("UNSAT (proof checked: "), "{out}");
+        // With presolve on, its argument is named too.
+        assert_eq!(presolve == "on", out.contains("UNSAT (presolve: "), "{out}");
+    }
+    // A satisfiable instance is certified by its verified answer.
+    let o = sokuc()
+        .current_dir(root())
+        .args(["certify", "instances/icosoku-seed.toml", "--checker"])
+        .arg(&checker)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("SAT (answer verified)"));
+}
+
+/// Solves with a proof on `backend` and checks it against the CNF `--emit dimacs` writes.
+fn prove(inst: &sokuc::model::Instance, backend: &str, pb: PbEncoding, dir: &std::path::Path) -> (PathBuf, PathBuf) {
+    let enc = EncodeOptions { pb };
+    let e = pipeline::to_cnf(inst, enc, PresolveMode::Off);
+    let cnf = dir.join("m.cnf");
+    let mut f = std::fs::File::create(&cnf).unwrap();
+    sokuc::encode::dimacs::write(&mut f, &e.cnf, &e.header, &e.names, &e.aux).unwrap();
+    let proof = dir.join("p.drat");
+    let mut b = backend::by_name(backend).unwrap();
+    let opts = SolveOptions {
+        proof: Some(proof.clone()),
+        encode: enc,
+        ..Default::default()
+    };
+    let r = pipeline::solve(inst, b.as_mut(), &opts, PresolveMode::Off).unwrap();
+    assert_eq!(r.status, Status::Unsat, "{}", inst.source);
+    (cnf, proof)
+}
+
+#[test]
+#[ignore = "needs drat-trim: scripts/build-drat-trim.sh (run by install-tools.sh) builds it"]
+fn four_unsat_sample_proofs_check_out_and_damaged_ones_do_not() {
+    let checker = drat_trim();
+    let text = std::fs::read_to_string(root().join("instances/batches/unsat-icosoku100.txt")).unwrap();
+    let items = sokuc::input::batch::parse_batch("unsat-icosoku100.txt", &text).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut backends = vec!["sat"];
+    if cfg!(feature = "cadical") {
+        backends.push("cadical");
+    }
+    // Every 10th line, each with all three encodings of the linear rows on the first one.
+    for (k, item) in items.iter().step_by(10).enumerate() {
+        for &b in &backends {
+            let encs: &[PbEncoding] = if k == 0 {
+                &[PbEncoding::Domain, PbEncoding::Swc, PbEncoding::Totalizer]
+            } else {
+                &[PbEncoding::Domain]
+            };
+            for &pb in encs {
+                let (cnf, proof) = prove(&item.instance, b, pb, dir.path());
+                let rep = sokuc::certify::check(&checker, &cnf, &proof, None).unwrap();
+                assert!(rep.verified, "line {} on {b}: {:?}", item.line, rep.tail);
+            }
+        }
+    }
+    // A damaged proof must be rejected. The 3SoKu refutations above are nearly unit
+    // propagation (drat-trim finds one core lemma), so damage is tested on pigeonhole(7),
+    // which needs real lemmas: its proof with the lemmas removed, or cut short, fails.
+    let f = pigeonhole(7);
+    let mut cnf_buf = sokuc::encode::Cnf::new();
+    let stats = sokuc::encode::encode(&f, EncodeOptions::default(), &mut cnf_buf);
+    let cnf = dir.path().join("php.cnf");
+    let mut w = std::fs::File::create(&cnf).unwrap();
+    sokuc::encode::dimacs::write(&mut w, &cnf_buf, &["pigeonhole 7".to_string()], &[], &stats.aux).unwrap();
+    let proof = dir.path().join("php.drat");
+    let mut b = backend::by_name("sat").unwrap();
+    let opts = SolveOptions {
+        proof: Some(proof.clone()),
+        ..Default::default()
+    };
+    assert_eq!(b.solve(&f, &opts).unwrap().status, Status::Unsat);
+    let rep = sokuc::certify::check(&checker, &cnf, &proof, None).unwrap();
+    assert!(rep.verified, "{:?}", rep.tail);
+    assert!(rep.core_lemmas.unwrap() > 10, "{rep:?}");
+    let good = std::fs::read_to_string(&proof).unwrap();
+    for (what, damaged) in [
+        ("empty", String::new()),
+        (
+            "deletions only",
+            good.lines()
+                .filter(|l| l.starts_with('d'))
+                .map(|l| format!("{l}\n"))
+                .collect(),
+        ),
+        (
+            "first half",
+            good.lines()
+                .take(good.lines().count() / 2)
+                .map(|l| format!("{l}\n"))
+                .collect(),
+        ),
+    ] {
+        std::fs::write(&proof, damaged).unwrap();
+        let rep = sokuc::certify::check(&checker, &cnf, &proof, None).unwrap();
+        assert!(!rep.verified, "drat-trim accepted the {what} proof");
+    }
+}
+
+fn pigeonhole(n: u32) -> sokuc::ir::PbFormula {
+    use sokuc::ir::{Constraint, Var};
+    let holes = n - 1;
+    let x = |p: u32, h: u32| Var(p * holes + h).pos();
+    let mut f = sokuc::ir::PbFormula {
+        num_vars: n * holes,
+        ..Default::default()
+    };
+    for p in 0..n {
+        f.add(
+            format!("pigeon {p}"),
+            Constraint::ExactlyOne((0..holes).map(|h| x(p, h)).collect()),
+        );
+    }
+    for h in 0..holes {
+        f.add(
+            format!("hole {h}"),
+            Constraint::AtMostOne((0..n).map(|p| x(p, h)).collect()),
+        );
+    }
+    f
+}
+
+#[test]
+fn certify_without_a_checker_is_a_clear_error() {
+    let o = sokuc()
+        .current_dir(root())
+        .args([
+            "certify",
+            "instances/tetrasoku-unsat.toml",
+            "--checker",
+            "/nonexistent/drat-trim",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--checker"));
+    // A backend without proofs is refused by name.
+    let o = sokuc()
+        .current_dir(root())
+        .args([
+            "certify",
+            "instances/tetrasoku-unsat.toml",
+            "--backend",
+            "search",
+            "--checker",
+        ])
+        .arg(root().join("Cargo.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("writes no DRAT proofs"));
+}
