@@ -235,6 +235,10 @@ struct EncodingArgs {
     /// Presolve: necessary conditions and domain filtering before solving.
     #[arg(long, value_enum, default_value_t = OnOff::On)]
     presolve: OnOff,
+    /// Clause budget of the CNF encoding: a larger model is refused with a clear error
+    /// instead of exhausting memory.
+    #[arg(long, default_value_t = sokuc::encode::DEFAULT_MAX_CLAUSES)]
+    max_clauses: u64,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -342,7 +346,7 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) if is_broken_pipe(&e) => ExitCode::from(EXIT_SAT),
         Err(e) => {
-            let code = if e.downcast_ref::<InputError>().is_some() {
+            let code = if e.downcast_ref::<InputError>().is_some() || is_resource_limit(&e) {
                 EXIT_INPUT
             } else {
                 EXIT_INTERNAL
@@ -362,6 +366,17 @@ fn main() -> ExitCode {
 }
 
 /// `sokuc ... | head` closes the pipe early; that is not an error worth reporting.
+/// A model too large for the chosen encoding: the user's limit, not a bug (exit 2).
+fn is_resource_limit(e: &anyhow::Error) -> bool {
+    use sokuc::backend::BackendError;
+    let backend = |b: &BackendError| matches!(b, BackendError::Encode(_));
+    e.downcast_ref::<sokuc::encode::EncodeError>().is_some()
+        || e.downcast_ref::<BackendError>().is_some_and(backend)
+        || matches!(e.downcast_ref::<pipeline::PipelineError>(), Some(pipeline::PipelineError::Backend(b)) if backend(b))
+        || matches!(e.downcast_ref::<sokuc::adts::PoolError>(), Some(sokuc::adts::PoolError::Backend(b)) if backend(b))
+        || matches!(e.downcast_ref::<grid_pipeline::GridError>(), Some(grid_pipeline::GridError::Backend(b)) if backend(b))
+}
+
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
@@ -421,7 +436,7 @@ fn certify_cmd(a: CertifyArgs) -> Result<u8> {
     let result = (|| -> Result<u8> {
         let cnf_path = dir.join("model.cnf");
         let proof_path = dir.join("proof.drat");
-        let e = pipeline::to_cnf(&inst, enc, mode);
+        let e = pipeline::to_cnf(&inst, enc, mode)?;
         write_atomic(&cnf_path, |w| dimacs::write(w, &e.cnf, &e.header, &e.names, &e.aux))?;
         let mut b = get_backend(&a.backend)?;
         if !b.capabilities().proof {
@@ -977,7 +992,13 @@ fn encode_options(e: &EncodingArgs) -> (EncodeOptions, PresolveMode) {
     } else {
         PresolveMode::Off
     };
-    (EncodeOptions { pb: e.pb_encoding }, mode)
+    (
+        EncodeOptions {
+            pb: e.pb_encoding,
+            max_clauses: e.max_clauses,
+        },
+        mode,
+    )
 }
 
 fn timeout(t: Option<f64>) -> Result<Option<Duration>> {
@@ -1051,10 +1072,15 @@ fn solve(a: SolveArgs) -> Result<u8> {
     };
     let (enc, mode) = encode_options(&a.enc);
     if let Some(format) = a.emit {
-        // Compile once, into the form this format needs.
+        // Compile once, into the form this format needs; the CNF before any file is opened,
+        // so a model over the clause budget leaves nothing behind.
+        let cnf = match format {
+            Emit::Dimacs => Some(pipeline::to_cnf(&inst, enc, mode)?),
+            _ => None,
+        };
         let write = |w: &mut dyn Write| match format {
             Emit::Dimacs => {
-                let e = pipeline::to_cnf(&inst, enc, mode);
+                let e = cnf.as_ref().expect("built above");
                 dimacs::write(w, &e.cnf, &e.header, &e.names, &e.aux)
             }
             rows_format => {
@@ -1097,11 +1123,18 @@ fn write_emitted(
     enc: EncodeOptions,
     output: Option<&Path>,
 ) -> Result<()> {
-    let write = |w: &mut dyn Write| match format {
+    let cnf = match format {
         Emit::Dimacs => {
             let mut cnf = sokuc::encode::Cnf::new();
-            let stats = sokuc::encode::encode(formula, enc, &mut cnf);
-            dimacs::write(w, &cnf, header, names, &stats.aux)
+            let stats = sokuc::encode::encode(formula, enc, &mut cnf)?;
+            Some((cnf, stats))
+        }
+        _ => None,
+    };
+    let write = |w: &mut dyn Write| match format {
+        Emit::Dimacs => {
+            let (cnf, stats) = cnf.as_ref().expect("built above");
+            dimacs::write(w, cnf, header, names, &stats.aux)
         }
         Emit::Lp => export::write_lp(w, formula, names, header),
         Emit::Mps => export::write_mps(w, formula, names, header),

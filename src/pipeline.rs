@@ -190,29 +190,33 @@ pub fn to_formula(inst: &Instance, mode: PresolveMode) -> (crate::ir::PbFormula,
     }
 }
 
-pub fn to_cnf(inst: &Instance, opts: encode::EncodeOptions, mode: PresolveMode) -> EmittedCnf {
+pub fn to_cnf(
+    inst: &Instance,
+    opts: encode::EncodeOptions,
+    mode: PresolveMode,
+) -> Result<EmittedCnf, encode::EncodeError> {
     let mut header = model_header(inst, mode, Some(opts.pb));
     let mut cnf = Cnf::new();
     match compile(inst, mode) {
         Ok(c) => {
-            let stats = encode::encode(&c.model.formula, opts, &mut cnf);
-            EmittedCnf {
+            let stats = encode::encode(&c.model.formula, opts, &mut cnf)?;
+            Ok(EmittedCnf {
                 cnf,
                 header,
                 names: c.model.names(),
                 aux: stats.aux,
-            }
+            })
         }
         Err(reason) => {
             // Presolve proved unsatisfiability: the model is the empty clause, with the reason.
             header.push(format!("UNSAT by presolve: {reason}"));
             cnf.add_clause_public(&[]);
-            EmittedCnf {
+            Ok(EmittedCnf {
                 cnf,
                 header,
                 names: Vec::new(),
                 aux: Vec::new(),
-            }
+            })
         }
     }
 }

@@ -67,8 +67,11 @@ fn unsat_examples_are_certified_through_the_cli() {
 
 /// Solves with a proof on `backend` and checks it against the CNF `--emit dimacs` writes.
 fn prove(inst: &sokuc::model::Instance, backend: &str, pb: PbEncoding, dir: &std::path::Path) -> (PathBuf, PathBuf) {
-    let enc = EncodeOptions { pb };
-    let e = pipeline::to_cnf(inst, enc, PresolveMode::Off);
+    let enc = EncodeOptions {
+        pb,
+        ..Default::default()
+    };
+    let e = pipeline::to_cnf(inst, enc, PresolveMode::Off).unwrap();
     let cnf = dir.join("m.cnf");
     let mut f = std::fs::File::create(&cnf).unwrap();
     sokuc::encode::dimacs::write(&mut f, &e.cnf, &e.header, &e.names, &e.aux).unwrap();
@@ -115,7 +118,7 @@ fn four_unsat_sample_proofs_check_out_and_damaged_ones_do_not() {
     // which needs real lemmas: its proof with the lemmas removed, or cut short, fails.
     let f = pigeonhole(7);
     let mut cnf_buf = sokuc::encode::Cnf::new();
-    let stats = sokuc::encode::encode(&f, EncodeOptions::default(), &mut cnf_buf);
+    let stats = sokuc::encode::encode(&f, EncodeOptions::default(), &mut cnf_buf).unwrap();
     let cnf = dir.path().join("php.cnf");
     let mut w = std::fs::File::create(&cnf).unwrap();
     sokuc::encode::dimacs::write(&mut w, &cnf_buf, &["pigeonhole 7".to_string()], &[], &stats.aux).unwrap();

@@ -11,7 +11,15 @@ const ENCODINGS: [PbEncoding; 3] = [PbEncoding::Domain, PbEncoding::Swc, PbEncod
 
 fn check_all_assignments(f: &PbFormula, enc: PbEncoding) {
     let mut cnf = Cnf::new();
-    encode(f, EncodeOptions { pb: enc }, &mut cnf);
+    encode(
+        f,
+        EncodeOptions {
+            pb: enc,
+            ..Default::default()
+        },
+        &mut cnf,
+    )
+    .unwrap();
     let mut solver = Solver::new();
     for c in cnf.clauses() {
         let lits: Vec<varisat::Lit> = c

@@ -73,7 +73,10 @@ fn strategy(name: &'static str) -> impl Strategy<Value = Instance> {
 
 fn solve(inst: &Instance, enc: PbEncoding, mode: PresolveMode) -> Status {
     let opts = SolveOptions {
-        encode: EncodeOptions { pb: enc },
+        encode: EncodeOptions {
+            pb: enc,
+            ..Default::default()
+        },
         ..Default::default()
     };
     let r = pipeline::solve(inst, &mut Varisat, &opts, mode).expect("pipeline never errors on valid input");
@@ -194,7 +197,7 @@ proptest! {
     #[test]
     fn dimacs_answer_round_trip(inst in strategy("octahedron")) {
         let opts = sokuc::encode::EncodeOptions::default();
-        let emitted = pipeline::to_cnf(&inst, opts, PresolveMode::On);
+        let emitted = pipeline::to_cnf(&inst, opts, PresolveMode::On).unwrap();
         let mut solver = varisat::Solver::new();
         use varisat::ExtendFormula;
         for c in emitted.cnf.clauses() {

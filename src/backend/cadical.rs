@@ -142,7 +142,7 @@ impl Backend for Cadical {
             buf: Vec::new(),
             error: None,
         };
-        encode::encode(formula, opts.encode, &mut sink);
+        encode::encode(formula, opts.encode, &mut sink)?;
         let (vars, clauses) = (sink.num_vars, sink.clauses);
         if let Some(e) = sink.error.take() {
             return Err(solver_error(e));

@@ -94,6 +94,9 @@ pub enum BackendError {
     Solver { backend: &'static str, message: String },
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// The model is too large for this backend's encoding (a resource limit, not a bug).
+    #[error(transparent)]
+    Encode(#[from] crate::encode::EncodeError),
 }
 
 pub trait Backend {

@@ -123,7 +123,7 @@ impl Backend for Varisat {
             clauses: 0,
             buf: Vec::new(),
         };
-        encode::encode(formula, opts.encode, &mut sink);
+        encode::encode(formula, opts.encode, &mut sink)?;
         let (vars, clauses) = (sink.num_vars, sink.clauses);
         let build = t0.elapsed();
         if !opts.assumptions.is_empty() {

@@ -7,5 +7,5 @@ pub mod dimacs;
 mod order;
 mod sink;
 
-pub use cnf::{AuxRange, EncodeOptions, EncodeStats, PbEncoding, encode};
+pub use cnf::{AuxRange, DEFAULT_MAX_CLAUSES, EncodeError, EncodeOptions, EncodeStats, PbEncoding, encode};
 pub use sink::{ClauseSink, Cnf, Counting};

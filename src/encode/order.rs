@@ -72,9 +72,11 @@ impl OrderInt {
         if t <= self.values[0] {
             return B::True;
         }
-        match self.values.iter().position(|&v| v >= t) {
-            None => B::False,
-            Some(k) => B::L(self.ge[k - 1]),
+        // `values` is ascending: binary search keeps `add` at O(pairs log n), which matters
+        // for sums over many distinct weights.
+        match self.values.partition_point(|&v| v < t) {
+            k if k == self.values.len() => B::False,
+            k => B::L(self.ge[k - 1]),
         }
     }
 
@@ -85,6 +87,12 @@ impl OrderInt {
 
     /// `a + b`, with every sum of at least `cap` collapsed into `cap`.
     pub fn add(sink: &mut dyn ClauseSink, a: &OrderInt, b: &OrderInt, cap: u64) -> OrderInt {
+        // Up to two clauses per pair of values: refuse before building what will not fit.
+        let pairs = (a.values.len() as u64).saturating_mul(b.values.len() as u64);
+        if pairs.saturating_mul(2) > sink.room() {
+            sink.exhaust();
+            return OrderInt::constant(0);
+        }
         let mut values: Vec<u64> = Vec::with_capacity(a.values.len() * b.values.len());
         for &x in &a.values {
             for &y in &b.values {

@@ -9,6 +9,59 @@ pub trait ClauseSink {
     fn reserve_vars(&mut self, n: u32);
     /// Variables so far (primary and auxiliary).
     fn num_vars(&self) -> u32;
+    /// How many more clauses this sink takes (see [`Budgeted`]); encoders about to write
+    /// more than this call [`ClauseSink::exhaust`] instead.
+    fn room(&self) -> u64 {
+        u64::MAX
+    }
+    /// Marks the budget as spent: the encoding is abandoned.
+    fn exhaust(&mut self) {}
+}
+
+/// A sink with a clause budget, so that a model whose CNF would be enormous (sums over
+/// large, distinct weights) fails fast with a clear error instead of exhausting memory.
+pub struct Budgeted<'a> {
+    inner: &'a mut dyn ClauseSink,
+    left: u64,
+    pub over: bool,
+}
+
+impl<'a> Budgeted<'a> {
+    pub fn new(inner: &'a mut dyn ClauseSink, limit: u64) -> Budgeted<'a> {
+        Budgeted {
+            inner,
+            left: limit,
+            over: false,
+        }
+    }
+}
+
+impl ClauseSink for Budgeted<'_> {
+    fn new_var(&mut self) -> Var {
+        self.inner.new_var()
+    }
+    fn add_clause(&mut self, lits: &[Lit]) {
+        if self.left == 0 {
+            self.over = true;
+        }
+        if self.over {
+            return;
+        }
+        self.left -= 1;
+        self.inner.add_clause(lits);
+    }
+    fn reserve_vars(&mut self, n: u32) {
+        self.inner.reserve_vars(n)
+    }
+    fn num_vars(&self) -> u32 {
+        self.inner.num_vars()
+    }
+    fn room(&self) -> u64 {
+        if self.over { 0 } else { self.left }
+    }
+    fn exhaust(&mut self) {
+        self.over = true;
+    }
 }
 
 /// An in-memory CNF, stored flat.

@@ -54,16 +54,17 @@ pub fn line_of(text: &str, offset: usize) -> usize {
 /// Reads a whole file as UTF-8, turning I/O problems into an [`InputError`].
 pub fn read_text(path: &std::path::Path) -> Result<String, InputError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| InputError::new(&name, None, format!("cannot read: {e}")))?;
-    if bytes.len() > limits::MAX_FILE_BYTES {
+    let limit = limits::max_file_bytes();
+    // Read at most one byte past the limit, so a huge file is refused without loading it.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, limit as u64 + 1), &mut bytes))
+        .map_err(|e| InputError::new(&name, None, format!("cannot read: {e}")))?;
+    if bytes.len() > limit {
         return Err(InputError::new(
             &name,
             None,
-            format!(
-                "file is {} bytes, more than the limit of {} bytes",
-                bytes.len(),
-                limits::MAX_FILE_BYTES
-            ),
+            format!("file is larger than the limit of {limit} bytes (SOKUC_MAX_FILE_BYTES raises it)"),
         ));
     }
     String::from_utf8(bytes).map_err(|e| {

@@ -60,7 +60,7 @@ pub enum VariantError {
     },
     #[error("vertex {0:?} is on no face")]
     UnusedVertex(String),
-    #[error("{0} faces is more than the limit of {1}")]
+    #[error("{0} faces is more than the limit of {1} (SOKUC_MAX_FACES raises it)")]
     TooManyFaces(usize, usize),
 }
 
@@ -86,8 +86,11 @@ fn valid_vertex_name(name: &str) -> bool {
 impl Variant {
     /// Builds and validates a variant from vertex names and faces given by vertex names.
     pub fn new(name: &str, vertices: Vec<String>, faces: &[Vec<String>]) -> Result<Variant, VariantError> {
-        if faces.len() > crate::input::limits::MAX_FACES {
-            return Err(VariantError::TooManyFaces(faces.len(), crate::input::limits::MAX_FACES));
+        if faces.len() > crate::input::limits::max_faces() {
+            return Err(VariantError::TooManyFaces(
+                faces.len(),
+                crate::input::limits::max_faces(),
+            ));
         }
         if vertices.is_empty() || faces.is_empty() {
             return Err(VariantError::Empty);

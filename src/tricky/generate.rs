@@ -48,7 +48,12 @@ pub fn generate(rows: usize, cols: usize, seed: u64, black_percent: u32) -> Gene
         let empty = Tricky::empty(rows, cols, &black);
         let model = empty.compile();
         let mut cnf = Cnf::new();
-        encode::encode(&model.formula, Default::default(), &mut cnf);
+        // No budget: the model is plain clauses, as many as the grid (--size is bounded).
+        let unbounded = encode::EncodeOptions {
+            max_clauses: u64::MAX,
+            ..Default::default()
+        };
+        encode::encode(&model.formula, unbounded, &mut cnf).expect("an unbounded budget is never spent");
         let mut solver = Solver::new();
         for c in cnf.clauses() {
             let lits: Vec<varisat::Lit> = c
