@@ -85,6 +85,41 @@ macro_rules! backend_suite {
                 }
             }
 
+            /// Constraints over no variables (a Kakuro cell with every digit filtered away
+            /// leaves one): true ones are no-ops, a false one makes the formula unsat. pumpkin
+            /// panicked on these until the differential test found it.
+            #[test]
+            fn constraints_without_variables() {
+                use sokuc::ir::{Cmp, Constraint, Linear, PbFormula, Var};
+                let base = || {
+                    let mut f = PbFormula {
+                        num_vars: 2,
+                        ..Default::default()
+                    };
+                    f.add("x or y", Constraint::Clause(vec![Var(0).pos(), Var(1).pos()]));
+                    f
+                };
+                let cases: Vec<(Constraint, Status)> = vec![
+                    (Constraint::ExactlyOne(vec![]), Status::Unsat),
+                    (Constraint::Clause(vec![]), Status::Unsat),
+                    (Constraint::AtMostOne(vec![]), Status::Sat),
+                    (Constraint::Linear(Linear::new(vec![], Cmp::Eq, 1)), Status::Unsat),
+                    (Constraint::Linear(Linear::new(vec![], Cmp::Eq, 0)), Status::Sat),
+                    (Constraint::Linear(Linear::new(vec![], Cmp::Le, 3)), Status::Sat),
+                    (Constraint::Linear(Linear::new(vec![], Cmp::Ge, 1)), Status::Unsat),
+                ];
+                for (c, want) in cases {
+                    let mut f = base();
+                    f.add("empty", c.clone());
+                    let mut b = backend::by_name($name).unwrap();
+                    let out = b.solve(&f, &SolveOptions::default()).unwrap();
+                    assert_eq!(out.status, want, "{c:?}");
+                    if want == Status::Sat {
+                        assert!(f.evaluate(&out.assignment.unwrap()).is_ok());
+                    }
+                }
+            }
+
             #[test]
             fn unsat_cases_without_presolve() {
                 for f in ["tetrasoku-unsat.toml", "icosoku-unsat.toml"] {

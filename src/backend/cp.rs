@@ -72,6 +72,8 @@ struct Built {
     lits: Vec<Literal>,
     rows: usize,
     ints: usize,
+    /// Some constraint without variables is false.
+    constant_false: bool,
 }
 
 fn build(f: &PbFormula) -> Built {
@@ -126,10 +128,17 @@ fn build(f: &PbFormula) -> Built {
     let mut row_sum: HashMap<usize, DomainId> = HashMap::new();
     let mut rows = 0;
     let mut n_ints = ints.len();
+    // Constraints without variables are not posted (pumpkin refuses a propagator that
+    // watches nothing); one that is false makes the whole model false. The differential
+    // test found this: a Kakuro cell whose digits were all filtered away left `= 1` on an
+    // empty sum, and pumpkin panicked.
+    let mut constant_false = false;
     for (i, (_, c)) in f.constraints.iter().enumerate() {
         let as_terms = |ls: &[crate::ir::Lit]| ls.iter().map(|&l| lit(l).get_integer_variable()).collect::<Vec<_>>();
         match c {
             Constraint::ExactlyOne(_) if chosen[i] => continue,
+            Constraint::Clause(ls) | Constraint::ExactlyOne(ls) if ls.is_empty() => constant_false = true,
+            Constraint::AtMostOne(ls) if ls.is_empty() => {}
             Constraint::Clause(ls) => {
                 solver
                     .add_constraint(pumpkin_solver::clause(
@@ -149,7 +158,8 @@ fn build(f: &PbFormula) -> Built {
                     .post();
             }
             Constraint::Linear(lin) => {
-                let (made, sum) = rows_ctx.post(&mut solver, lin, &[], referenced[i]);
+                let (made, sum, holds) = rows_ctx.post(&mut solver, lin, &[], referenced[i]);
+                constant_false |= !holds;
                 n_ints += made;
                 if let Some(s) = sum {
                     row_sum.insert(i, s);
@@ -157,10 +167,11 @@ fn build(f: &PbFormula) -> Built {
             }
             Constraint::SumOf { parts, cmp, rhs } => {
                 let sums: Option<Vec<DomainId>> = parts.iter().map(|p| row_sum.get(p).copied()).collect();
-                let (made, _) = match sums {
+                let (made, _, holds) = match sums {
                     Some(s) => rows_ctx.post(&mut solver, &Linear::new(vec![], *cmp, *rhs), &s, false),
                     None => rows_ctx.post(&mut solver, &f.expand_sum_of(parts, *cmp, *rhs), &[], false),
                 };
+                constant_false |= !holds;
                 n_ints += made;
             }
         }
@@ -172,6 +183,7 @@ fn build(f: &PbFormula) -> Built {
         rows,
         ints: n_ints,
         decisions: ints,
+        constant_false,
     }
 }
 
@@ -193,8 +205,15 @@ impl Rows<'_> {
     }
 
     /// Posts `lin` plus the integer terms `extra` (coefficient 1). Returns how many integer
-    /// variables it created and, with `want_sum`, an integer equal to the row's left side.
-    fn post(&self, solver: &mut Solver, lin: &Linear, extra: &[DomainId], want_sum: bool) -> (usize, Option<DomainId>) {
+    /// variables it created, with `want_sum` an integer equal to the row's left side, and
+    /// false when the row has no variables and does not hold.
+    fn post(
+        &self,
+        solver: &mut Solver,
+        lin: &Linear,
+        extra: &[DomainId],
+        want_sum: bool,
+    ) -> (usize, Option<DomainId>, bool) {
         let (place, groups, ints, tag) = (self.place, self.groups, self.ints, self.tag);
         let mut per_group: Vec<(usize, Vec<i32>)> = Vec::new();
         let mut terms: Vec<AffineView<DomainId>> = extra.iter().map(|d| d.scaled(1)).collect();
@@ -243,10 +262,13 @@ impl Rows<'_> {
             solver.add_constraint(pumpkin_solver::equals(t, 0, tag)).post();
             terms = vec![s.scaled(1)];
             post_cmp(solver, terms, lin.cmp, rhs, tag);
-            return (created, Some(s));
+            return (created, Some(s), true);
+        }
+        if terms.is_empty() {
+            return (created, None, lin.cmp.holds(0, lin.rhs));
         }
         post_cmp(solver, terms, lin.cmp, rhs, tag);
-        (created, None)
+        (created, None, true)
     }
 }
 
@@ -290,12 +312,15 @@ impl Backend for Cp {
             rows,
             ints,
             decisions,
+            constant_false,
         } = build(formula);
         let build_time = t0.elapsed();
         let t1 = Instant::now();
         let mut stop = Stop(Deadline::new(opts.time_limit, opts.interrupt.clone()));
         let mut resolver = ResolutionResolver::default();
-        let result = if stop.0.passed() {
+        let result = if constant_false {
+            Some((Status::Unsat, None))
+        } else if stop.0.passed() {
             None
         } else if std::env::var_os("SOKUC_CP_FIRST_FAIL").is_some() {
             // First-fail over the placement integers, then whatever literals remain. Measured
