@@ -16,6 +16,8 @@ pub mod bench;
 pub mod certify;
 pub mod encode;
 pub mod export;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod grid_pipeline;
 pub mod input;
 pub mod ir;

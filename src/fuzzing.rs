@@ -1,0 +1,98 @@
+//! Entry points for the cargo-fuzz targets in `fuzz/` and for the crash-regression tests in
+//! `tests/fuzz_regressions.rs`: each takes arbitrary bytes, runs a parser, and on success the
+//! stages after it. None may panic, whatever the input; errors are expected and ignored.
+//! Sizes are kept small past parsing so that one execution stays fast.
+
+use crate::input::{answer, batch, instance_file, solution_json, variant_file};
+
+fn text(data: &[u8]) -> Option<&str> {
+    std::str::from_utf8(data).ok()
+}
+
+/// Variant TOML: parse, validate, then incidence, labels and symmetry on small ones.
+pub fn variant_toml(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    if let Ok(v) = variant_file::parse_variant("fuzz.toml", t, "fuzz") {
+        let _ = v.incidence();
+        for f in 0..v.num_faces() {
+            let _ = v.face_label(f);
+        }
+        if v.num_faces() <= 24 {
+            let _ = crate::sweep::symmetry::automorphisms(&v, true);
+        }
+    }
+}
+
+/// Instance TOML (classic or pool form): parse, then compile and encode small ones.
+pub fn instance_toml(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    match instance_file::parse_puzzle("fuzz.toml", t, None) {
+        Ok(instance_file::Puzzle::Classic(inst)) if inst.variant.num_faces() <= 20 => {
+            let opts = crate::encode::EncodeOptions {
+                max_clauses: 200_000,
+                ..Default::default()
+            };
+            for mode in [crate::pipeline::PresolveMode::On, crate::pipeline::PresolveMode::Off] {
+                let _ = crate::pipeline::to_cnf(&inst, opts, mode);
+                let _ = crate::pipeline::to_formula(&inst, mode);
+            }
+        }
+        Ok(instance_file::Puzzle::Pool(p)) if p.variant.num_faces() <= 20 && p.pool.len() <= 30 => {
+            let _ = p.compile();
+        }
+        _ => {}
+    }
+}
+
+/// Kakuro grids: parse, compile, render.
+pub fn kakuro(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    if let Ok(k) = crate::kakuro::Kakuro::parse("fuzz.kakuro", t) {
+        let _ = k.compile();
+    }
+}
+
+/// Tricky Triple grids: parse, compile.
+pub fn tricky_triple(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    if let Ok(g) = crate::tricky::Tricky::parse("fuzz.tt", t) {
+        let _ = g.compile();
+    }
+}
+
+/// What comes back from other programs, chosen by the first byte: SAT-competition answers,
+/// CBC and HiGHS solution files, batch lines, and solution JSON (checked against the
+/// TetraSoKu seed instance).
+pub fn solver_answers(data: &[u8]) {
+    let Some((&which, rest)) = data.split_first() else { return };
+    let Some(t) = text(rest) else { return };
+    let names: Vec<String> = ["p_ABC_001_r0", "p_ABC_001_r1", "x3", "aux_4", "y"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    match which % 5 {
+        0 => {
+            let _ = answer::parse_sat_answer("fuzz.out", t);
+        }
+        1 => {
+            let _ = answer::parse_cbc_solution("fuzz.sol", t, &names);
+        }
+        2 => {
+            let _ = answer::parse_highs_solution("fuzz.sol", t, &names);
+        }
+        3 => {
+            let _ = batch::parse_batch("fuzz.txt", t);
+        }
+        _ => {
+            let inst = instance_file::parse_instance(
+                "seed",
+                "variant = \"tetrahedron\"\ntiles = [[0,0,1],[0,0,2],[0,0,3],[1,1,2]]\ncapacities = [1,2,3,4]\n",
+                None,
+            )
+            .expect("the built-in seed parses");
+            if let Ok(p) = solution_json::parse_solution("fuzz.json", t, &inst) {
+                let _ = crate::verify::soku::verify(&inst, &p);
+            }
+        }
+    }
+}
