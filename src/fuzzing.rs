@@ -64,7 +64,9 @@ pub fn tricky_triple(data: &[u8]) {
 /// CBC and HiGHS solution files, batch lines, and solution JSON (checked against the
 /// TetraSoKu seed instance).
 pub fn solver_answers(data: &[u8]) {
-    let Some((&which, rest)) = data.split_first() else { return };
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
     let Some(t) = text(rest) else { return };
     let names: Vec<String> = ["p_ABC_001_r0", "p_ABC_001_r1", "x3", "aux_4", "y"]
         .iter()

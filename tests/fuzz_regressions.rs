@@ -20,7 +20,10 @@ const TARGETS: [(&str, Target); 5] = [
 fn fuzz_seeds_and_crash_inputs_do_not_panic() {
     let mut ran = 0;
     for (name, target) in TARGETS {
-        for dir in [root().join("fuzz/seeds").join(name), root().join("tests/fuzz-regressions").join(name)] {
+        for dir in [
+            root().join("fuzz/seeds").join(name),
+            root().join("tests/fuzz-regressions").join(name),
+        ] {
             let Ok(entries) = std::fs::read_dir(&dir) else { continue };
             for e in entries {
                 let path = e.unwrap().path();

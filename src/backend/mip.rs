@@ -68,7 +68,13 @@ impl Backend for Mip {
             problem = problem.with_time_limit(t.as_secs_f64());
         }
         let all = formula.linear_rows();
+        // Rows over no columns are decided here rather than handed to CBC as empty rows.
+        let mut constant_false = false;
         for r in &all {
+            if r.terms.is_empty() {
+                constant_false |= !r.cmp.holds(0, r.rhs);
+                continue;
+            }
             problem.add_constraint(linear_rows(&cols, r));
         }
         for &l in &opts.assumptions {
@@ -77,7 +83,9 @@ impl Backend for Mip {
         let build = t0.elapsed();
         let t1 = Instant::now();
         // A zero time limit still runs CBC's preprocessing; answer unknown outright instead.
-        let result = if opts.time_limit.is_some_and(|t| t.is_zero()) {
+        let result = if constant_false {
+            Some(Err(ResolutionError::Infeasible))
+        } else if opts.time_limit.is_some_and(|t| t.is_zero()) {
             None
         } else {
             Some(problem.solve())
