@@ -54,6 +54,63 @@ fn unsat_examples_are_certified_through_the_cli() {
         // With presolve on, its argument is named too.
         assert_eq!(presolve == "on", out.contains("UNSAT (presolve: "), "{out}");
     }
+    // With presolve on and not refuting: the proof is for the presolved CNF. Random
+    // octahedra with one unit of capacity moved until one is unsat past presolve.
+    let dir = tempfile::tempdir().unwrap();
+    let oct = sokuc::input::variant_file::load_variant("octahedron", None, ("test", None)).unwrap();
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |m: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % m
+    };
+    let mut found = 0;
+    for k in 0..400 {
+        let tiles: Vec<[u64; 3]> = (0..8).map(|_| [next(4), next(4), next(4)]).collect();
+        let mut caps = vec![0u64; 6];
+        for (f, t) in oct.faces.iter().zip(&tiles) {
+            for i in 0..3 {
+                caps[f[i]] += t[i];
+            }
+        }
+        let (a, b) = (next(6) as usize, next(6) as usize);
+        if a == b || caps[a] == 0 {
+            continue;
+        }
+        caps[a] -= 1;
+        caps[b] += 1;
+        let list = |xs: &[u64]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+        let tl: Vec<String> = tiles.iter().map(|t| format!("[{}]", list(t))).collect();
+        let path = dir.path().join(format!("o{k}.toml"));
+        std::fs::write(
+            &path,
+            format!(
+                "variant = \"octahedron\"\ntiles = [{}]\ncapacities = [{}]\n",
+                tl.join(","),
+                list(&caps)
+            ),
+        )
+        .unwrap();
+        let o = sokuc()
+            .arg("certify")
+            .arg(&path)
+            .arg("--checker")
+            .arg(&checker)
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        if o.status.code() == Some(20) && !out.contains("presolve:") {
+            assert!(out.contains("UNSAT (proof checked: "), "{out}");
+            found += 1;
+            if found == 3 {
+                break;
+            }
+        } else {
+            assert!(matches!(o.status.code(), Some(0) | Some(20)), "{out}");
+        }
+    }
+    assert_eq!(found, 3, "no unsat octahedron past presolve in 400 tries");
     // A satisfiable instance is certified by its verified answer.
     let o = sokuc()
         .current_dir(root())
