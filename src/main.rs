@@ -925,20 +925,18 @@ fn load_puzzle(a: &InstanceArgs) -> Result<instance_file::Puzzle> {
     }
 }
 
-/// `solve` on a pool instance (a tile pool and/or free capacities).
-fn solve_pool(a: &SolveArgs, inst: &sokuc::adts::PoolInstance) -> Result<u8> {
+/// What `solve` does alike for the front-ends besides classic 3SoKu (pools, grids): with
+/// --emit, write the model (built by `model`: formula, names, header) and return None;
+/// otherwise refuse options that do not apply and return the backend and its options.
+fn emit_or_prepare(
+    a: &SolveArgs,
+    model: impl FnOnce() -> (sokuc::ir::PbFormula, Vec<String>, Vec<String>),
+) -> Result<Option<(Box<dyn backend::Backend>, SolveOptions)>> {
+    let (enc, _) = encode_options(&a.enc);
     if let Some(format) = a.emit {
-        let m = inst.compile();
-        let names: Vec<String> = (0..m.formula.num_vars)
-            .map(|i| m.pool.name(sokuc::ir::Var(i)))
-            .collect();
-        let header = vec![
-            format!("sokuc {} pool model", env!("CARGO_PKG_VERSION")),
-            format!("variant {}", inst.variant.name),
-        ];
-        let (enc, _) = encode_options(&a.enc);
-        write_emitted(format, &m.formula, &names, &header, enc, a.output.as_deref())?;
-        return Ok(EXIT_SAT);
+        let (formula, names, header) = model();
+        write_emitted(format, &formula, &names, &header, enc, a.output.as_deref())?;
+        return Ok(None);
     }
     if a.output.is_some() {
         return Err(InputError::new("-o", None, "-o/--output goes with --emit").into());
@@ -946,13 +944,31 @@ fn solve_pool(a: &SolveArgs, inst: &sokuc::adts::PoolInstance) -> Result<u8> {
     if a.proof.is_some() {
         return Err(InputError::new("--proof", None, "--proof is for classic 3SoKu instances").into());
     }
-    let mut b = get_backend(&a.backend)?;
-    let (enc, _) = encode_options(&a.enc);
+    let b = get_backend(&a.backend)?;
     let opts = SolveOptions {
         time_limit: timeout(a.timeout)?,
         seed: a.seed,
         encode: enc,
         ..Default::default()
+    };
+    Ok(Some((b, opts)))
+}
+
+/// `solve` on a pool instance (a tile pool and/or free capacities).
+fn solve_pool(a: &SolveArgs, inst: &sokuc::adts::PoolInstance) -> Result<u8> {
+    let prepared = emit_or_prepare(a, || {
+        let m = inst.compile();
+        let names = (0..m.formula.num_vars)
+            .map(|i| m.pool.name(sokuc::ir::Var(i)))
+            .collect();
+        let header = vec![
+            format!("sokuc {} pool model", env!("CARGO_PKG_VERSION")),
+            format!("variant {}", inst.variant.name),
+        ];
+        (m.formula, names, header)
+    })?;
+    let Some((mut b, opts)) = prepared else {
+        return Ok(EXIT_SAT);
     };
     let r = sokuc::adts::solve(inst, b.as_mut(), &opts)?;
     print_pool_result(inst, &r, a.format)
@@ -1150,29 +1166,16 @@ fn write_emitted(
 
 fn solve_grid(a: &SolveArgs, path: &Path) -> Result<u8> {
     let p = GridPuzzle::load(path)?;
-    if let Some(format) = a.emit {
+    let prepared = emit_or_prepare(a, || {
         let m = p.compile();
         let header = vec![
             format!("sokuc {} {} model", env!("CARGO_PKG_VERSION"), p.kind()),
             format!("instance {}", p.source()),
         ];
-        let (enc, _) = encode_options(&a.enc);
-        write_emitted(format, &m.formula, &m.names, &header, enc, a.output.as_deref())?;
+        (m.formula, m.names, header)
+    })?;
+    let Some((mut b, opts)) = prepared else {
         return Ok(EXIT_SAT);
-    }
-    if a.output.is_some() {
-        return Err(InputError::new("-o", None, "-o/--output goes with --emit").into());
-    }
-    if a.proof.is_some() {
-        return Err(InputError::new("--proof", None, "--proof is for 3SoKu instances").into());
-    }
-    let mut b = get_backend(&a.backend)?;
-    let (enc, _) = encode_options(&a.enc);
-    let opts = SolveOptions {
-        time_limit: timeout(a.timeout)?,
-        seed: a.seed,
-        encode: enc,
-        ..Default::default()
     };
     let r = grid_pipeline::solve(&p, b.as_mut(), &opts, a.unique)?;
     print_grid_result(&p, &r, a.format, a.unique)

@@ -34,28 +34,7 @@ fn rng(seed: &mut u64) -> u64 {
 }
 
 /// n pigeons, n - 1 holes: each pigeon in exactly one hole, at most one pigeon per hole.
-fn pigeonhole(n: u32) -> sokuc::ir::PbFormula {
-    use sokuc::ir::{Constraint, Var};
-    let holes = n - 1;
-    let x = |p: u32, h: u32| Var(p * holes + h).pos();
-    let mut f = sokuc::ir::PbFormula {
-        num_vars: n * holes,
-        ..Default::default()
-    };
-    for p in 0..n {
-        f.add(
-            format!("pigeon {p}"),
-            Constraint::ExactlyOne((0..holes).map(|h| x(p, h)).collect()),
-        );
-    }
-    for h in 0..holes {
-        f.add(
-            format!("hole {h}"),
-            Constraint::AtMostOne((0..n).map(|p| x(p, h)).collect()),
-        );
-    }
-    f
-}
+use common::pigeonhole;
 
 macro_rules! backend_suite {
     ($modname:ident, $name:expr) => {

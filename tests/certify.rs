@@ -173,7 +173,7 @@ fn four_unsat_sample_proofs_check_out_and_damaged_ones_do_not() {
     // A damaged proof must be rejected. The 3SoKu refutations above are nearly unit
     // propagation (drat-trim finds one core lemma), so damage is tested on pigeonhole(7),
     // which needs real lemmas: its proof with the lemmas removed, or cut short, fails.
-    let f = pigeonhole(7);
+    let f = common::pigeonhole(7);
     let mut cnf_buf = sokuc::encode::Cnf::new();
     let stats = sokuc::encode::encode(&f, EncodeOptions::default(), &mut cnf_buf).unwrap();
     let cnf = dir.path().join("php.cnf");
@@ -211,29 +211,6 @@ fn four_unsat_sample_proofs_check_out_and_damaged_ones_do_not() {
         let rep = sokuc::certify::check(&checker, &cnf, &proof, None).unwrap();
         assert!(!rep.verified, "drat-trim accepted the {what} proof");
     }
-}
-
-fn pigeonhole(n: u32) -> sokuc::ir::PbFormula {
-    use sokuc::ir::{Constraint, Var};
-    let holes = n - 1;
-    let x = |p: u32, h: u32| Var(p * holes + h).pos();
-    let mut f = sokuc::ir::PbFormula {
-        num_vars: n * holes,
-        ..Default::default()
-    };
-    for p in 0..n {
-        f.add(
-            format!("pigeon {p}"),
-            Constraint::ExactlyOne((0..holes).map(|h| x(p, h)).collect()),
-        );
-    }
-    for h in 0..holes {
-        f.add(
-            format!("hole {h}"),
-            Constraint::AtMostOne((0..n).map(|p| x(p, h)).collect()),
-        );
-    }
-    f
 }
 
 #[test]

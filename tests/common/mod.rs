@@ -126,3 +126,28 @@ pub fn sokuc() -> std::process::Command {
 pub fn which(prog: &str) -> Option<PathBuf> {
     std::env::var_os("PATH").and_then(|p| std::env::split_paths(&p).map(|d| d.join(prog)).find(|c| c.is_file()))
 }
+
+/// n pigeons, n - 1 holes: unsatisfiable, and hard for resolution (exponential proofs), so
+/// solvers need real search and real lemmas.
+pub fn pigeonhole(n: u32) -> sokuc::ir::PbFormula {
+    use sokuc::ir::{Constraint, Var};
+    let holes = n - 1;
+    let x = |p: u32, h: u32| Var(p * holes + h).pos();
+    let mut f = sokuc::ir::PbFormula {
+        num_vars: n * holes,
+        ..Default::default()
+    };
+    for p in 0..n {
+        f.add(
+            format!("pigeon {p}"),
+            Constraint::ExactlyOne((0..holes).map(|h| x(p, h)).collect()),
+        );
+    }
+    for h in 0..holes {
+        f.add(
+            format!("hole {h}"),
+            Constraint::AtMostOne((0..n).map(|p| x(p, h)).collect()),
+        );
+    }
+    f
+}
