@@ -7,9 +7,7 @@ mod common;
 use common::sokuc;
 use sokuc::backend;
 
-fn canonical(t: [u64; 3]) -> [u64; 3] {
-    (0..3).map(|s| [t[s], t[(s + 1) % 3], t[(s + 2) % 3]]).min().unwrap()
-}
+use common::canonical;
 
 fn check(v: &serde_json::Value, given: Option<&[u64]>) {
     assert_eq!(v["status"], "sat");

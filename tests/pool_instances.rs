@@ -11,9 +11,7 @@ use sokuc::adts::{self, PoolInstance, PoolResult};
 use sokuc::backend::{self, SolveOptions, Status};
 use sokuc::input::instance_file::{Puzzle, parse_puzzle};
 
-fn canonical(t: [u64; 3]) -> [u64; 3] {
-    (0..3).map(|s| [t[s], t[(s + 1) % 3], t[(s + 2) % 3]]).min().unwrap()
-}
+use common::canonical;
 
 fn turned(t: [u64; 3], r: usize) -> [u64; 3] {
     [t[(3 - r) % 3], t[(4 - r) % 3], t[(5 - r) % 3]]

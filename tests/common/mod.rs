@@ -151,3 +151,8 @@ pub fn pigeonhole(n: u32) -> sokuc::ir::PbFormula {
     }
     f
 }
+
+/// A corner triple's smallest rotation: the name of its type.
+pub fn canonical(t: [u64; 3]) -> [u64; 3] {
+    (0..3).map(|s| [t[s], t[(s + 1) % 3], t[(s + 2) % 3]]).min().unwrap()
+}
