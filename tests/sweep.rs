@@ -106,6 +106,17 @@ fn groups_and_orbit_counts_match_brute_force() {
             "0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,0,0",
             &["1,2,3,4,5,6", "3,3,3,3,3,6"],
         ),
+        // The pentagonal bipyramid (built in, generated): 10 rotations, 20 with mirrors.
+        (
+            "bipyramid-5",
+            "0,0,1;0,0,2;0,1,2;0,2,1;1,1,2;0,0,3;0,1,3;1,1,1;2,2,0;1,2,3",
+            &["1,2,3,4,5,6,7", "1,1,2,2,3,3,4"],
+        ),
+        (
+            "bipyramid-5",
+            "0,0,1;0,0,2;0,1,1;0,2,2;1,1,2;0,0,3;0,3,3;1,1,1;2,2,0;1,2,2",
+            &["1,2,3,4,5,6,7"],
+        ),
     ];
     for (variant, tiles, multisets) in cases {
         let v = load_variant(variant, None, ("test", None)).unwrap();

@@ -62,7 +62,7 @@ pub fn parse_variant(file: &str, text: &str, default_name: &str) -> Result<Varia
 /// `origin` is the file (and line) that named the variant, used when the name is unknown.
 pub fn load_variant(spec: &str, base: Option<&Path>, origin: (&str, Option<usize>)) -> Result<Variant, InputError> {
     if let Some(text) = builtin::variant_text(spec) {
-        return parse_variant(&format!("<built-in variant {spec}>"), text, spec);
+        return parse_variant(&format!("<built-in variant {spec}>"), &text, spec);
     }
     let looks_like_path = spec.contains('/') || spec.ends_with(".toml");
     let path: PathBuf = match base {
@@ -70,7 +70,7 @@ pub fn load_variant(spec: &str, base: Option<&Path>, origin: (&str, Option<usize
         _ => PathBuf::from(spec),
     };
     if !looks_like_path && !path.exists() {
-        let names: Vec<&str> = builtin::VARIANTS.iter().map(|(n, _)| *n).collect();
+        let names = builtin::variant_names();
         return Err(InputError::new(
             origin.0,
             origin.1,
@@ -105,6 +105,25 @@ mod tests {
         for (name, _) in builtin::VARIANTS {
             let v = load_variant(name, None, ("test", None)).unwrap();
             assert_eq!(&v.name, name);
+        }
+        // Bipyramids: 2n faces, n + 2 vertices, apices of degree n, equator of degree 4;
+        // bipyramid-4 is the octahedron, face for face.
+        for n in [3, 5, 7, 24, 25, 100] {
+            let v = load_variant(&format!("bipyramid-{n}"), None, ("test", None)).unwrap();
+            assert_eq!((v.num_vertices(), v.num_faces()), (n + 2, 2 * n));
+            let mut degrees: Vec<usize> = v.incidence().iter().map(|i| i.len()).collect();
+            degrees.sort_unstable();
+            let mut want = vec![4; n];
+            want.extend([n, n]);
+            want.sort_unstable();
+            assert_eq!(degrees, want);
+        }
+        let b4 = load_variant("bipyramid-4", None, ("test", None)).unwrap();
+        let oct = load_variant("octahedron", None, ("test", None)).unwrap();
+        assert_eq!(b4.faces, oct.faces);
+        assert_eq!(b4.vertices, oct.vertices);
+        for bad in ["bipyramid-2", "bipyramid-x", "bipyramid-"] {
+            assert!(load_variant(bad, None, ("test", None)).is_err(), "{bad}");
         }
         let ico = load_variant("icosahedron", None, ("test", None)).unwrap();
         assert_eq!((ico.num_vertices(), ico.num_faces()), (12, 20));

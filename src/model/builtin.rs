@@ -9,8 +9,50 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("tetrahedron", include_str!("../../variants/tetrahedron.toml")),
 ];
 
-pub fn variant_text(name: &str) -> Option<&'static str> {
-    VARIANTS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+/// The TOML text of a built-in variant: a fixed one, or `bipyramid-N` (N >= 3), generated.
+pub fn variant_text(name: &str) -> Option<std::borrow::Cow<'static, str>> {
+    if let Some((_, t)) = VARIANTS.iter().find(|(n, _)| *n == name) {
+        return Some(std::borrow::Cow::Borrowed(t));
+    }
+    let n: usize = name.strip_prefix("bipyramid-")?.parse().ok()?;
+    (n >= 3).then(|| std::borrow::Cow::Owned(bipyramid(n)))
+}
+
+/// Names of the built-in variants, for messages.
+pub fn variant_names() -> Vec<String> {
+    let mut v: Vec<String> = VARIANTS.iter().map(|(n, _)| n.to_string()).collect();
+    v.push("bipyramid-N (N >= 3)".into());
+    v
+}
+
+/// The n-gonal bipyramid: apex, an n-gon equator (counter-clockwise seen from above), and a
+/// bottom apex; 2n faces, clockwise from outside, laid out as in `variants/octahedron.toml`
+/// (which is `bipyramid-4`). Letters while they last (A on top, the last one at the bottom),
+/// then N, S and R1..Rn.
+fn bipyramid(n: usize) -> String {
+    let names: Vec<String> = if n + 2 <= 26 {
+        (0..n + 2).map(|i| ((b'A' + i as u8) as char).to_string()).collect()
+    } else {
+        let mut v = vec!["N".to_string()];
+        v.extend((1..=n).map(|i| format!("R{i}")));
+        v.push("S".into());
+        v
+    };
+    let (top, bottom) = (&names[0], &names[n + 1]);
+    let ring = |i: usize| &names[1 + i % n];
+    let q = |s: &str| format!("\"{s}\"");
+    let mut faces = Vec::with_capacity(2 * n);
+    for i in 0..n {
+        faces.push(format!("[{}, {}, {}]", q(top), q(ring(i + 1)), q(ring(i))));
+    }
+    for i in 0..n {
+        faces.push(format!("[{}, {}, {}]", q(bottom), q(ring(i)), q(ring(i + 1))));
+    }
+    format!(
+        "name = \"bipyramid-{n}\"\nvertices = [{}]\nfaces = [\n  {},\n]\n",
+        names.iter().map(|s| q(s)).collect::<Vec<_>>().join(", "),
+        faces.join(",\n  ")
+    )
 }
 
 /// The 20 IcoSoKu tiles in the order of spec §1 (the 1-based order used by `fixed`).
