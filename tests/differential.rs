@@ -1,10 +1,10 @@
 //! Differential testing: random instances through every backend. Statuses must agree, every
 //! SAT answer must pass the puzzle's verifier, and (for grids) uniqueness verdicts must
-//! agree too. 3SoKu instances on three variants (satisfiable by construction, or with one
+//! agree too. 3SoKu instances on seven variants (satisfiable by construction, or with one
 //! unit of capacity moved, which keeps the total and often breaks them), Tricky Triple
 //! grids with random givens, and the public Kakuro boards with one clue changed.
 //!
-//! CI runs about 1,900 instances. For a longer local run, scale it:
+//! CI runs about 2,100 instances. For a longer local run, scale it:
 //! `SOKUC_DIFF_SCALE=10 cargo test --release --test differential -- --nocapture`.
 //! A backend may answer unknown only when it has a time limit here (cp and mip, whose
 //! models are slow on some satisfiable icosahedra); unknowns are counted and bounded.
@@ -131,6 +131,10 @@ fn random_3soku_instances_agree_on_every_backend() {
         ("tetrahedron", 500, 500),
         ("octahedron", 500, 500),
         ("icosahedron", 150, 1000),
+        ("snub-disphenoid", 60, 500),
+        ("triaugmented-triangular-prism", 60, 500),
+        ("gyroelongated-square-bipyramid", 60, 500),
+        ("bipyramid-7", 60, 500),
     ] {
         let bs = backends(cp_ms);
         let mut tally = Tally::default();
@@ -165,11 +169,18 @@ fn random_3soku_instances_agree_on_every_backend() {
             assert!(agree(&what, &results, &mut tally).is_some(), "nobody decided {what}");
         }
         eprintln!("{variant}: {tally:?}");
-        assert!(tally.sat > 0 && tally.unsat > 0, "{variant}: {tally:?}");
+        // Both answers must occur on the three main variants; the 60 instances of the other
+        // deltahedra may all be satisfiable (they are here for agreement and verification).
+        assert!(tally.sat > 0 && (n < 150 || tally.unsat > 0), "{variant}: {tally:?}");
         // Only cp and mip may answer unknown (asserted above). pumpkin's model is slow on
-        // satisfiable icosahedra (1 s median on icosoku100), so there it may give up on up
-        // to two runs in three; elsewhere on one run in ten.
-        let bound = if variant == "icosahedron" { 4 } else { 10 };
+        // satisfiable instances of 12 faces and more (1 s median on icosoku100), so there it
+        // may give up on one run in four (of all runs, every backend counted); on the
+        // tetrahedron and octahedron on one run in ten.
+        let bound = if matches!(variant, "tetrahedron" | "octahedron") {
+            10
+        } else {
+            4
+        };
         assert!(
             tally.unknown_runs * bound <= tally.runs,
             "{variant}: too many unknowns {tally:?}"

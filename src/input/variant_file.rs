@@ -118,6 +118,15 @@ mod tests {
             want.sort_unstable();
             assert_eq!(degrees, want);
         }
+        // The eight convex deltahedra: 4, 6, ..., 16 and 20 faces, Euler's formula, and
+        // vertex degrees 3 to 5 as for every convex deltahedron.
+        for (name, faces) in builtin::DELTAHEDRA.iter().zip([4, 6, 8, 10, 12, 14, 16, 20]) {
+            let v = load_variant(name, None, ("test", None)).unwrap();
+            assert_eq!(v.num_faces(), faces, "{name}");
+            let edges = 3 * faces / 2;
+            assert_eq!(v.num_vertices() + faces, edges + 2, "{name}: Euler");
+            assert!(v.incidence().iter().all(|i| (3..=5).contains(&i.len())), "{name}");
+        }
         let b4 = load_variant("bipyramid-4", None, ("test", None)).unwrap();
         let oct = load_variant("octahedron", None, ("test", None)).unwrap();
         assert_eq!(b4.faces, oct.faces);

@@ -7,6 +7,27 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("icosahedron", include_str!("../../variants/icosahedron.toml")),
     ("octahedron", include_str!("../../variants/octahedron.toml")),
     ("tetrahedron", include_str!("../../variants/tetrahedron.toml")),
+    ("snub-disphenoid", include_str!("../../variants/snub-disphenoid.toml")),
+    (
+        "triaugmented-triangular-prism",
+        include_str!("../../variants/triaugmented-triangular-prism.toml"),
+    ),
+    (
+        "gyroelongated-square-bipyramid",
+        include_str!("../../variants/gyroelongated-square-bipyramid.toml"),
+    ),
+];
+
+/// The eight convex deltahedra, by face count (4, 6, ..., 16, 20).
+pub const DELTAHEDRA: [&str; 8] = [
+    "tetrahedron",
+    "bipyramid-3",
+    "octahedron",
+    "bipyramid-5",
+    "snub-disphenoid",
+    "triaugmented-triangular-prism",
+    "gyroelongated-square-bipyramid",
+    "icosahedron",
 ];
 
 /// The TOML text of a built-in variant: a fixed one, or `bipyramid-N` (N >= 3), generated.
