@@ -11,12 +11,7 @@ use common::canonical;
 
 fn check(v: &serde_json::Value, given: Option<&[u64]>) {
     assert_eq!(v["status"], "sat");
-    let pegs: Vec<u64> = v["pegs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect();
+    let pegs: Vec<u64> = common::u64s(&v["pegs"]);
     match given {
         Some(g) => assert_eq!(pegs, g),
         None => {
@@ -31,12 +26,7 @@ fn check(v: &serde_json::Value, given: Option<&[u64]>) {
     let mut types = std::collections::BTreeSet::new();
     for f in faces {
         let label = f["face"].as_str().unwrap();
-        let c: Vec<u64> = f["corners"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_u64().unwrap())
-            .collect();
+        let c: Vec<u64> = common::u64s(&f["corners"]);
         let c = [c[0], c[1], c[2]];
         assert!(c.iter().all(|&w| w <= 3));
         types.insert(canonical(c));

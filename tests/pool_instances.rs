@@ -353,23 +353,13 @@ fn example_files_solve_and_check_out() {
             .unwrap()
             .iter()
             .map(|f| {
-                let c: Vec<u64> = f["corners"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_u64().unwrap())
-                    .collect();
+                let c: Vec<u64> = common::u64s(&f["corners"]);
                 [c[0], c[1], c[2]]
             })
             .collect()
     };
     let sums_ok = |v: &serde_json::Value| {
-        let pegs: Vec<u64> = v["pegs"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_u64().unwrap())
-            .collect();
+        let pegs: Vec<u64> = common::u64s(&v["pegs"]);
         let mut sums = vec![0u64; 12];
         for (f, c) in v["faces"].as_array().unwrap().iter().zip(corners(v)) {
             for (i, ch) in f["face"].as_str().unwrap().chars().enumerate() {

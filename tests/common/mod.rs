@@ -156,3 +156,8 @@ pub fn pigeonhole(n: u32) -> sokuc::ir::PbFormula {
 pub fn canonical(t: [u64; 3]) -> [u64; 3] {
     (0..3).map(|s| [t[s], t[(s + 1) % 3], t[(s + 2) % 3]]).min().unwrap()
 }
+
+/// A JSON array of unsigned integers (pegs, corners) as a vector.
+pub fn u64s(v: &serde_json::Value) -> Vec<u64> {
+    v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect()
+}
