@@ -761,18 +761,11 @@ fn print_pool_result(inst: &sokuc::adts::PoolInstance, r: &sokuc::adts::PoolResu
             .collect();
         writeln!(w, "sat on the {}: pegs {}", v.name, pegs.join(" "))?;
         for (f, &(ty, rot, c)) in s.faces.iter().enumerate() {
-            let face = &v.faces[f];
             writeln!(
                 w,
-                "Face {}: type {:?} turned {rot}, so {} gets {}, {} gets {}, {} gets {}.",
-                v.face_label(f),
-                inst.pool[ty].tile,
-                v.vertices[face[0]],
-                c[0],
-                v.vertices[face[1]],
-                c[1],
-                v.vertices[face[2]],
-                c[2]
+                "{}.  [type {:?}, rotation {rot}]",
+                sokuc::report::instruction::sentence(v, f, &inst.pool[ty].tile, &c, &s.pegs),
+                inst.pool[ty].tile
             )?;
         }
         writeln!(

@@ -2,13 +2,10 @@
 
 use std::fmt::Write;
 
+use super::instruction;
 use crate::backend::Status;
 use crate::model::Instance;
 use crate::pipeline::SokuResult;
-
-fn tuple(w: &[u64; 3]) -> String {
-    format!("({},{},{})", w[0], w[1], w[2])
-}
 
 /// The text `solve` prints. It holds no timings, so `decode` of the same answer prints
 /// exactly the same.
@@ -25,18 +22,12 @@ pub fn soku(inst: &Instance, r: &SokuResult) -> String {
     match (r.status, &r.placements) {
         (Status::Sat, Some(ps)) => {
             for p in ps {
-                let face = v.faces[p.face];
-                let corners: Vec<String> = (0..3)
-                    .map(|i| format!("{} gets {}", v.vertices[face[i]], p.corners[i]))
-                    .collect();
                 let _ = writeln!(
                     s,
-                    "Put tile #{} {} on face {}, turned {} so that {}.",
+                    "{}.  [tile #{}, rotation {}]",
+                    instruction::sentence(v, p.face, &inst.tiles[p.tile], &p.corners, &inst.capacities),
                     p.tile + 1,
-                    tuple(&inst.tiles[p.tile]),
-                    v.face_label(p.face),
-                    p.rotation,
-                    corners.join(", ")
+                    p.rotation
                 );
             }
             let _ = writeln!(

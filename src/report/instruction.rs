@@ -1,0 +1,91 @@
+//! One placement as a sentence for a person holding the puzzle, in the seed's words:
+//! "Put tile (0,1,2) on the face with pegs 1, 5, 11 (ABC), turned so that 2 touches A."
+//!
+//! A person finds a face by its pegs, not by the letters, so the pegs come first. Tiles never
+//! flip, so naming where one corner goes fixes the turn; the sentence names a corner whose
+//! weight occurs once on the tile (the largest such), which is always enough unless all three
+//! weights are equal, and then any turn is right.
+
+use crate::model::Variant;
+
+fn tuple(w: &[u64; 3]) -> String {
+    format!("({},{},{})", w[0], w[1], w[2])
+}
+
+/// The corner a person should line up: one whose weight is unique on the tile, largest first.
+/// `None` when all three weights are equal.
+pub fn anchor_corner(corners: &[u64; 3]) -> Option<usize> {
+    (0..3)
+        .filter(|&i| corners.iter().filter(|&&c| c == corners[i]).count() == 1)
+        .max_by_key(|&i| (corners[i], std::cmp::Reverse(i)))
+}
+
+/// The face as a person sees it: its pegs in face order, then its vertex names.
+pub fn face_phrase(v: &Variant, face: usize, pegs: &[u64]) -> String {
+    let f = v.faces[face];
+    format!(
+        "the face with pegs {}, {}, {} ({})",
+        pegs[f[0]],
+        pegs[f[1]],
+        pegs[f[2]],
+        v.face_label(face)
+    )
+}
+
+/// How to turn the tile: "turned so that 2 touches A", or "any way round" for a tile whose
+/// corners are all equal.
+pub fn turn_phrase(v: &Variant, face: usize, corners: &[u64; 3]) -> String {
+    match anchor_corner(corners) {
+        Some(i) => format!("turned so that {} touches {}", corners[i], v.vertices[v.faces[face][i]]),
+        None => "any way round".to_string(),
+    }
+}
+
+/// The full sentence, without a trailing period or trace, so callers can add their own.
+pub fn sentence(v: &Variant, face: usize, weights: &[u64; 3], corners: &[u64; 3], pegs: &[u64]) -> String {
+    format!(
+        "Put tile {} on {}, {}",
+        tuple(weights),
+        face_phrase(v, face, pegs),
+        turn_phrase(v, face, corners)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchor_is_a_unique_weight_and_the_largest_such() {
+        assert_eq!(anchor_corner(&[0, 1, 2]), Some(2));
+        assert_eq!(anchor_corner(&[2, 0, 1]), Some(0));
+        assert_eq!(anchor_corner(&[0, 2, 2]), Some(0));
+        assert_eq!(anchor_corner(&[3, 3, 1]), Some(2));
+        assert_eq!(anchor_corner(&[1, 1, 1]), None);
+    }
+
+    #[test]
+    fn the_named_corner_fixes_the_turn() {
+        // For every tile over 0..3 and every turn, knowing the tile and where its anchor goes
+        // leaves exactly one corner assignment: the sentence is never ambiguous.
+        for a in 0..4u64 {
+            for b in 0..4u64 {
+                for c in 0..4u64 {
+                    let w = [a, b, c];
+                    for r in 0..3 {
+                        let corners = crate::model::tiles::rotate(w, r);
+                        let Some(i) = anchor_corner(&corners) else {
+                            assert!(a == b && b == c);
+                            continue;
+                        };
+                        let fits: std::collections::BTreeSet<[u64; 3]> = (0..3)
+                            .map(|s| crate::model::tiles::rotate(w, s))
+                            .filter(|t| t[i] == corners[i])
+                            .collect();
+                        assert_eq!(fits.len(), 1, "{w:?} turned {r}");
+                    }
+                }
+            }
+        }
+    }
+}
