@@ -7,6 +7,7 @@
 #   minisat+          - reads the OPB export
 #   minizinc          - reads the MiniZinc export (with its bundled Gecode)
 #   parallel          - GNU parallel, runs sweep shards in the sharding test
+#   librsvg2-bin      - rsvg-convert, rasterises sokuc's SVG nets in the picture test
 #   highspy (PyPI)    - HiGHS, reads the LP and MPS exports (Debian 12 has no HiGHS package)
 #   drat-trim         - checks DRAT proofs; built from the pumpkin-solver crate's copy
 #                       (scripts/build-drat-trim.sh, into target/tools/drat-trim)
@@ -21,6 +22,7 @@ command -v cbc >/dev/null 2>&1 || need+=(coinor-cbc)
 command -v minisat+ >/dev/null 2>&1 || need+=(minisat+)
 command -v minizinc >/dev/null 2>&1 || need+=(minizinc)
 command -v parallel >/dev/null 2>&1 || need+=(parallel)
+command -v rsvg-convert >/dev/null 2>&1 || need+=(librsvg2-bin)
 
 if ! python3 -c "import highspy" >/dev/null 2>&1; then
   echo "install-tools: installing highspy from PyPI" >&2

@@ -5,6 +5,7 @@
 //! ```text
 //! input (parse) -> model (puzzle) -> soku (front-end: model -> ir) -> ir (pseudo-Boolean model)
 //!   -> encode (ir -> CNF into a sink) -> backend (solve) -> soku::decode -> verify -> report
+//!   (text, JSON) and render (SVG nets)
 //! ```
 //!
 //! A new puzzle adds a front-end next to `soku`; a new solver adds a file under `backend`.
@@ -24,7 +25,9 @@ pub mod ir;
 pub mod kakuro;
 pub mod model;
 pub mod pipeline;
+pub mod render;
 pub mod report;
+pub mod rng;
 pub mod soku;
 pub mod sweep;
 pub mod tricky;

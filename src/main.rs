@@ -14,6 +14,7 @@ use sokuc::grid_pipeline::{self, GridPuzzle, GridResult};
 use sokuc::input::{self, InputError, answer, batch, instance_file, solution_json};
 use sokuc::model::Instance;
 use sokuc::pipeline::{self, PresolveMode, SokuResult};
+use sokuc::render::Scene;
 use sokuc::{bench, export, report, sweep, verify};
 
 const EXIT_SAT: u8 = 0;
@@ -59,6 +60,24 @@ enum Command {
     /// Solve with a certificate: a verified answer, or a DRAT proof of unsatisfiability for
     /// the emitted CNF, checked by drat-trim.
     Certify(CertifyArgs),
+    /// Draw a 3SoKu instance, or a solution of it, as an SVG net of the polyhedron.
+    Render(RenderArgs),
+}
+
+#[derive(Args)]
+struct RenderArgs {
+    #[command(flatten)]
+    inst: InstanceArgs,
+    /// A solution to draw (JSON as printed by `solve --format json`); without it the empty
+    /// instance is drawn, with its fixed tiles.
+    #[arg(long)]
+    solution: Option<PathBuf>,
+    /// The SVG file to write.
+    #[arg(short = 'o', long)]
+    output: PathBuf,
+    /// Write every weight as a number (default: dots up to 3, numbers above).
+    #[arg(long)]
+    numbers: bool,
 }
 
 #[derive(Args)]
@@ -140,21 +159,51 @@ struct SweepArgs {
 
 #[derive(Args)]
 struct GenerateArgs {
-    /// Puzzle kind.
+    /// Puzzle kind: 3soku (random solvable, --from-partition, --four-unsat) or trickytriple.
     #[arg(value_enum)]
     kind: GenerateKind,
-    /// Side of the square grid.
-    #[arg(long)]
-    size: usize,
     /// Random seed (the same seed gives the same puzzle).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Percentage of black cells.
-    #[arg(long, default_value_t = 10)]
-    black: u32,
     /// Write the puzzle here (default: stdout).
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
+    /// trickytriple: side of the square grid.
+    #[arg(long)]
+    size: Option<usize>,
+    /// trickytriple: percentage of black cells.
+    #[arg(long, default_value_t = 10)]
+    black: u32,
+    /// 3soku: the variant (a built-in name or a variant file).
+    #[arg(long, default_value = "icosahedron")]
+    variant: String,
+    /// 3soku: the tiles: a built-in set (icosoku) or a list such as "0,1,2;0,0,1;...".
+    /// Default: icosoku on a 20-face variant, else random tiles.
+    #[arg(long)]
+    tiles: Option<String>,
+    /// 3soku: random tiles have weights 0..=N.
+    #[arg(long, default_value_t = 3)]
+    max_weight: u64,
+    /// 3soku: pre-place this many tiles where the planted solution has them.
+    #[arg(long, default_value_t = 0)]
+    fixed: usize,
+    /// 3soku: pre-placed tiles keep their turn (default: the turn is left free).
+    #[arg(long)]
+    fixed_rotation: bool,
+    /// 3soku: seed 000's Partition reduction for these sizes, e.g. 3,1,1,2,2,1: a bipyramid
+    /// that is solvable exactly when the sizes split into two equal halves.
+    #[arg(long, value_name = "SIZES", conflicts_with_all = ["random_partition", "four_unsat"])]
+    from_partition: Option<String>,
+    /// 3soku: the Partition reduction for N random sizes in 1..=--max-size (total made even).
+    #[arg(long, value_name = "N", conflicts_with = "four_unsat")]
+    random_partition: Option<usize>,
+    /// 3soku: largest size for --random-partition.
+    #[arg(long, default_value_t = 20)]
+    max_size: u64,
+    /// 3soku: seed 000's "4-unsat" family: a solvable instance with one capacity raised by 1
+    /// and --fixed tiles (default 4) pre-placed with a free turn.
+    #[arg(long)]
+    four_unsat: bool,
 }
 
 #[derive(Args)]
@@ -180,6 +229,8 @@ struct AdtsArgs {
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum GenerateKind {
     Trickytriple,
+    #[value(name = "3soku")]
+    Soku,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -291,6 +342,10 @@ struct SolveArgs {
     /// Grid puzzles: after the first solution, prove it unique or show a second one.
     #[arg(long)]
     unique: bool,
+    /// 3SoKu: also draw the answer as an SVG net of the polyhedron (the empty instance when
+    /// there is no solution).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -396,6 +451,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Adts(a) => adts_cmd(a),
         Command::SweepMerge(a) => sweep_merge(a),
         Command::Certify(a) => certify_cmd(a),
+        Command::Render(a) => render_cmd(a),
     }
 }
 
@@ -671,28 +727,152 @@ fn sweep_cmd(a: SweepArgs) -> Result<u8> {
 }
 
 fn generate(a: GenerateArgs) -> Result<u8> {
-    let GenerateKind::Trickytriple = a.kind;
-    if !(3..=200).contains(&a.size) {
-        return Err(InputError::new("--size", None, format!("{} is not a size from 3 to 200", a.size)).into());
+    if a.kind == GenerateKind::Soku {
+        return generate_soku(&a);
+    }
+    let Some(size) = a.size else {
+        return Err(InputError::new("--size", None, "trickytriple needs --size (the side of the grid)").into());
+    };
+    if !(3..=200).contains(&size) {
+        return Err(InputError::new("--size", None, format!("{size} is not a size from 3 to 200")).into());
     }
     if a.black > 50 {
         return Err(InputError::new("--black", None, "at most 50 percent black cells").into());
     }
     let t = std::time::Instant::now();
-    let g = sokuc::tricky::generate::generate(a.size, a.size, a.seed, a.black);
+    let g = sokuc::tricky::generate::generate(size, size, a.seed, a.black);
     let ms = t.elapsed().as_secs_f64() * 1e3;
     // The solution must check out, and the file must read back as the same puzzle.
     sokuc::verify::tricky::verify(&g.puzzle, &g.solution).map_err(|e| anyhow!("generated solution is wrong: {e}"))?;
     let text = format!(
         "# Tricky Triple {0}x{0} made by sokuc generate (seed {1}, {2}% black cells)\n# {3} givens kept after {4} uniqueness checks; the solution is unique\n{5}",
-        a.size,
+        size,
         a.seed,
         a.black,
         g.givens,
         g.checks,
-        g.puzzle.render(&vec![vec![None; a.size]; a.size]),
+        g.puzzle.render(&vec![vec![None; size]; size]),
     );
-    eprintln!("sokuc generate: {}x{} in {ms:.0} ms", a.size, a.size);
+    eprintln!("sokuc generate: {size}x{size} in {ms:.0} ms");
+    let write = |w: &mut dyn Write| w.write_all(text.as_bytes());
+    match &a.output {
+        Some(p) => write_atomic(p, write)?,
+        None => write(&mut std::io::stdout().lock()).context("writing to stdout")?,
+    }
+    Ok(EXIT_SAT)
+}
+
+/// `generate 3soku`: writes an instance file; its first lines say how it was made.
+fn generate_soku(a: &GenerateArgs) -> Result<u8> {
+    use sokuc::soku::generate::{self as generator, TileChoice};
+    let generated_by = |what: String| format!("made by sokuc generate 3soku {what}");
+    let (inst, variant_ref, note) = if a.from_partition.is_some() || a.random_partition.is_some() {
+        let sizes = match (&a.from_partition, a.random_partition) {
+            (Some(list), _) => parse_numbers("--from-partition", list, "size")?,
+            (None, Some(n)) => {
+                if !(1..=50_000).contains(&n) {
+                    return Err(
+                        InputError::new("--random-partition", None, format!("{n} sizes: give 1 to 50000")).into(),
+                    );
+                }
+                if !(1..=generator::MAX_WEIGHT).contains(&a.max_size) {
+                    return Err(InputError::new(
+                        "--max-size",
+                        None,
+                        format!("{}: give 1 to {}", a.max_size, generator::MAX_WEIGHT),
+                    )
+                    .into());
+                }
+                generator::random_partition(n, a.max_size, a.seed)
+            }
+            _ => unreachable!("one of the two is set"),
+        };
+        let what = if a.from_partition.is_some() {
+            "--from-partition"
+        } else {
+            "--random-partition"
+        };
+        let mut inst = generator::from_partition(&sizes).map_err(|e| InputError::new(what, None, e.to_string()))?;
+        let list: Vec<String> = sizes.iter().map(u64::to_string).collect();
+        let total: u64 = sizes.iter().sum();
+        inst.source = generated_by(format!("--from-partition {}", list.join(",")));
+        let name = inst.variant.name.clone();
+        let note = format!(
+            "Partition -> 3SoKu (seed 000, Lemma 1): sizes {} (total {total}) as tiles (s,0,0), {} blank tiles, capacity {} at both apices, 0 on the ring; solvable exactly when the sizes split into two halves of equal sum{}",
+            list.join(","),
+            inst.tiles.len() - sizes.len(),
+            total / 2,
+            if total % 2 == 1 {
+                " (an odd total never does)"
+            } else {
+                ""
+            }
+        );
+        (inst, name, note)
+    } else {
+        let v = sokuc::input::variant_file::load_variant(&a.variant, None, ("--variant", None))?;
+        let tiles = match &a.tiles {
+            Some(t) => TileChoice::List(parse_tiles(t)?),
+            None if v.num_faces() == 20 => {
+                TileChoice::List(sokuc::model::builtin::tile_set("icosoku").expect("built in"))
+            }
+            None => TileChoice::Random {
+                max_weight: a.max_weight,
+            },
+        };
+        let fixed = if a.four_unsat && a.fixed == 0 { 4 } else { a.fixed };
+        let bad = |e: sokuc::soku::generate::GenerateError| InputError::new("command line", None, e.to_string());
+        let g = if a.four_unsat {
+            generator::four_unsat(&v, &tiles, fixed, a.seed).map_err(bad)?
+        } else {
+            generator::random_solvable(&v, &tiles, fixed, a.fixed_rotation, a.seed).map_err(bad)?
+        };
+        let mut inst = g.instance;
+        let tiles_arg = match (&a.tiles, &tiles) {
+            (Some(t), _) => format!(" --tiles {t}"),
+            (None, TileChoice::Random { max_weight }) => format!(" --max-weight {max_weight}"),
+            (None, TileChoice::List(_)) => String::new(),
+        };
+        inst.source = generated_by(format!(
+            "--variant {}{tiles_arg} --seed {}{}{}{}",
+            a.variant,
+            a.seed,
+            if a.four_unsat { " --four-unsat" } else { "" },
+            if fixed > 0 {
+                format!(" --fixed {fixed}")
+            } else {
+                String::new()
+            },
+            if a.fixed_rotation { " --fixed-rotation" } else { "" },
+        ));
+        // A built-in is referred to by name; a file by its absolute path, so the instance
+        // reads back from wherever it is written.
+        let variant_ref = if sokuc::model::builtin::variant_text(&a.variant).is_some() {
+            a.variant.clone()
+        } else {
+            std::fs::canonicalize(&a.variant)
+                .map_err(|e| InputError::new(&a.variant, None, format!("cannot resolve: {e}")))?
+                .display()
+                .to_string()
+        };
+        let note = if a.four_unsat {
+            format!(
+                "4-unsat: capacities from a random arrangement with one raised by 1 (total {} against {} on the tiles), {fixed} tiles fixed with a free turn: unsatisfiable",
+                inst.total_capacity(),
+                inst.total_weight()
+            )
+        } else {
+            "capacities read off a random arrangement of the tiles: solvable".to_string()
+        };
+        (inst, variant_ref, note)
+    };
+    let text = format!("{}# {note}\n", inst.to_toml(&variant_ref));
+    // The file must read back as this instance.
+    let back = instance_file::parse_instance("generated", &text, None)
+        .map_err(|e| anyhow!("internal error: the generated instance does not read back: {e}"))?;
+    if back.capacities != inst.capacities || back.tiles != inst.tiles || back.fixed != inst.fixed {
+        return Err(anyhow!("internal error: the generated instance reads back differently"));
+    }
     let write = |w: &mut dyn Write| w.write_all(text.as_bytes());
     match &a.output {
         Some(p) => write_atomic(p, write)?,
@@ -964,7 +1144,46 @@ fn solve_pool(a: &SolveArgs, inst: &sokuc::adts::PoolInstance) -> Result<u8> {
         return Ok(EXIT_SAT);
     };
     let r = sokuc::adts::solve(inst, b.as_mut(), &opts)?;
+    if let Some(path) = &a.svg {
+        write_svg(path, &pool_scene(inst, &r, a.inst.instance.as_deref()))?;
+    }
     print_pool_result(inst, &r, a.format)
+}
+
+/// A pool answer as a picture: the pegs found, and each face's tile type at its corners.
+fn pool_scene<'a>(inst: &'a sokuc::adts::PoolInstance, r: &sokuc::adts::PoolResult, file: Option<&Path>) -> Scene<'a> {
+    use sokuc::render::FaceDraw;
+    let source = file.map_or("pool".to_string(), |p| p.display().to_string());
+    let title = picture_title(&source, &inst.variant.name, r.status, r.solution.is_some());
+    let n = inst.variant.num_faces();
+    let (pegs, faces) = match &r.solution {
+        Some(s) => (
+            s.pegs.iter().map(|&p| Some(p)).collect(),
+            s.faces
+                .iter()
+                .map(|&(ty, _, c)| FaceDraw::Tile {
+                    label: format!("type {}", ty + 1),
+                    weights: inst.pool[ty].tile,
+                    corners: Some(c),
+                    fixed: false,
+                })
+                .collect(),
+        ),
+        None => {
+            let pegs = match &inst.pegs {
+                sokuc::adts::Pegs::Fixed(p) => p.iter().map(|&x| Some(x)).collect(),
+                sokuc::adts::Pegs::Free(_) => vec![None; inst.variant.num_vertices()],
+            };
+            (pegs, vec![FaceDraw::Empty; n])
+        }
+    };
+    Scene {
+        variant: &inst.variant,
+        title,
+        pegs,
+        faces,
+        numbers: false,
+    }
 }
 
 fn load_instance(a: &InstanceArgs) -> Result<Instance> {
@@ -1069,7 +1288,18 @@ fn print_result(inst: &Instance, r: &SokuResult, format: Format) -> u8 {
 }
 
 fn solve(a: SolveArgs) -> Result<u8> {
+    if a.svg.is_some() && a.emit.is_some() {
+        return Err(InputError::new(
+            "--svg",
+            None,
+            "--svg draws a solved instance; it does not go with --emit",
+        )
+        .into());
+    }
     if let Some(path) = a.inst.instance.as_deref().filter(|p| GridPuzzle::is_grid_file(p)) {
+        if a.svg.is_some() {
+            return Err(InputError::new("--svg", None, "--svg draws 3SoKu nets; grid puzzles print their grid").into());
+        }
         return solve_grid(&a, path);
     }
     if a.unique {
@@ -1121,7 +1351,64 @@ fn solve(a: SolveArgs) -> Result<u8> {
         ..Default::default()
     };
     let r = pipeline::solve(&inst, b.as_mut(), &opts, mode)?;
+    if let Some(path) = &a.svg {
+        let title = picture_title(&inst.source, &inst.variant.name, r.status, r.verified);
+        let scene = match &r.placements {
+            Some(ps) => Scene::solution(&inst, ps, title),
+            None => Scene::instance(&inst, title),
+        };
+        write_svg(path, &scene)?;
+    }
     Ok(print_result(&inst, &r, a.format))
+}
+
+/// "icosoku-seed.toml, icosahedron: sat, verified".
+fn picture_title(source: &str, variant: &str, status: Status, verified: bool) -> String {
+    let name = Path::new(source)
+        .file_name()
+        .map_or(source.to_string(), |n| n.to_string_lossy().into_owned());
+    let what = match (status, verified) {
+        (Status::Sat, true) => "solution, verified",
+        (Status::Sat, false) => "solution, NOT verified",
+        (Status::Unsat, _) => "no solution exists (the instance is drawn)",
+        (Status::Unknown, _) => "no solution found in time (the instance is drawn)",
+    };
+    format!("{name}, {variant}: {what}")
+}
+
+fn write_svg(path: &Path, scene: &Scene) -> Result<()> {
+    let svg = sokuc::render::svg::render(scene);
+    write_atomic(path, |w| w.write_all(svg.as_bytes()))
+}
+
+fn render_cmd(a: RenderArgs) -> Result<u8> {
+    let inst = load_instance(&a.inst)?;
+    let (mut scene, code) = match &a.solution {
+        None => {
+            let title = picture_title(&inst.source, &inst.variant.name, Status::Unknown, false)
+                .replace("no solution found in time (the instance is drawn)", "the instance");
+            (Scene::instance(&inst, title), EXIT_SAT)
+        }
+        Some(sol) => {
+            let file = sol.display().to_string();
+            let text = input::read_text(sol)?;
+            let placements = solution_json::parse_solution(&file, &text, &inst)?;
+            // An invalid solution is still drawn (it helps to see what is wrong), but says so.
+            let (verdict, code) = match verify::soku::verify(&inst, &placements) {
+                Ok(()) => ("solution, verified".to_string(), EXIT_SAT),
+                Err(e) => {
+                    eprintln!("sokuc: the solution is invalid: {e}");
+                    (format!("INVALID solution: {e}"), EXIT_INVALID)
+                }
+            };
+            let name = inst.source.rsplit('/').next().unwrap_or(&inst.source).to_string();
+            let title = format!("{name}, {}: {verdict}", inst.variant.name);
+            (Scene::solution(&inst, &placements, title), code)
+        }
+    };
+    scene.numbers = a.numbers;
+    write_svg(&a.output, &scene)?;
+    Ok(code)
 }
 
 fn write_emitted(

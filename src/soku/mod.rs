@@ -3,6 +3,7 @@
 
 mod compile;
 mod decode;
+pub mod generate;
 mod presolve;
 
 pub use compile::{Compiled, Place, compile, compile_plain};

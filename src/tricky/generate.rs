@@ -13,22 +13,7 @@ use varisat::{ExtendFormula, Solver};
 
 use super::{Cell, Tricky};
 use crate::encode::{self, Cnf};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::rng::Rng;
 
 /// A generated puzzle, its unique solution, and how many givens it kept.
 pub struct Generated {
@@ -39,7 +24,7 @@ pub struct Generated {
 }
 
 pub fn generate(rows: usize, cols: usize, seed: u64, black_percent: u32) -> Generated {
-    let mut rng = Rng(seed ^ 0x5eed);
+    let mut rng = Rng::new(seed ^ 0x5eed);
     loop {
         let black: Vec<(usize, usize)> = (0..rows)
             .flat_map(|r| (0..cols).map(move |c| (r, c)))
@@ -104,10 +89,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64, black_percent: u32) -> Gene
         solver.add_clause(&nogood);
         let mut keep = vec![true; chosen.len()];
         let mut order: Vec<usize> = (0..chosen.len()).collect();
-        for i in (1..order.len()).rev() {
-            let j = rng.below(i + 1);
-            order.swap(i, j);
-        }
+        rng.shuffle(&mut order);
         let mut checks = 0;
         for &k in &order {
             keep[k] = false;

@@ -1,0 +1,76 @@
+//! Pictures of instances and solutions: the variant unfolded into a flat net (`net`), drawn as
+//! SVG (`svg`). Works for every variant; nothing is hand-placed.
+//!
+//! A [`Scene`] is what to draw, independent of where it came from: a classic instance with or
+//! without a solution, or a pool answer. The renderer never looks at a solver or an encoding.
+
+pub mod net;
+pub mod svg;
+
+use crate::model::{Instance, Tile, Variant, rotate};
+use crate::soku::Placement;
+
+/// What one face shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FaceDraw {
+    Empty,
+    Tile {
+        /// Short text drawn at the centre, e.g. `#6`.
+        label: String,
+        weights: Tile,
+        /// The weight at each corner of the face, or `None` when the rotation is free (a fixed
+        /// tile without rotation in an unsolved instance).
+        corners: Option<Tile>,
+        /// Pre-placed by the instance (drawn in another colour).
+        fixed: bool,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct Scene<'a> {
+    pub variant: &'a Variant,
+    pub title: String,
+    /// Peg (capacity) per vertex; `None` where it is not known (free pegs, unsolved).
+    pub pegs: Vec<Option<u64>>,
+    pub faces: Vec<FaceDraw>,
+    /// Draw weights as numbers even when dots would do.
+    pub numbers: bool,
+}
+
+impl<'a> Scene<'a> {
+    /// The empty instance: pegs, and the fixed tiles drawn in.
+    pub fn instance(inst: &'a Instance, title: String) -> Scene<'a> {
+        let mut faces = vec![FaceDraw::Empty; inst.variant.num_faces()];
+        for f in &inst.fixed {
+            let w = inst.tiles[f.tile];
+            faces[f.face] = FaceDraw::Tile {
+                label: format!("#{}", f.tile + 1),
+                weights: w,
+                corners: f.rotation.map(|r| rotate(w, r)),
+                fixed: true,
+            };
+        }
+        Scene {
+            variant: &inst.variant,
+            title,
+            pegs: inst.capacities.iter().map(|&c| Some(c)).collect(),
+            faces,
+            numbers: false,
+        }
+    }
+
+    /// A solution of a classic instance: every face carries its tile at its corners.
+    pub fn solution(inst: &'a Instance, placements: &[Placement], title: String) -> Scene<'a> {
+        let mut s = Scene::instance(inst, title);
+        for p in placements {
+            let fixed = inst.fixed.iter().any(|f| f.face == p.face);
+            s.faces[p.face] = FaceDraw::Tile {
+                label: format!("#{}", p.tile + 1),
+                weights: inst.tiles[p.tile],
+                corners: Some(p.corners),
+                fixed,
+            };
+        }
+        s
+    }
+}

@@ -1,0 +1,185 @@
+//! `sokuc generate 3soku`: random solvable instances, seed 000's Partition reduction and the
+//! 4-unsat family. Answers are checked against what each construction promises, and the
+//! Partition instances against a subset-sum search written here.
+
+mod common;
+
+use std::process::Output;
+
+use common::{root, sokuc};
+
+fn run(args: &[&str]) -> Output {
+    sokuc().args(args).current_dir(root()).output().expect("run sokuc")
+}
+
+fn generate(dir: &std::path::Path, name: &str, args: &[&str]) -> String {
+    let path = dir.join(name);
+    let p = path.to_str().unwrap().to_string();
+    let mut all = vec!["generate", "3soku"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["-o", &p]);
+    let o = run(&all);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    p
+}
+
+/// Exit code of `solve` (0 sat, 20 unsat); sat answers must be verified.
+fn solve(path: &str, extra: &[&str]) -> i32 {
+    let mut args = vec!["solve", path, "--format", "json"];
+    args.extend_from_slice(extra);
+    let o = run(&args);
+    let code = o.status.code().unwrap();
+    if code == 0 {
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(j["verified"], true, "{path}");
+    }
+    code
+}
+
+/// Can the sizes be split into two halves of equal sum? (subset sums, independent of sokuc)
+fn splits(sizes: &[u64]) -> bool {
+    let total: u64 = sizes.iter().sum();
+    if total % 2 == 1 {
+        return false;
+    }
+    let half = (total / 2) as usize;
+    let mut reach = vec![false; half + 1];
+    reach[0] = true;
+    for &s in sizes {
+        for t in (s as usize..=half).rev() {
+            reach[t] |= reach[t - s as usize];
+        }
+    }
+    reach[half]
+}
+
+#[test]
+fn partition_instances_are_solvable_exactly_when_the_sizes_split() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = 12345u64;
+    let mut next = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let (mut yes, mut no) = (0, 0);
+    for case in 0..80 {
+        let len = 1 + next(8) as usize;
+        let sizes: Vec<u64> = (0..len).map(|_| 1 + next(9)).collect();
+        let list: Vec<String> = sizes.iter().map(u64::to_string).collect();
+        let p = generate(
+            dir.path(),
+            &format!("p{case}.toml"),
+            &["--from-partition", &list.join(",")],
+        );
+        let want = if splits(&sizes) { 0 } else { 20 };
+        // Presolve off: the model itself must decide, on two backends.
+        for backend in ["sat", "search"] {
+            assert_eq!(
+                solve(&p, &["--backend", backend, "--presolve", "off"]),
+                want,
+                "{sizes:?} on {backend}"
+            );
+        }
+        assert_eq!(solve(&p, &[]), want, "{sizes:?} with presolve");
+        if want == 0 { yes += 1 } else { no += 1 }
+    }
+    assert!(yes >= 10 && no >= 10, "both answers occur: {yes} sat, {no} unsat");
+    // The seed's own example: 3+1+1 = 2+2+1.
+    let p = generate(dir.path(), "seed.toml", &["--from-partition", "3,1,1,2,2,1"]);
+    assert_eq!(solve(&p, &[]), 0);
+    let text = std::fs::read_to_string(&p).unwrap();
+    assert!(text.contains("variant = \"bipyramid-6\""), "{text}");
+    assert!(text.contains("capacities = [5, 0, 0, 0, 0, 0, 0, 5]"), "{text}");
+}
+
+#[test]
+fn random_instances_are_solvable_on_every_deltahedron_and_repeatable() {
+    let dir = tempfile::tempdir().unwrap();
+    for variant in sokuc::model::builtin::DELTAHEDRA {
+        for seed in 0..4u64 {
+            let s = seed.to_string();
+            let mut args = vec!["--variant", variant, "--seed", &s];
+            if seed % 2 == 1 {
+                args.extend_from_slice(&["--fixed", "2"]);
+            }
+            if seed == 3 {
+                args.push("--fixed-rotation");
+            }
+            let a = generate(dir.path(), "a.toml", &args);
+            assert_eq!(solve(&a, &[]), 0, "{variant} seed {seed}");
+            assert_eq!(solve(&a, &["--backend", "search"]), 0, "{variant} seed {seed}");
+            let first = std::fs::read(&a).unwrap();
+            let b = generate(dir.path(), "b.toml", &args);
+            assert_eq!(first, std::fs::read(&b).unwrap(), "same seed, same file");
+        }
+        let x = std::fs::read(generate(dir.path(), "x.toml", &["--variant", variant, "--seed", "100"])).unwrap();
+        let y = std::fs::read(generate(dir.path(), "y.toml", &["--variant", variant, "--seed", "101"])).unwrap();
+        assert_ne!(x, y, "{variant}: different seeds give different instances");
+    }
+    // The icosahedron takes the IcoSoKu tiles by default.
+    let i = generate(dir.path(), "i.toml", &["--seed", "5"]);
+    let text = std::fs::read_to_string(&i).unwrap();
+    assert!(text.contains("[0, 0, 0], [0, 0, 1], [0, 0, 2], [0, 0, 3]"), "{text}");
+}
+
+#[test]
+fn four_unsat_instances_are_refuted_without_presolve_by_two_backends() {
+    let dir = tempfile::tempdir().unwrap();
+    for variant in ["tetrahedron", "octahedron", "snub-disphenoid", "icosahedron"] {
+        for seed in 0..3u64 {
+            let s = seed.to_string();
+            let p = generate(
+                dir.path(),
+                "u.toml",
+                &["--four-unsat", "--variant", variant, "--seed", &s],
+            );
+            let text = std::fs::read_to_string(&p).unwrap();
+            assert_eq!(text.matches("[[fixed]]").count(), 4);
+            assert!(!text.contains("rotation ="), "4-unsat leaves the turns free");
+            for backend in ["sat", "search"] {
+                assert_eq!(
+                    solve(&p, &["--backend", backend, "--presolve", "off"]),
+                    20,
+                    "{variant} {seed} {backend}"
+                );
+            }
+            assert_eq!(solve(&p, &[]), 20);
+        }
+    }
+}
+
+#[test]
+fn bad_generate_requests_name_the_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.toml");
+    let o_str = out.to_str().unwrap();
+    for (args, says) in [
+        (vec!["--from-partition", "3,x"], "\"x\" is not a size"),
+        (vec!["--from-partition", "3,0,1"], "0 is not a size"),
+        (vec!["--from-partition", "2000000,1"], "above the limit"),
+        (
+            vec!["--variant", "octahedron", "--tiles", "icosoku"],
+            "20 tiles for the 8 faces",
+        ),
+        (vec!["--variant", "nonesuch"], "unknown variant"),
+        (vec!["--variant", "octahedron", "--fixed", "9"], "only 8 faces"),
+        (vec!["--random-partition", "0"], "give 1 to 50000"),
+    ] {
+        let mut all = vec!["generate", "3soku", "-o", o_str];
+        all.extend_from_slice(&args);
+        let o = run(&all);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!out.exists());
+    }
+    let o = run(&["generate", "3soku", "--from-partition", "1,2", "--four-unsat"]);
+    assert_eq!(o.status.code(), Some(2));
+}
