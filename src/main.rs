@@ -62,6 +62,35 @@ enum Command {
     Certify(CertifyArgs),
     /// Draw a 3SoKu instance, or a solution of it, as an SVG net of the polyhedron.
     Render(RenderArgs),
+    /// Scaling benchmark: solve time against faces, per backend, on generated 3SoKu families
+    /// (random solvable, Partition reduction, 4-unsat); prints per-instance lines and a table.
+    Scaling(ScalingArgs),
+}
+
+#[derive(Args)]
+struct ScalingArgs {
+    /// Families to run, comma-separated: random, partition, 4-unsat.
+    #[arg(long, default_value = "random,partition,4-unsat")]
+    families: String,
+    /// Backends to run, comma-separated.
+    #[arg(long, default_value = "sat,search")]
+    backends: String,
+    /// Instances per size step (seeds 0..N).
+    #[arg(long, default_value_t = 5)]
+    reps: u64,
+    /// Largest number of faces.
+    #[arg(long, default_value_t = 128)]
+    max_faces: usize,
+    /// Per-instance time limit in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    timeout: f64,
+    #[command(flatten)]
+    enc: EncodingArgs,
+    /// Only the table, not the per-instance lines.
+    #[arg(long)]
+    quiet: bool,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 #[derive(Args)]
@@ -452,6 +481,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::SweepMerge(a) => sweep_merge(a),
         Command::Certify(a) => certify_cmd(a),
         Command::Render(a) => render_cmd(a),
+        Command::Scaling(a) => scaling_cmd(a),
     }
 }
 
@@ -1679,6 +1709,59 @@ fn bench_cmd(a: BenchArgs) -> Result<u8> {
             }
         }
         Format::Json => println!("{}", serde_json::to_string_pretty(&summaries)?),
+    }
+    Ok(EXIT_SAT)
+}
+
+fn scaling_cmd(a: ScalingArgs) -> Result<u8> {
+    use sokuc::bench::scaling::{self, Family};
+    let families = a
+        .families
+        .split(',')
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .map(|f| match f {
+            "random" => Ok(Family::Random),
+            "partition" => Ok(Family::Partition),
+            "4-unsat" => Ok(Family::FourUnsat),
+            other => Err(InputError::new(
+                "--families",
+                None,
+                format!("unknown family {other:?} (random, partition, 4-unsat)"),
+            )),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let names: Vec<String> = a
+        .backends
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    for n in &names {
+        get_backend(n)?;
+    }
+    if a.reps == 0 {
+        return Err(InputError::new("--reps", None, "at least one instance per step").into());
+    }
+    let (enc, mode) = encode_options(&a.enc);
+    let opts = SolveOptions {
+        time_limit: timeout(Some(a.timeout))?,
+        encode: enc,
+        ..Default::default()
+    };
+    let stdout = std::io::stdout();
+    let mut cells = Vec::new();
+    for f in families {
+        let mut sink: Box<dyn Write> = if a.quiet || a.format == Format::Json {
+            Box::new(std::io::sink())
+        } else {
+            Box::new(stdout.lock())
+        };
+        cells.extend(scaling::run(f, &names, a.reps, a.max_faces, &opts, mode, sink.as_mut()).map_err(|e| anyhow!(e))?);
+    }
+    match a.format {
+        Format::Text => scaling::print_table(&cells, &names, &mut stdout.lock()),
+        Format::Json => println!("{}", serde_json::to_string_pretty(&cells)?),
     }
     Ok(EXIT_SAT)
 }

@@ -183,3 +183,49 @@ fn bad_generate_requests_name_the_problem() {
     let o = run(&["generate", "3soku", "--from-partition", "1,2", "--four-unsat"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn the_scaling_benchmark_reports_every_step_and_backend() {
+    let o = run(&[
+        "scaling",
+        "--max-faces",
+        "12",
+        "--reps",
+        "2",
+        "--backends",
+        "sat,search",
+        "--timeout",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let cells: Vec<serde_json::Value> = serde_json::from_slice(&o.stdout).unwrap();
+    // random and 4-unsat: the five deltahedra up to 12 faces; partition: bipyramid-4 and -6.
+    assert_eq!(cells.len(), (5 + 2 + 5) * 2);
+    for c in &cells {
+        let n = |k: &str| c[k].as_u64().unwrap();
+        assert_eq!(n("unknown"), 0, "{c}");
+        match c["family"].as_str().unwrap() {
+            "random" => assert_eq!(n("sat"), 2, "{c}"),
+            "4-unsat" => assert_eq!(n("unsat"), 2, "{c}"),
+            "partition" => assert_eq!(n("sat") + n("unsat"), 2, "{c}"),
+            other => panic!("family {other}"),
+        }
+        assert!(c["faces"].as_u64().unwrap() <= 12);
+        assert!(c["median_ms"].as_f64().unwrap() >= 0.0);
+    }
+    let t = run(&["scaling", "--max-faces", "8", "--reps", "1", "--families", "random"]);
+    let text = String::from_utf8_lossy(&t.stdout);
+    assert!(
+        text.contains("sat median (max) ms") && text.contains("search median (max) ms"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("random") && l.contains("octahedron") && l.contains("faces  #0"))
+    );
+    let bad = run(&["scaling", "--families", "random,nonsense"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown family \"nonsense\""));
+}

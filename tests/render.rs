@@ -420,3 +420,31 @@ fn the_readme_picture_is_current() {
         "docs/icosoku-seed.svg is stale: run `sokuc solve instances/icosoku-seed.toml --svg docs/icosoku-seed.svg`"
     );
 }
+
+#[test]
+fn pool_answers_are_drawn_with_the_pegs_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pool.svg");
+    let o = run(&[
+        "solve",
+        "instances/icosoku-free-pegs.toml",
+        "--format",
+        "json",
+        "--svg",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let d = read_svg(&std::fs::read_to_string(&out).unwrap());
+    let pegs = common::u64s(&json["pegs"]);
+    assert_eq!(d.faces.len(), 20);
+    for (_, name, value) in &d.pegs {
+        let i = (name.as_bytes()[0] - b'A') as usize;
+        assert_eq!(value, &pegs[i].to_string(), "{name}");
+    }
+    for f in json["faces"].as_array().unwrap() {
+        let label = f["face"].as_str().unwrap();
+        let total: u64 = common::u64s(&f["corners"]).iter().sum();
+        assert_eq!(d.dots[label].len() as u64, total, "{label}");
+    }
+}
