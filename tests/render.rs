@@ -47,6 +47,8 @@ struct Drawn {
     /// (centre, vertex name, peg text)
     pegs: Vec<(Pt, String, String)>,
     dots: HashMap<String, Vec<Pt>>,
+    /// Weights written as numbers: (position, value).
+    numbers: HashMap<String, Vec<(Pt, u64)>>,
     texts: Vec<String>,
 }
 
@@ -60,6 +62,7 @@ fn read_svg(svg: &str) -> Drawn {
         fills: HashMap::new(),
         pegs: Vec::new(),
         dots: HashMap::new(),
+        numbers: HashMap::new(),
         texts: Vec::new(),
     };
     for n in doc.descendants() {
@@ -91,6 +94,12 @@ fn read_svg(svg: &str) -> Drawn {
                     .map(|c| (num(&c, "cx"), num(&c, "cy")))
                     .collect();
                 d.dots.insert(attr(&n, "data-face"), dots);
+                let numbers = n
+                    .children()
+                    .filter(|c| c.attribute("class") == Some("weight"))
+                    .map(|c| ((num(&c, "x"), num(&c, "y")), c.text().unwrap().parse().unwrap()))
+                    .collect();
+                d.numbers.insert(attr(&n, "data-face"), numbers);
             }
             ("text", _) => d.texts.push(n.text().unwrap_or("").to_string()),
             _ => {}
@@ -147,6 +156,20 @@ fn check_solution_picture(d: &Drawn, json: &serde_json::Value) {
         // Each corner's dots sit nearest that corner, as many as its weight.
         let corners = common::u64s(&p["corners"]);
         let dots = &d.dots[&label];
+        let numbers = &d.numbers[&label];
+        if !numbers.is_empty() {
+            // Numbers: one per corner, nearest its corner, saying the corner's weight.
+            assert!(dots.is_empty(), "{label}: dots and numbers mixed");
+            assert_eq!(numbers.len(), 3, "{label}");
+            for (i, &c) in corners.iter().enumerate() {
+                let (_, shown) = numbers
+                    .iter()
+                    .min_by(|a, b| dist(a.0, t[i]).total_cmp(&dist(b.0, t[i])))
+                    .unwrap();
+                assert_eq!(*shown, c, "{label} corner {i}");
+            }
+            continue;
+        }
         for (i, &c) in corners.iter().enumerate() {
             let near = dots
                 .iter()
@@ -227,6 +250,51 @@ fn every_deltahedron_and_long_names_draw_in_one_piece() {
             "{variant} did not unfold into one piece"
         );
     }
+}
+
+#[test]
+fn heavy_tiles_are_written_as_numbers_throughout() {
+    let dir = tempfile::tempdir().unwrap();
+    let inst = dir.path().join("heavy.toml");
+    let o = run(&[
+        "generate",
+        "3soku",
+        "--variant",
+        "snub-disphenoid",
+        "--max-weight",
+        "9",
+        "--seed",
+        "4",
+        "-o",
+        inst.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = dir.path().join("heavy.svg");
+    let json = solve_with_svg(inst.to_str().unwrap(), "sat", &out);
+    let d = read_svg(&std::fs::read_to_string(&out).unwrap());
+    assert!(
+        d.numbers.values().all(|n| n.len() == 3),
+        "every tile written as numbers"
+    );
+    check_solution_picture(&d, &json);
+    // --numbers forces numbers on light tiles too.
+    let light = dir.path().join("light.svg");
+    let j = run(&["solve", "instances/icosoku-seed.toml", "--format", "json"]);
+    std::fs::write(dir.path().join("sol.json"), &j.stdout).unwrap();
+    let sol = dir.path().join("sol.json");
+    let o = run(&[
+        "render",
+        "instances/icosoku-seed.toml",
+        "--solution",
+        sol.to_str().unwrap(),
+        "--numbers",
+        "-o",
+        light.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let d = read_svg(&std::fs::read_to_string(&light).unwrap());
+    check_solution_picture(&d, &serde_json::from_slice(&j.stdout).unwrap());
+    assert!(d.dots.values().all(Vec::is_empty));
 }
 
 #[test]

@@ -16,13 +16,13 @@ use super::{FaceDraw, Scene};
 pub const EDGE: f64 = 110.0;
 const MARGIN: f64 = 0.3 * EDGE;
 const TITLE_H: f64 = 44.0;
-const LEGEND_H: f64 = 30.0;
+const LEGEND_H: f64 = 44.0;
 const PEG_R: f64 = 0.16 * EDGE;
 const DOT_R: f64 = 0.036 * EDGE;
 const DOT_GAP: f64 = 0.1 * EDGE;
 /// Where a corner's weight sits, as a fraction of the way from the vertex to the centre.
 const CORNER_AT: f64 = 0.45;
-/// Dots are drawn up to this weight; larger weights are written as numbers.
+/// Dots are drawn up to this weight; a picture with a larger weight uses numbers throughout.
 pub const MAX_DOTS: u64 = 3;
 
 pub const FILL_EMPTY: &str = "#eeeeee";
@@ -48,7 +48,9 @@ pub struct Geometry {
 impl Geometry {
     pub fn of(scene: &Scene) -> Geometry {
         let net = unfold(scene.variant);
-        let width = (net.width * EDGE + 2.0 * MARGIN).max(420.0).ceil();
+        // Wide enough for the title (bold 18 px: about 11 px a character) and the legend.
+        let title = scene.title.chars().count() as f64 * 11.0 + 40.0;
+        let width = (net.width * EDGE + 2.0 * MARGIN).max(title).max(380.0).ceil();
         let height = (net.height * EDGE + 2.0 * MARGIN + TITLE_H + LEGEND_H).ceil();
         Geometry { net, width, height }
     }
@@ -137,6 +139,12 @@ pub fn render(scene: &Scene) -> String {
     }
     let _ = writeln!(s, "</g>");
 
+    // One style per picture: dots when every weight fits in dots, else numbers everywhere.
+    let numbers = scene.numbers
+        || scene
+            .faces
+            .iter()
+            .any(|f| matches!(f, FaceDraw::Tile { corners: Some(c), .. } if c.iter().any(|&w| w > MAX_DOTS)));
     let _ = writeln!(s, r#"<g class="tiles" fill="{INK}">"#);
     for f in 0..v.num_faces() {
         let FaceDraw::Tile {
@@ -160,7 +168,7 @@ pub fn render(scene: &Scene) -> String {
                     esc(label)
                 );
                 for (i, &wt) in cs.iter().enumerate() {
-                    if wt <= MAX_DOTS && !scene.numbers {
+                    if !numbers {
                         for (x, y) in g.dots(f, i, wt) {
                             let _ = writeln!(s, r#"<circle class="dot" cx="{x:.2}" cy="{y:.2}" r="{DOT_R:.2}"/>"#);
                         }
@@ -233,22 +241,29 @@ pub fn render(scene: &Scene) -> String {
     }
     let _ = writeln!(s, "</g>");
 
-    let legend = if g.net.pieces > 1 {
+    let mut legend = vec![
+        "discs: vertex name and peg, at every copy of a vertex".to_string(),
         format!(
-            "discs: vertex and peg, at every copy of the vertex; dots or numbers: the weight a tile puts on that vertex; net in {} pieces",
-            g.net.pieces
-        )
-    } else {
-        "discs: vertex and peg, at every copy of the vertex; dots or numbers: the weight a tile puts on that vertex"
-            .to_string()
-    };
-    let _ = writeln!(
-        s,
-        r##"<text class="legend" x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="#555555">{}</text>"##,
-        w / 2.0,
-        h - 10.0,
-        esc(&legend)
-    );
+            "{}: the weight a tile puts on that vertex",
+            if numbers {
+                "numbers by a corner"
+            } else {
+                "dots by a corner"
+            }
+        ),
+    ];
+    if g.net.pieces > 1 {
+        legend[0].push_str(&format!("; the net is in {} pieces", g.net.pieces));
+    }
+    for (k, line) in legend.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            r##"<text class="legend" x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="#555555">{}</text>"##,
+            w / 2.0,
+            h - 24.0 + 14.0 * k as f64,
+            esc(line)
+        );
+    }
     let _ = writeln!(s, "</svg>");
     s
 }
