@@ -241,7 +241,7 @@ pub fn render(scene: &Scene) -> String {
     }
     let _ = writeln!(s, "</g>");
 
-    let mut legend = vec![
+    let mut legend = [
         "discs: vertex name and peg, at every copy of a vertex".to_string(),
         format!(
             "{}: the weight a tile puts on that vertex",
