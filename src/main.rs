@@ -18,6 +18,13 @@ use sokuc::render::Scene;
 use sokuc::{bench, export, report, sweep, verify};
 
 const EXIT_SAT: u8 = 0;
+/// `println!` that returns the write error (a closed pipe) instead of panicking on it.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    };
+}
+
 const EXIT_INTERNAL: u8 = 1;
 const EXIT_INPUT: u8 = 2;
 const EXIT_INVALID: u8 = 3;
@@ -1305,16 +1312,17 @@ fn write_atomic(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Resu
     Ok(())
 }
 
-fn print_result(inst: &Instance, r: &SokuResult, format: Format) -> u8 {
+fn print_result(inst: &Instance, r: &SokuResult, format: Format) -> Result<u8> {
+    let mut w = std::io::stdout().lock();
     match format {
-        Format::Text => print!("{}", report::text::soku(inst, r)),
-        Format::Json => println!("{}", report::json::soku(inst, r)),
+        Format::Text => write!(w, "{}", report::text::soku(inst, r))?,
+        Format::Json => writeln!(w, "{}", report::json::soku(inst, r))?,
     }
-    match r.status {
+    Ok(match r.status {
         Status::Sat => EXIT_SAT,
         Status::Unsat => EXIT_UNSAT,
         Status::Unknown => EXIT_UNKNOWN,
-    }
+    })
 }
 
 fn solve(a: SolveArgs) -> Result<u8> {
@@ -1389,7 +1397,7 @@ fn solve(a: SolveArgs) -> Result<u8> {
         };
         write_svg(path, &scene)?;
     }
-    Ok(print_result(&inst, &r, a.format))
+    print_result(&inst, &r, a.format)
 }
 
 /// "icosoku-seed.toml, icosahedron: sat, verified".
@@ -1632,7 +1640,7 @@ fn decode(a: DecodeArgs) -> Result<u8> {
             backend,
         },
     };
-    Ok(print_result(&inst, &r, a.format))
+    print_result(&inst, &r, a.format)
 }
 
 fn check(a: CheckArgs) -> Result<u8> {
@@ -1645,14 +1653,14 @@ fn check(a: CheckArgs) -> Result<u8> {
     let placements = solution_json::parse_solution(&file, &text, &inst)?;
     match verify::soku::verify(&inst, &placements) {
         Ok(()) => {
-            println!(
+            outln!(
                 "valid: {} placements, every vertex sum equals its capacity",
                 placements.len()
             );
             Ok(EXIT_SAT)
         }
         Err(e) => {
-            println!("invalid: {e}");
+            outln!("invalid: {e}");
             Ok(EXIT_INVALID)
         }
     }
@@ -1708,7 +1716,7 @@ fn bench_cmd(a: BenchArgs) -> Result<u8> {
                 bench::print_summary(s, &mut stdout.lock());
             }
         }
-        Format::Json => println!("{}", serde_json::to_string_pretty(&summaries)?),
+        Format::Json => outln!("{}", serde_json::to_string_pretty(&summaries)?),
     }
     Ok(EXIT_SAT)
 }
@@ -1761,7 +1769,7 @@ fn scaling_cmd(a: ScalingArgs) -> Result<u8> {
     }
     match a.format {
         Format::Text => scaling::print_table(&cells, &names, &mut stdout.lock()),
-        Format::Json => println!("{}", serde_json::to_string_pretty(&cells)?),
+        Format::Json => outln!("{}", serde_json::to_string_pretty(&cells)?),
     }
     Ok(EXIT_SAT)
 }
@@ -1861,18 +1869,24 @@ fn compare(a: CompareArgs) -> Result<u8> {
                     })
                 })
                 .collect();
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({"instance": source, "agree": agree, "results": list})
             );
         }
         Format::Text => {
-            println!(
+            outln!(
                 "{:<8} {:<8} {:>10} {:>10} {:>10} {:>8} {:>8}  verified",
-                "backend", "status", "build ms", "solve ms", "total ms", "vars", "rows"
+                "backend",
+                "status",
+                "build ms",
+                "solve ms",
+                "total ms",
+                "vars",
+                "rows"
             );
             for (n, r, ms) in &rows {
-                println!(
+                outln!(
                     "{:<8} {:<8} {:>10.3} {:>10.3} {:>10.3} {:>8} {:>8}  {}",
                     n,
                     r.status.as_str(),

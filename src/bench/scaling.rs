@@ -9,7 +9,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::backend::{self, SolveOptions, Status};
+use crate::backend::{self, BackendError, SolveOptions, Status};
 use crate::input::variant_file::load_variant;
 use crate::model::{Instance, builtin};
 use crate::pipeline::{self, PipelineError, PresolveMode};
@@ -132,6 +132,8 @@ pub struct Cell {
     pub sat: usize,
     pub unsat: usize,
     pub unknown: usize,
+    /// Refused by the encoding's clause budget (`--max-clauses`) before solving.
+    pub too_large: usize,
     pub median_ms: f64,
     pub max_ms: f64,
     /// Skipped: every instance of a smaller step already ran out of time.
@@ -154,8 +156,8 @@ pub enum ScalingError {
 }
 
 /// Runs every backend on `reps` instances per step, printing one line per instance to `out`
-/// (unless it is a sink). A backend whose every instance of a step timed out skips the larger
-/// steps.
+/// (unless it is a sink). A backend that answered no instance of a step (time limit or clause
+/// budget) skips the larger steps.
 pub fn run(
     family: Family,
     backends: &[String],
@@ -178,6 +180,7 @@ pub fn run(
                 sat: 0,
                 unsat: 0,
                 unknown: 0,
+                too_large: 0,
                 median_ms: 0.0,
                 max_ms: 0.0,
                 skipped: gave_up[bi],
@@ -190,7 +193,27 @@ pub fn run(
             for (k, (inst, want)) in instances.iter().enumerate() {
                 let mut b = backend::by_name(name).expect("backend names are checked by the caller");
                 let t = Instant::now();
-                let r = pipeline::solve(inst, b.as_mut(), opts, mode)?;
+                let r = match pipeline::solve(inst, b.as_mut(), opts, mode) {
+                    Ok(r) => r,
+                    // The clause budget refused the model: a result of the encoding (a sum too
+                    // wide for CNF), reported as such; other errors stop the run.
+                    Err(PipelineError::Backend(BackendError::Encode(e))) => {
+                        let ms = t.elapsed().as_secs_f64() * 1e3;
+                        let _ = writeln!(
+                            out,
+                            "{:<10} {:<32} {:>4} faces  #{k:<3} {:<8} {:<7} {:>10.2} ms  ({e})",
+                            family.name(),
+                            step.variant,
+                            step.faces,
+                            name,
+                            "too-large",
+                            ms
+                        );
+                        cell.too_large += 1;
+                        continue;
+                    }
+                    Err(e) => return Err(e.into()),
+                };
                 let ms = t.elapsed().as_secs_f64() * 1e3;
                 match r.status {
                     Status::Sat => cell.sat += 1,
@@ -226,7 +249,7 @@ pub fn run(
             times.sort_by(|a, b| a.total_cmp(b));
             cell.median_ms = super::percentile(&times, 50.0);
             cell.max_ms = times.last().copied().unwrap_or(0.0);
-            if cell.unknown as u64 == reps {
+            if (cell.unknown + cell.too_large) as u64 == reps {
                 gave_up[bi] = true;
             }
             cells.push(cell);
@@ -235,8 +258,9 @@ pub fn run(
     Ok(cells)
 }
 
-/// The table: one row per size step, per backend the median (and max) time, with the count of
-/// unknowns when there were any.
+/// The table: one row per size step, per backend the median (and max) time of the instances
+/// it answered or timed out on, then `N?` for N timeouts and `Nbig` for N models refused by
+/// the clause budget.
 pub fn print_table(cells: &[Cell], backends: &[String], out: &mut dyn Write) {
     let mut header = format!("{:<10} {:<32} {:>5} {:>9}", "family", "variant", "faces", "sat/unsat");
     for b in backends {
@@ -251,9 +275,9 @@ pub fn print_table(cells: &[Cell], backends: &[String], out: &mut dyn Write) {
         }
         seen.push((c.family.clone(), c.variant.clone()));
         // The answers, from a backend that decided every instance of the step.
-        let decided = cells
-            .iter()
-            .find(|x| x.family == c.family && x.variant == c.variant && !x.skipped && x.unknown == 0);
+        let decided = cells.iter().find(|x| {
+            x.family == c.family && x.variant == c.variant && !x.skipped && x.unknown == 0 && x.too_large == 0
+        });
         let answers = decided.map_or("?".to_string(), |x| format!("{}/{}", x.sat, x.unsat));
         let mut line = format!("{:<10} {:<32} {:>5} {answers:>9}", c.family, c.variant, c.faces);
         for b in backends {
@@ -263,10 +287,14 @@ pub fn print_table(cells: &[Cell], backends: &[String], out: &mut dyn Write) {
             let text = match cell {
                 None => "-".to_string(),
                 Some(x) if x.skipped => "skipped".to_string(),
+                Some(x) if x.too_large == x.sat + x.unsat + x.unknown + x.too_large => "too large".to_string(),
                 Some(x) => {
                     let mut t = format!("{:.1} ({:.1})", x.median_ms, x.max_ms);
                     if x.unknown > 0 {
                         t = format!("{t} {}?", x.unknown);
+                    }
+                    if x.too_large > 0 {
+                        t = format!("{t} {}big", x.too_large);
                     }
                     t
                 }
