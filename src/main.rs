@@ -76,7 +76,7 @@ enum Command {
 
 #[derive(Args)]
 struct ScalingArgs {
-    /// Families to run, comma-separated: random, partition, 4-unsat.
+    /// Families to run, comma-separated: random, partition, partition-wide, 4-unsat.
     #[arg(long, default_value = "random,partition,4-unsat")]
     families: String,
     /// Backends to run, comma-separated.
@@ -764,8 +764,23 @@ fn sweep_cmd(a: SweepArgs) -> Result<u8> {
 }
 
 fn generate(a: GenerateArgs) -> Result<u8> {
+    // Options of the other kind are refused rather than silently ignored.
+    let soku_only = [
+        ("--tiles", a.tiles.is_some()),
+        ("--fixed", a.fixed > 0),
+        ("--fixed-rotation", a.fixed_rotation),
+        ("--from-partition", a.from_partition.is_some()),
+        ("--random-partition", a.random_partition.is_some()),
+        ("--four-unsat", a.four_unsat),
+    ];
     if a.kind == GenerateKind::Soku {
+        if a.size.is_some() {
+            return Err(InputError::new("--size", None, "--size is for trickytriple; 3soku takes --variant").into());
+        }
         return generate_soku(&a);
+    }
+    if let Some((opt, _)) = soku_only.iter().find(|(_, set)| *set) {
+        return Err(InputError::new(*opt, None, format!("{opt} is for 3soku, not trickytriple")).into());
     }
     let Some(size) = a.size else {
         return Err(InputError::new("--size", None, "trickytriple needs --size (the side of the grid)").into());
@@ -1731,11 +1746,12 @@ fn scaling_cmd(a: ScalingArgs) -> Result<u8> {
         .map(|f| match f {
             "random" => Ok(Family::Random),
             "partition" => Ok(Family::Partition),
+            "partition-wide" => Ok(Family::PartitionWide),
             "4-unsat" => Ok(Family::FourUnsat),
             other => Err(InputError::new(
                 "--families",
                 None,
-                format!("unknown family {other:?} (random, partition, 4-unsat)"),
+                format!("unknown family {other:?} (random, partition, partition-wide, 4-unsat)"),
             )),
         })
         .collect::<Result<Vec<_>, _>>()?;

@@ -412,3 +412,25 @@ fn a_failed_emit_leaves_no_partial_file() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_eq!(fs::read_dir(d.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn a_closed_stdout_is_not_a_panic() {
+    // `sokuc solve ... | head -c 100` closes the pipe early; sokuc must stop quietly.
+    for args in [
+        vec!["solve", "instances/icosoku-seed.toml", "--format", "json"],
+        vec!["solve", "instances/icosoku-seed.toml"],
+    ] {
+        let mut child = sokuc()
+            .args(&args)
+            .current_dir(root())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let o = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_ne!(o.status.code(), Some(101), "{args:?}");
+    }
+}

@@ -180,8 +180,16 @@ fn bad_generate_requests_name_the_problem() {
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(!out.exists());
     }
-    let o = run(&["generate", "3soku", "--from-partition", "1,2", "--four-unsat"]);
-    assert_eq!(o.status.code(), Some(2));
+    for args in [
+        vec!["generate", "3soku", "--from-partition", "1,2", "--four-unsat"],
+        vec!["generate", "3soku", "--size", "5"],
+        vec!["generate", "trickytriple", "--size", "5", "--four-unsat"],
+        vec!["generate", "trickytriple"],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(!String::from_utf8_lossy(&o.stderr).is_empty());
+    }
 }
 
 #[test]

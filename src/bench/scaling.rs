@@ -19,8 +19,12 @@ use crate::soku::generate::{self, TileChoice};
 pub enum Family {
     /// Random tiles (weights 0..3) on random faces; capacities read off.
     Random,
-    /// Seed 000's Partition reduction of random sizes.
+    /// Seed 000's Partition reduction of random sizes in `1..=4n` (mostly solvable; the sums
+    /// stay small enough for CNF).
     Partition,
+    /// The same with sizes up to 10^6, near Partition's hard region (about `2^n` against the
+    /// largest size) for the steps used: about half unsolvable, and sums too wide for CNF.
+    PartitionWide,
     /// Random instance, one capacity + 1, 4 tiles fixed with a free turn.
     FourUnsat,
 }
@@ -30,6 +34,7 @@ impl Family {
         match self {
             Family::Random => "random",
             Family::Partition => "partition",
+            Family::PartitionWide => "partition-wide",
             Family::FourUnsat => "4-unsat",
         }
     }
@@ -58,6 +63,11 @@ pub fn steps(family: Family, max_faces: usize) -> Vec<Step> {
         }
         Family::Partition => {
             for n in [4, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64] {
+                out.push(format!("bipyramid-{n}"));
+            }
+        }
+        Family::PartitionWide => {
+            for n in [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24] {
                 out.push(format!("bipyramid-{n}"));
             }
         }
@@ -94,8 +104,13 @@ pub fn instance(family: Family, step: &Step, k: u64) -> (Instance, Status) {
             let g = generate::four_unsat(&v, &random, 4.min(v.num_faces()), k).expect("valid parameters");
             (g.instance, Status::Unsat)
         }
-        Family::Partition => {
-            let sizes = generate::random_partition(step.n, partition_max_size(step.n), k);
+        Family::Partition | Family::PartitionWide => {
+            let max = if family == Family::Partition {
+                partition_max_size(step.n)
+            } else {
+                generate::MAX_WEIGHT
+            };
+            let sizes = generate::random_partition(step.n, max, k);
             let want = if splits(&sizes) { Status::Sat } else { Status::Unsat };
             (generate::from_partition(&sizes).expect("valid sizes"), want)
         }
@@ -201,7 +216,7 @@ pub fn run(
                         let ms = t.elapsed().as_secs_f64() * 1e3;
                         let _ = writeln!(
                             out,
-                            "{:<10} {:<32} {:>4} faces  #{k:<3} {:<8} {:<7} {:>10.2} ms  ({e})",
+                            "{:<14} {:<32} {:>4} faces  #{k:<3} {:<8} {:<7} {:>10.2} ms  ({e})",
                             family.name(),
                             step.variant,
                             step.faces,
@@ -236,7 +251,7 @@ pub fn run(
                 }
                 let _ = writeln!(
                     out,
-                    "{:<10} {:<32} {:>4} faces  #{k:<3} {:<8} {:<7} {:>10.2} ms",
+                    "{:<14} {:<32} {:>4} faces  #{k:<3} {:<8} {:<7} {:>10.2} ms",
                     family.name(),
                     step.variant,
                     step.faces,
@@ -262,7 +277,7 @@ pub fn run(
 /// it answered or timed out on, then `N?` for N timeouts and `Nbig` for N models refused by
 /// the clause budget.
 pub fn print_table(cells: &[Cell], backends: &[String], out: &mut dyn Write) {
-    let mut header = format!("{:<10} {:<32} {:>5} {:>9}", "family", "variant", "faces", "sat/unsat");
+    let mut header = format!("{:<14} {:<32} {:>5} {:>9}", "family", "variant", "faces", "sat/unsat");
     for b in backends {
         header.push_str(&format!(" | {:>22}", format!("{b} median (max) ms")));
     }
@@ -279,7 +294,7 @@ pub fn print_table(cells: &[Cell], backends: &[String], out: &mut dyn Write) {
             x.family == c.family && x.variant == c.variant && !x.skipped && x.unknown == 0 && x.too_large == 0
         });
         let answers = decided.map_or("?".to_string(), |x| format!("{}/{}", x.sat, x.unsat));
-        let mut line = format!("{:<10} {:<32} {:>5} {answers:>9}", c.family, c.variant, c.faces);
+        let mut line = format!("{:<14} {:<32} {:>5} {answers:>9}", c.family, c.variant, c.faces);
         for b in backends {
             let cell = cells
                 .iter()
@@ -319,7 +334,12 @@ mod tests {
 
     #[test]
     fn steps_grow_and_respect_the_cap() {
-        for f in [Family::Random, Family::Partition, Family::FourUnsat] {
+        for f in [
+            Family::Random,
+            Family::Partition,
+            Family::PartitionWide,
+            Family::FourUnsat,
+        ] {
             let s = steps(f, 64);
             assert!(!s.is_empty());
             assert!(s.windows(2).all(|w| w[0].faces < w[1].faces), "{f:?}");
