@@ -228,6 +228,120 @@ mod tests {
         (t[1].0 - t[0].0) * (t[2].1 - t[0].1) - (t[2].0 - t[0].0) * (t[1].1 - t[0].1)
     }
 
+    /// What every net must satisfy, whatever the variant: unit clockwise triangles, no two
+    /// faces on one cell, no point carrying two vertex names, pieces side by side.
+    fn assert_sound(v: &Variant, net: &Net) {
+        let key = |p: (f64, f64)| ((p.0 * 1e6).round() as i64, (p.1 * 1e6).round() as i64);
+        let mut cells = std::collections::HashSet::new();
+        let mut names: HashMap<(i64, i64), usize> = HashMap::new();
+        for (f, t) in net.corners.iter().enumerate() {
+            for i in 0..3 {
+                let (a, b) = (t[i], t[(i + 1) % 3]);
+                let len = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+                assert!((len - 1.0).abs() < 1e-9, "{} face {f}: edge {len}", v.name);
+                let old = names.insert(key(t[i]), v.faces[f][i]);
+                assert!(
+                    old.is_none_or(|o| o == v.faces[f][i]),
+                    "{}: two names on one point",
+                    v.name
+                );
+            }
+            assert!(signed_area(t) > 0.0, "{} face {f} is not clockwise on screen", v.name);
+            let c = ((t[0].0 + t[1].0 + t[2].0) / 3.0, (t[0].1 + t[1].1 + t[2].1) / 3.0);
+            assert!(cells.insert(key(c)), "{}: two faces on one cell", v.name);
+            assert!(
+                t.iter()
+                    .all(|p| p.0 >= -1e-9 && p.0 <= net.width + 1e-9 && p.1 >= -1e-9 && p.1 <= net.height + 1e-9)
+            );
+        }
+    }
+
+    /// Flips edge `a -> b` of face `f`: faces (a,b,c) and (b,a,d) become (a,d,c) and (b,c,d),
+    /// which keeps the surface closed and clockwise. Refused when it would duplicate an edge or
+    /// leave a or b with fewer than three faces.
+    fn flip(faces: &mut [[usize; 3]], f: usize, k: usize) -> bool {
+        let (a, b, c) = (faces[f][k], faces[f][(k + 1) % 3], faces[f][(k + 2) % 3]);
+        let Some(g) = faces
+            .iter()
+            .position(|x| (0..3).any(|j| x[j] == b && x[(j + 1) % 3] == a))
+        else {
+            return false;
+        };
+        let j = (0..3)
+            .find(|&j| faces[g][j] == b && faces[g][(j + 1) % 3] == a)
+            .unwrap();
+        let d = faces[g][(j + 2) % 3];
+        let degree = |x: usize| faces.iter().filter(|t| t.contains(&x)).count();
+        let has_edge = faces.iter().any(|t| t.contains(&c) && t.contains(&d));
+        if c == d || has_edge || degree(a) <= 3 || degree(b) <= 3 {
+            return false;
+        }
+        faces[f] = [a, d, c];
+        faces[g] = [b, c, d];
+        true
+    }
+
+    #[test]
+    fn random_triangulations_unfold_soundly() {
+        // Random edge flips of the icosahedron give spheres with vertex degrees from 3 to
+        // well above 6, which no lattice holds around one point.
+        let mut state = 7u64;
+        let mut next = |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) % n as u64) as usize
+        };
+        let base = variant("icosahedron");
+        let (mut multi, mut flips, mut max_degree) = (0, 0, 0);
+        for round in 0..150 {
+            let mut v = base.clone();
+            for _ in 0..(1 + round % 40) {
+                let (f, k) = (next(v.faces.len()), next(3));
+                if flip(&mut v.faces, f, k) {
+                    flips += 1;
+                }
+            }
+            for x in 0..v.num_vertices() {
+                max_degree = max_degree.max(v.faces.iter().filter(|t| t.contains(&x)).count());
+            }
+            v.validate().expect("flips keep a valid variant");
+            let net = unfold(&v);
+            assert_sound(&v, &net);
+            if net.pieces > 1 {
+                multi += 1;
+            }
+        }
+        // The flips happened and made vertices no lattice point can hold.
+        assert!(
+            flips > 1000 && max_degree >= 9,
+            "{flips} flips, max degree {max_degree}"
+        );
+        eprintln!("{flips} flips, max degree {max_degree}, {multi} of 150 nets in several pieces");
+    }
+
+    #[test]
+    fn disconnected_variants_unfold_into_pieces_side_by_side() {
+        let text = r#"
+            vertices = ["A","B","C","D","E","F","G","H"]
+            faces = ["ABC","ACD","ADB","BDC","EFG","EGH","EHF","FHG"]
+        "#;
+        let v = crate::input::variant_file::parse_variant("two.toml", text, "two").unwrap();
+        let net = unfold(&v);
+        assert_eq!(net.pieces, 2);
+        assert_sound(&v, &net);
+        // The two tetrahedra do not overlap: their x ranges are apart.
+        let xs = |fs: std::ops::Range<usize>| {
+            let pts: Vec<f64> = fs.flat_map(|f| net.corners[f].map(|p| p.0)).collect();
+            (
+                pts.iter().copied().fold(f64::INFINITY, f64::min),
+                pts.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+            )
+        };
+        let (a, b) = (xs(0..4), xs(4..8));
+        assert!(a.1 < b.0 || b.1 < a.0, "{a:?} {b:?}");
+    }
+
     #[test]
     fn every_builtin_unfolds_into_one_piece_of_unit_clockwise_triangles() {
         let mut names: Vec<String> = builtin::DELTAHEDRA.iter().map(|s| s.to_string()).collect();
@@ -236,15 +350,7 @@ mod tests {
             let v = variant(&name);
             let net = unfold(&v);
             assert_eq!(net.pieces, 1, "{name}");
-            for (f, t) in net.corners.iter().enumerate() {
-                for i in 0..3 {
-                    let (a, b) = (t[i], t[(i + 1) % 3]);
-                    let len = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
-                    assert!((len - 1.0).abs() < 1e-9, "{name} face {f}: edge {len}");
-                }
-                // Screen y points down, so a clockwise-looking triangle has positive area here.
-                assert!(signed_area(t) > 0.0, "{name} face {f} is not clockwise on screen");
-            }
+            assert_sound(&v, &net);
         }
     }
 }
