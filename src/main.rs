@@ -1417,15 +1417,20 @@ fn solve(a: SolveArgs) -> Result<u8> {
 
 /// "icosoku-seed.toml, icosahedron: sat, verified".
 fn picture_title(source: &str, variant: &str, status: Status, verified: bool) -> String {
-    let name = Path::new(source)
-        .file_name()
-        .map_or(source.to_string(), |n| n.to_string_lossy().into_owned());
     let what = match (status, verified) {
         (Status::Sat, true) => "solution, verified",
         (Status::Sat, false) => "solution, NOT verified",
         (Status::Unsat, _) => "no solution exists (the instance is drawn)",
         (Status::Unknown, _) => "no solution found in time (the instance is drawn)",
     };
+    titled(source, variant, what)
+}
+
+/// "FILE, VARIANT: WHAT", with the file's name only.
+fn titled(source: &str, variant: &str, what: &str) -> String {
+    let name = Path::new(source)
+        .file_name()
+        .map_or(source.to_string(), |n| n.to_string_lossy().into_owned());
     format!("{name}, {variant}: {what}")
 }
 
@@ -1438,8 +1443,7 @@ fn render_cmd(a: RenderArgs) -> Result<u8> {
     let inst = load_instance(&a.inst)?;
     let (mut scene, code) = match &a.solution {
         None => {
-            let title = picture_title(&inst.source, &inst.variant.name, Status::Unknown, false)
-                .replace("no solution found in time (the instance is drawn)", "the instance");
+            let title = titled(&inst.source, &inst.variant.name, "the instance");
             (Scene::instance(&inst, title), EXIT_SAT)
         }
         Some(sol) => {
@@ -1454,8 +1458,7 @@ fn render_cmd(a: RenderArgs) -> Result<u8> {
                     (format!("INVALID solution: {e}"), EXIT_INVALID)
                 }
             };
-            let name = inst.source.rsplit('/').next().unwrap_or(&inst.source).to_string();
-            let title = format!("{name}, {}: {verdict}", inst.variant.name);
+            let title = titled(&inst.source, &inst.variant.name, &verdict);
             (Scene::solution(&inst, &placements, title), code)
         }
     };
