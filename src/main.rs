@@ -1695,15 +1695,7 @@ fn bench_cmd(a: BenchArgs) -> Result<u8> {
         encode: enc,
         ..Default::default()
     };
-    let names: Vec<String> = a
-        .backends
-        .split(',')
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-    for n in &names {
-        get_backend(n)?;
-    }
+    let names = backend_list(&a.backends)?;
     let mut summaries = Vec::new();
     let stdout = std::io::stdout();
     for n in &names {
@@ -1739,6 +1731,23 @@ fn bench_cmd(a: BenchArgs) -> Result<u8> {
     Ok(EXIT_SAT)
 }
 
+/// A comma-separated list, trimmed, without empty items.
+fn split_list(list: &str) -> Vec<String> {
+    list.split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// `--backends a,b,c`: every name must be a backend of this build.
+fn backend_list(list: &str) -> Result<Vec<String>> {
+    let names = split_list(list);
+    for n in &names {
+        get_backend(n)?;
+    }
+    Ok(names)
+}
+
 fn scaling_cmd(a: ScalingArgs) -> Result<u8> {
     use sokuc::bench::scaling::{self, Family};
     let families = a
@@ -1758,15 +1767,7 @@ fn scaling_cmd(a: ScalingArgs) -> Result<u8> {
             )),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let names: Vec<String> = a
-        .backends
-        .split(',')
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-    for n in &names {
-        get_backend(n)?;
-    }
+    let names = backend_list(&a.backends)?;
     if a.reps == 0 {
         return Err(InputError::new("--reps", None, "at least one instance per step").into());
     }
@@ -1819,11 +1820,7 @@ fn compare(a: CompareArgs) -> Result<u8> {
     };
     let (enc, mode) = encode_options(&a.enc);
     let names: Vec<String> = match &a.backends {
-        Some(list) => list
-            .split(',')
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty())
-            .collect(),
+        Some(list) => split_list(list),
         None => backend::available().iter().map(|s| s.to_string()).collect(),
     };
     let opts = SolveOptions {

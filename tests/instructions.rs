@@ -26,12 +26,7 @@ fn nums(s: &str) -> Vec<u64> {
 /// Follows the instructions in `text` on the faces and pegs of `json`, and checks every vertex
 /// sum. Returns the number of instructions followed.
 fn follow(text: &str, json: &serde_json::Value) -> usize {
-    let vertices: Vec<String> = json["vertices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect();
+    let vertices = common::strings(&json["vertices"]);
     let index: HashMap<&str, usize> = vertices.iter().enumerate().map(|(i, v)| (v.as_str(), i)).collect();
     let pegs: Vec<u64> = common::u64s(&json["capacities"]);
     let faces: Vec<Vec<usize>> = json["placements"]

@@ -110,12 +110,7 @@ fn read_svg(svg: &str) -> Drawn {
 
 /// Checks a drawn solution against the JSON answer of the same solve.
 fn check_solution_picture(d: &Drawn, json: &serde_json::Value) {
-    let vertices: Vec<String> = json["vertices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect();
+    let vertices = common::strings(&json["vertices"]);
     let caps = common::u64s(&json["capacities"]);
     let short = vertices.iter().all(|v| v.chars().count() == 1);
     let placements = json["placements"].as_array().unwrap();

@@ -161,3 +161,12 @@ pub fn canonical(t: [u64; 3]) -> [u64; 3] {
 pub fn u64s(v: &serde_json::Value) -> Vec<u64> {
     v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect()
 }
+
+/// A JSON array of strings (vertex names, a face).
+pub fn strings(v: &serde_json::Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
