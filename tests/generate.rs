@@ -6,26 +6,10 @@ mod common;
 
 use std::process::Output;
 
-use common::{root, sokuc};
+use common::{generate_3soku as generate, root, sokuc};
 
 fn run(args: &[&str]) -> Output {
     sokuc().args(args).current_dir(root()).output().expect("run sokuc")
-}
-
-fn generate(dir: &std::path::Path, name: &str, args: &[&str]) -> String {
-    let path = dir.join(name);
-    let p = path.to_str().unwrap().to_string();
-    let mut all = vec!["generate", "3soku"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["-o", &p]);
-    let o = run(&all);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    p
 }
 
 /// Exit code of `solve` (0 sat, 20 unsat); sat answers must be verified.

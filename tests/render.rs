@@ -224,20 +224,13 @@ fn every_deltahedron_and_long_names_draw_in_one_piece() {
         .collect();
     variants.push("bipyramid-40".into());
     for (k, variant) in variants.iter().enumerate() {
-        let path = dir.path().join(format!("{variant}.toml"));
-        let o = run(&[
-            "generate",
-            "3soku",
-            "--variant",
-            variant,
-            "--seed",
-            &k.to_string(),
-            "-o",
-            path.to_str().unwrap(),
-        ]);
-        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        let path = common::generate_3soku(
+            dir.path(),
+            &format!("{variant}.toml"),
+            &["--variant", variant, "--seed", &k.to_string()],
+        );
         let out = dir.path().join(format!("{variant}.svg"));
-        let json = solve_with_svg(path.to_str().unwrap(), "sat", &out);
+        let json = solve_with_svg(&path, "sat", &out);
         let d = read_svg(&std::fs::read_to_string(&out).unwrap());
         check_solution_picture(&d, &json);
         assert!(
@@ -250,22 +243,13 @@ fn every_deltahedron_and_long_names_draw_in_one_piece() {
 #[test]
 fn heavy_tiles_are_written_as_numbers_throughout() {
     let dir = tempfile::tempdir().unwrap();
-    let inst = dir.path().join("heavy.toml");
-    let o = run(&[
-        "generate",
-        "3soku",
-        "--variant",
-        "snub-disphenoid",
-        "--max-weight",
-        "9",
-        "--seed",
-        "4",
-        "-o",
-        inst.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0));
+    let inst = common::generate_3soku(
+        dir.path(),
+        "heavy.toml",
+        &["--variant", "snub-disphenoid", "--max-weight", "9", "--seed", "4"],
+    );
     let out = dir.path().join("heavy.svg");
-    let json = solve_with_svg(inst.to_str().unwrap(), "sat", &out);
+    let json = solve_with_svg(&inst, "sat", &out);
     let d = read_svg(&std::fs::read_to_string(&out).unwrap());
     assert!(
         d.numbers.values().all(|n| n.len() == 3),

@@ -170,3 +170,22 @@ pub fn strings(v: &serde_json::Value) -> Vec<String> {
         .map(|x| x.as_str().unwrap().to_string())
         .collect()
 }
+
+/// Runs `sokuc generate 3soku ARGS -o DIR/NAME`, which must succeed; returns the file's path.
+pub fn generate_3soku(dir: &std::path::Path, name: &str, args: &[&str]) -> String {
+    let p = dir.join(name).to_str().unwrap().to_string();
+    let o = sokuc()
+        .args(["generate", "3soku"])
+        .args(args)
+        .args(["-o", &p])
+        .current_dir(root())
+        .output()
+        .expect("run sokuc");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    p
+}
