@@ -24,6 +24,7 @@ pub mod input;
 pub mod ir;
 pub mod kakuro;
 pub mod model;
+pub mod output;
 pub mod pipeline;
 pub mod render;
 pub mod report;

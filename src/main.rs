@@ -15,6 +15,7 @@ use sokuc::input::{self, InputError, answer, batch, instance_file, solution_json
 use sokuc::model::Instance;
 use sokuc::pipeline::{self, PresolveMode, SokuResult};
 use sokuc::render::Scene;
+use sokuc::report::words::{count, count_s};
 use sokuc::{bench, export, report, sweep, verify};
 
 const EXIT_SAT: u8 = 0;
@@ -89,7 +90,7 @@ struct ScalingArgs {
     #[arg(long, default_value_t = 128)]
     max_faces: usize,
     /// Per-instance time limit in seconds.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, value_parser = seconds, allow_hyphen_values = true)]
     timeout: f64,
     #[command(flatten)]
     enc: EncodingArgs,
@@ -132,7 +133,7 @@ struct CertifyArgs {
     #[arg(long)]
     keep: Option<PathBuf>,
     /// Time limit in seconds, for the solver and for the checker each.
-    #[arg(long)]
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     timeout: Option<f64>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -183,7 +184,7 @@ struct SweepArgs {
     #[arg(long)]
     limit: Option<usize>,
     /// Per-instance time limit in seconds (past it the record says unknown).
-    #[arg(long)]
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     timeout: Option<f64>,
     /// Progress on stderr: auto (when stderr is a terminal), on or off.
     #[arg(long, value_enum, default_value_t = Progress::Auto)]
@@ -258,7 +259,8 @@ struct AdtsArgs {
     backend: String,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    #[arg(long)]
+    /// Time limit in seconds; past it the answer is `unknown` (exit 30).
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     timeout: Option<f64>,
 }
 
@@ -301,7 +303,7 @@ struct CompareArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Time limit per backend, in seconds.
-    #[arg(long)]
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     timeout: Option<f64>,
 }
 
@@ -361,7 +363,7 @@ struct SolveArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Time limit in seconds; past it the answer is `unknown` (exit 30).
-    #[arg(long)]
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     timeout: Option<f64>,
     /// Random seed, for backends that use one.
     #[arg(long)]
@@ -414,7 +416,7 @@ struct BenchArgs {
     #[arg(long, default_value = "sat")]
     backends: String,
     /// Per-instance time limit in seconds.
-    #[arg(long)]
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     timeout: Option<f64>,
     /// Only the first N instances.
     #[arg(long)]
@@ -432,16 +434,15 @@ struct BenchArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(e) if is_broken_pipe(&e) => ExitCode::from(EXIT_SAT),
         Err(e) => {
-            let code = if e.downcast_ref::<InputError>().is_some() || is_resource_limit(&e) {
-                EXIT_INPUT
-            } else {
-                EXIT_INTERNAL
-            };
+            let code = if is_user_error(&e) { EXIT_INPUT } else { EXIT_INTERNAL };
             let mut msg = format!("{e}");
             if code == EXIT_INPUT {
                 eprintln!("sokuc: error: {msg}");
@@ -456,11 +457,52 @@ fn main() -> ExitCode {
     }
 }
 
-/// `sokuc ... | head` closes the pipe early; that is not an error worth reporting.
-/// A model too large for the chosen encoding: the user's limit, not a bug (exit 2).
+/// Argument errors keep the one-line `sokuc: error: ...` form of every other user error
+/// (clap's own report spans several lines); help and version still print in full.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::from(EXIT_SAT);
+    }
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let _ = e.print();
+        return ExitCode::from(EXIT_INPUT);
+    }
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or("invalid arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first).trim();
+    // Of clap's tips, "a similar argument exists: '--backend'" is worth keeping.
+    let tip = text
+        .lines()
+        .map(str::trim)
+        .filter_map(|l| l.strip_prefix("tip: "))
+        .find(|t| t.contains("similar"))
+        .map_or(String::new(), |t| format!("; {t}"));
+    // "Usage: sokuc solve [OPTIONS] ..." names the subcommand whose help to point to.
+    let command = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Usage: "))
+        .and_then(|u| u.split(" [").next())
+        .and_then(|u| u.split(" <").next())
+        .unwrap_or("sokuc");
+    eprintln!("sokuc: error: {first}{tip} (see {command} --help)");
+    ExitCode::from(EXIT_INPUT)
+}
+
+/// Errors that are the user's to fix (exit 2): bad input, an output path that cannot be
+/// written or is an input, a limit the model exceeds, an option the backend cannot honour.
+fn is_user_error(e: &anyhow::Error) -> bool {
+    e.downcast_ref::<InputError>().is_some()
+        || e.downcast_ref::<sokuc::output::OutputError>().is_some()
+        || is_resource_limit(e)
+}
+
+/// A model too large for the chosen encoding, or an option the backend lacks: the user's
+/// request, not a bug (exit 2).
 fn is_resource_limit(e: &anyhow::Error) -> bool {
     use sokuc::backend::BackendError;
-    let backend = |b: &BackendError| matches!(b, BackendError::Encode(_));
+    let backend = |b: &BackendError| matches!(b, BackendError::Encode(_) | BackendError::Unsupported { .. });
     e.downcast_ref::<sokuc::encode::EncodeError>().is_some()
         || e.downcast_ref::<BackendError>().is_some_and(backend)
         || matches!(e.downcast_ref::<pipeline::PipelineError>(), Some(pipeline::PipelineError::Backend(b)) if backend(b))
@@ -552,12 +594,27 @@ fn certify_cmd(a: CertifyArgs) -> Result<u8> {
             _ => None,
         };
         let mut out = std::io::stdout().lock();
-        let code = match (&r.status, &report) {
-            (Status::Sat, _) => EXIT_SAT,
-            (Status::Unsat, Some(rep)) if rep.verified => EXIT_UNSAT,
-            (Status::Unsat, _) => EXIT_INTERNAL,
-            _ => EXIT_UNKNOWN,
+        let verdict = certify::verdict(
+            presolve_reason.is_some(),
+            r.status,
+            r.verified,
+            report.as_ref().map(|rep| rep.verified),
+        );
+        let code = match verdict {
+            certify::Verdict::Sat => EXIT_SAT,
+            certify::Verdict::Unsat => EXIT_UNSAT,
+            certify::Verdict::Unknown => EXIT_UNKNOWN,
+            _ => EXIT_INTERNAL,
         };
+        let contradiction = verdict == certify::Verdict::PresolveContradiction;
+        if contradiction {
+            // Loud, on stderr, whatever the format: presolve decides every `solve`, so a
+            // wrong refutation is a wrong "unsat" everywhere (issue 13).
+            eprintln!(
+                "sokuc: {}",
+                certify::contradiction_message(presolve_reason.as_deref().unwrap_or_default())
+            );
+        }
         if a.format == Format::Json {
             let v = serde_json::json!({
                 "status": r.status.as_str(),
@@ -565,6 +622,7 @@ fn certify_cmd(a: CertifyArgs) -> Result<u8> {
                 "backend": r.backend,
                 "verified": r.verified,
                 "presolve": presolve_reason,
+                "verdict": verdict,
                 "proof": report,
                 "checker": checker.display().to_string(),
                 "cnf": a.keep.as_ref().map(|_| cnf_path.display().to_string()),
@@ -573,13 +631,27 @@ fn certify_cmd(a: CertifyArgs) -> Result<u8> {
             return Ok(code);
         }
         if let Some(reason) = &presolve_reason {
-            writeln!(out, "UNSAT (presolve: {reason})")?;
-            writeln!(out, "the model without presolve is refuted too, with a proof:")?;
+            if contradiction {
+                writeln!(
+                    out,
+                    "presolve claimed UNSAT ({reason}), but the model without presolve has a verified solution:"
+                )?;
+            } else {
+                writeln!(out, "UNSAT (presolve: {reason})")?;
+                if verdict == certify::Verdict::Unsat {
+                    writeln!(out, "the model without presolve is refuted too, with a proof:")?;
+                } else {
+                    writeln!(out, "the model without presolve:")?;
+                }
+            }
         }
         match (&r.status, &report) {
             (Status::Sat, _) => {
                 out.write_all(sokuc::report::text::soku(&inst, &r).as_bytes())?;
                 writeln!(out, "SAT (answer verified)")?;
+                if contradiction {
+                    writeln!(out, "CONTRADICTION: presolve's refutation is wrong (a bug in sokuc)")?;
+                }
             }
             (Status::Unsat, Some(rep)) if rep.verified => writeln!(
                 out,
@@ -612,6 +684,7 @@ fn sweep_error(e: sweep::run::SweepError) -> anyhow::Error {
     match e {
         E::Usage(m) => InputError::new("sweep", None, m).into(),
         E::File { file, line, message } => InputError::new(file, (line > 0).then_some(line), message).into(),
+        E::Output(o) => o.into(),
         other => anyhow!(other),
     }
 }
@@ -730,7 +803,12 @@ fn sweep_cmd(a: SweepArgs) -> Result<u8> {
             )?;
         } else {
             writeln!(out, "{n}")?;
-            eprintln!("sweep {}: {n} canonical instances ({g} symmetries)", spec.variant.name);
+            eprintln!(
+                "sweep {}: {} ({})",
+                spec.variant.name,
+                count_s(n, "canonical instance"),
+                count(g, "symmetry", "symmetries")
+            );
         }
         return Ok(EXIT_SAT);
     }
@@ -1032,6 +1110,7 @@ fn adts_subsets(a: &AdtsArgs) -> Result<u8> {
     let total: u64 = types.iter().flatten().sum();
     let mut w = std::io::stdout().lock();
     let (mut by_weight, mut sat, mut unsat, mut unknown) = (0u64, 0u64, 0u64, 0u64);
+    let mut rows = Vec::new();
     let n = types.len();
     for a0 in 0..n {
         for a1 in a0 + 1..n {
@@ -1058,26 +1137,36 @@ fn adts_subsets(a: &AdtsArgs) -> Result<u8> {
                     let r = b.solve(&m.formula, &opts)?;
                     let ms = t.elapsed().as_secs_f64() * 1e3;
                     let excluded: Vec<String> = out.iter().map(|&i| format!("{:?}", types[i])).collect();
-                    let detail = match (r.status, r.assignment) {
+                    let pegs = match (r.status, r.assignment) {
                         (Status::Sat, Some(asg)) => {
                             let s = inst
                                 .finish(&m, &asg)
                                 .map_err(|e| anyhow!("the {} answer {e}", a.backend))?;
                             sat += 1;
-                            format!(
-                                "pegs {}",
-                                s.pegs.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(",")
-                            )
+                            Some(s.pegs)
                         }
                         (Status::Unsat, _) => {
                             unsat += 1;
-                            String::new()
+                            None
                         }
                         _ => {
                             unknown += 1;
-                            String::new()
+                            None
                         }
                     };
+                    if a.format == Format::Json {
+                        rows.push(serde_json::json!({
+                            "without": out.iter().map(|&i| types[i]).collect::<Vec<_>>(),
+                            "status": r.status.as_str(),
+                            "verified": pegs.is_some(),
+                            "ms": round3(ms),
+                            "pegs": pegs,
+                        }));
+                        continue;
+                    }
+                    let detail = pegs.map_or(String::new(), |p| {
+                        format!("pegs {}", p.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(","))
+                    });
                     writeln!(
                         w,
                         "without {}: {} ({ms:.1} ms) {detail}",
@@ -1088,12 +1177,24 @@ fn adts_subsets(a: &AdtsArgs) -> Result<u8> {
             }
         }
     }
-    writeln!(
-        w,
-        "20-subsets: {} in all; {by_weight} fail the weight test (types must add up to 78); of the rest {sat} sat, {unsat} unsat, {unknown} unknown",
-        by_weight + sat + unsat + unknown
-    )?;
-    Ok(EXIT_SAT)
+    let all = by_weight + sat + unsat + unknown;
+    if a.format == Format::Json {
+        let v = serde_json::json!({
+            "subsets": all,
+            "fail_weight_test": by_weight,
+            "sat": sat,
+            "unsat": unsat,
+            "unknown": unknown,
+            "results": rows,
+        });
+        writeln!(w, "{v}")?;
+    } else {
+        writeln!(
+            w,
+            "20-subsets: {all} in all; {by_weight} fail the weight test (types must add up to 78); of the rest {sat} sat, {unsat} unsat, {unknown} unknown"
+        )?;
+    }
+    Ok(if unknown > 0 { EXIT_UNKNOWN } else { EXIT_SAT })
 }
 
 fn sweep_merge(a: SweepMergeArgs) -> Result<u8> {
@@ -1109,8 +1210,13 @@ fn print_sweep_summary(out: &mut dyn Write, name: &str, s: &sweep::run::Summary,
     }
     writeln!(
         out,
-        "sweep {name}: {} instances: {} sat, {} unsat, {} unknown ({} from the results file, {} solved now)",
-        s.instances, s.sat, s.unsat, s.unknown, s.resumed, s.solved_now
+        "sweep {name}: {}: {} sat, {} unsat, {} unknown ({} from the results file, {} solved now)",
+        count_s(s.instances, "instance"),
+        s.sat,
+        s.unsat,
+        s.unknown,
+        s.resumed,
+        s.solved_now
     )?;
     if s.solved_now > 0 {
         writeln!(
@@ -1158,6 +1264,7 @@ fn emit_or_prepare(
     model: impl FnOnce() -> (sokuc::ir::PbFormula, Vec<String>, Vec<String>),
 ) -> Result<Option<(Box<dyn backend::Backend>, SolveOptions)>> {
     let (enc, _) = encode_options(&a.enc);
+    check_outputs(a)?;
     if let Some(format) = a.emit {
         let (formula, names, header) = model();
         write_emitted(format, &formula, &names, &header, enc, a.output.as_deref())?;
@@ -1170,6 +1277,9 @@ fn emit_or_prepare(
         return Err(InputError::new("--proof", None, "--proof is for classic 3SoKu instances").into());
     }
     let b = get_backend(&a.backend)?;
+    if a.seed.is_some() && !b.capabilities().seed {
+        return Err(unsupported(&a.backend, "--seed", "a random seed", |c| c.seed).into());
+    }
     let opts = SolveOptions {
         time_limit: timeout(a.timeout)?,
         seed: a.seed,
@@ -1281,50 +1391,80 @@ fn encode_options(e: &EncodingArgs) -> (EncodeOptions, PresolveMode) {
     )
 }
 
+/// The longest `--timeout`: about 31 years, far past any solve, and still a valid [`Duration`].
+const MAX_TIMEOUT_SECONDS: f64 = 1e9;
+
+/// `--timeout`: a number of seconds, checked when the arguments are read.
+fn seconds(text: &str) -> Result<f64, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("not a number of seconds (give 0 to {MAX_TIMEOUT_SECONDS:e}, e.g. 10 or 0.5)"))?;
+    if (0.0..=MAX_TIMEOUT_SECONDS).contains(&s) {
+        Ok(s)
+    } else {
+        Err(format!("the time limit must be from 0 to {MAX_TIMEOUT_SECONDS:e} seconds"))
+    }
+}
+
 fn timeout(t: Option<f64>) -> Result<Option<Duration>> {
     match t {
         None => Ok(None),
-        Some(s) if (0.0..1e9).contains(&s) => Ok(Some(Duration::from_secs_f64(s))),
-        Some(s) => Err(InputError::new("--timeout", None, format!("{s} is not a number of seconds")).into()),
+        Some(s) => Ok(Some(Duration::from_secs_f64(seconds(&s.to_string()).map_err(|m| InputError::new("--timeout", None, m))?))),
     }
 }
 
 fn get_backend(name: &str) -> Result<Box<dyn backend::Backend>> {
     backend::by_name(name).ok_or_else(|| {
-        InputError::new(
-            "--backend",
-            None,
-            format!(
-                "unknown backend {name:?} (available: {})",
-                backend::available().join(", ")
+        let available = backend::available().join(", ");
+        // Backends behind a cargo feature exist, just not in this build: say how to get them.
+        let feature = match name {
+            "cadical" => Some("cadical"),
+            "mip" | "cbc" => Some("mip"),
+            _ => None,
+        };
+        let message = match feature {
+            Some(f) => format!(
+                "backend {name:?} is not compiled into this build (it has: {available}); build with `cargo build --release --features {f}` or `--all-features`"
             ),
-        )
-        .into()
+            None => format!("unknown backend {name:?} (this build has: {available})"),
+        };
+        InputError::new("--backend", None, message).into()
     })
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file beside it, renamed into place, so
-/// a failure never leaves a partial file.
-fn write_atomic(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| InputError::new(path.display().to_string(), None, "not a file name"))?;
-    let tmp = dir.join(format!(".{}.sokuc-tmp-{}", name.to_string_lossy(), std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        write(&mut f)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(InputError::new(path.display().to_string(), None, format!("cannot write: {e}")).into());
+/// A request for something the backend cannot do, refused with the backends that can.
+fn unsupported(
+    backend: &str,
+    option: &str,
+    what: &str,
+    has: impl Fn(&backend::Capabilities) -> bool,
+) -> InputError {
+    let able: Vec<&str> = backend::available()
+        .into_iter()
+        .filter(|n| backend::by_name(n).is_some_and(|b| has(&b.capabilities())))
+        .collect();
+    InputError::new(
+        option,
+        None,
+        format!(
+            "the {backend} backend does not support {what}; backends in this build that do: {}",
+            if able.is_empty() { "none".to_string() } else { able.join(", ") }
+        ),
+    )
+}
+
+/// Refuses, before any work, an output path that is one of the inputs just read.
+fn check_outputs(a: &SolveArgs) -> Result<()> {
+    for p in [&a.output, &a.svg, &a.proof].into_iter().flatten() {
+        sokuc::output::check(p)?;
     }
     Ok(())
+}
+
+/// Every file written goes through [`sokuc::output`]: never onto an input, never partial.
+fn write_atomic(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
+    Ok(sokuc::output::write_atomic(path, write)?)
 }
 
 fn print_result(inst: &Instance, r: &SokuResult, format: Format) -> Result<u8> {
@@ -1362,6 +1502,7 @@ fn solve(a: SolveArgs) -> Result<u8> {
         instance_file::Puzzle::Classic(i) => i,
         instance_file::Puzzle::Pool(p) => return solve_pool(&a, &p),
     };
+    check_outputs(&a)?;
     let (enc, mode) = encode_options(&a.enc);
     if let Some(format) = a.emit {
         // Compile once, into the form this format needs; the CNF before any file is opened,
@@ -1396,14 +1537,34 @@ fn solve(a: SolveArgs) -> Result<u8> {
         return Err(InputError::new("-o", None, "-o/--output goes with --emit").into());
     }
     let mut b = get_backend(&a.backend)?;
+    if a.seed.is_some() && !b.capabilities().seed {
+        return Err(unsupported(&a.backend, "--seed", "a random seed", |c| c.seed).into());
+    }
+    if a.proof.is_some() && !b.capabilities().proof {
+        return Err(unsupported(&a.backend, "--proof", "DRAT proofs", |c| c.proof).into());
+    }
+    // The solver writes its proof to a temporary file; it becomes the named file only once
+    // the solve is over.
+    let proof = a.proof.as_deref().map(sokuc::output::Pending::new).transpose()?;
     let opts = SolveOptions {
         time_limit: timeout(a.timeout)?,
-        proof: a.proof.clone(),
+        proof: proof.as_ref().map(|p| p.path().to_path_buf()),
         seed: a.seed,
         encode: enc,
         ..Default::default()
     };
     let r = pipeline::solve(&inst, b.as_mut(), &opts, mode)?;
+    if let (Some(pending), Some(path)) = (proof, &a.proof) {
+        if pending.path().exists() {
+            pending.commit()?;
+        } else {
+            eprintln!(
+                "sokuc: note: no proof written to {}: presolve refuted the instance before any solver ran ({}); `sokuc certify` refutes the model without presolve and checks its DRAT proof",
+                path.display(),
+                r.reason.as_deref().unwrap_or("no solver call")
+            );
+        }
+    }
     if let Some(path) = &a.svg {
         let title = picture_title(&inst.source, &inst.variant.name, r.status, r.verified);
         let scene = match &r.placements {
@@ -1441,6 +1602,10 @@ fn write_svg(path: &Path, scene: &Scene) -> Result<()> {
 
 fn render_cmd(a: RenderArgs) -> Result<u8> {
     let inst = load_instance(&a.inst)?;
+    if let Some(sol) = &a.solution {
+        sokuc::output::note_input(sol);
+    }
+    sokuc::output::check(&a.output)?;
     let (mut scene, code) = match &a.solution {
         None => {
             let title = titled(&inst.source, &inst.variant.name, "the instance");
@@ -1613,8 +1778,20 @@ fn decode(a: DecodeArgs) -> Result<u8> {
                 .into());
             }
             let assignment: Vec<bool> = vals.iter().take(n).map(|v| v.unwrap_or(false)).collect();
+            // Here a failed check is the file's fault (another model's answer, or a wrong one),
+            // not sokuc's: say what is wrong without calling it internal.
             let placements = pipeline::finish(&inst, &c, &assignment, &backend).map_err(|e| {
-                InputError::new(&file, None, format!("the answer is not a solution of this model: {e}"))
+                let why = match e {
+                    pipeline::PipelineError::ModelViolated { detail, .. } => format!("it violates {detail}"),
+                    pipeline::PipelineError::Decode { detail, .. } => format!("it cannot be decoded: {detail}"),
+                    pipeline::PipelineError::Verification { detail, .. } => format!("it fails verification: {detail}"),
+                    other => other.to_string(),
+                };
+                InputError::new(
+                    &file,
+                    None,
+                    format!("the answer is not a solution of this model (was the model emitted from this instance with the same options?): {why}"),
+                )
             })?;
             SokuResult {
                 status: Status::Sat,
@@ -1686,7 +1863,13 @@ fn check(a: CheckArgs) -> Result<u8> {
 
 fn bench_cmd(a: BenchArgs) -> Result<u8> {
     let mut items = batch::read_batch(&a.batch)?;
+    if items.is_empty() {
+        return Err(InputError::new(a.batch.display().to_string(), None, "the batch holds no instances").into());
+    }
     if let Some(n) = a.limit {
+        if n == 0 {
+            return Err(InputError::new("--limit", None, "--limit 0 leaves no instance to run").into());
+        }
         items.truncate(n);
     }
     let (enc, mode) = encode_options(&a.enc);
@@ -1728,7 +1911,12 @@ fn bench_cmd(a: BenchArgs) -> Result<u8> {
         }
         Format::Json => outln!("{}", serde_json::to_string_pretty(&summaries)?),
     }
-    Ok(EXIT_SAT)
+    // As for solve: an answer that is not known is not a success.
+    Ok(if summaries.iter().any(|s| s.unknown > 0) {
+        EXIT_UNKNOWN
+    } else {
+        EXIT_SAT
+    })
 }
 
 /// A comma-separated list, trimmed, without empty items.
@@ -1739,9 +1927,17 @@ fn split_list(list: &str) -> Vec<String> {
         .collect()
 }
 
-/// `--backends a,b,c`: every name must be a backend of this build.
+/// `--backends a,b,c`: at least one name, each a backend of this build.
 fn backend_list(list: &str) -> Result<Vec<String>> {
     let names = split_list(list);
+    if names.is_empty() {
+        return Err(InputError::new(
+            "--backends",
+            None,
+            format!("no backend named (this build has: {})", backend::available().join(", ")),
+        )
+        .into());
+    }
     for n in &names {
         get_backend(n)?;
     }
@@ -1794,6 +1990,11 @@ fn scaling_cmd(a: ScalingArgs) -> Result<u8> {
     Ok(EXIT_SAT)
 }
 
+/// Milliseconds for JSON, to the microsecond: `0.05`, not `0.049999999999999996`.
+fn round3(ms: f64) -> f64 {
+    (ms * 1e3).round() / 1e3
+}
+
 /// Exit code when backends disagree on the status: a loud error.
 const EXIT_DISAGREE: u8 = 1;
 
@@ -1820,7 +2021,7 @@ fn compare(a: CompareArgs) -> Result<u8> {
     };
     let (enc, mode) = encode_options(&a.enc);
     let names: Vec<String> = match &a.backends {
-        Some(list) => split_list(list),
+        Some(list) => backend_list(list)?,
         None => backend::available().iter().map(|s| s.to_string()).collect(),
     };
     let opts = SolveOptions {

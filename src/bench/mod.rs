@@ -56,7 +56,8 @@ pub fn summarize(backend: &str, rows: &[Row]) -> Summary {
         median_ms: percentile(&t, 50.0),
         p90_ms: percentile(&t, 90.0),
         max_ms: t.last().copied().unwrap_or(0.0),
-        total_ms: t.iter().sum(),
+        // Folded from +0.0: an empty sum of floats is -0.0, which prints as "-0.0".
+        total_ms: t.iter().fold(0.0, |a, b| a + b),
     }
 }
 
@@ -160,7 +161,15 @@ pub fn run_spawned(
 pub fn print_summary(s: &Summary, out: &mut dyn Write) {
     let _ = writeln!(
         out,
-        "backend {}: {} instances, {} sat, {} unsat, {} unknown; median {:.3} ms, p90 {:.3} ms, max {:.3} ms, total {:.1} ms",
-        s.backend, s.instances, s.sat, s.unsat, s.unknown, s.median_ms, s.p90_ms, s.max_ms, s.total_ms
+        "backend {}: {}, {} sat, {} unsat, {} unknown; median {:.3} ms, p90 {:.3} ms, max {:.3} ms, total {:.1} ms",
+        s.backend,
+        crate::report::words::count_s(s.instances, "instance"),
+        s.sat,
+        s.unsat,
+        s.unknown,
+        s.median_ms,
+        s.p90_ms,
+        s.max_ms,
+        s.total_ms
     );
 }

@@ -71,7 +71,10 @@ pub fn parse_grid(file: &str, text: &str, want_kind: &str) -> Result<RawGrid, In
             return Err(InputError::new(
                 file,
                 Some(ln),
-                format!("ragged row: {} cells where the header says {cols}", t.len()),
+                format!(
+                    "ragged row: {} where the header says {cols}",
+                    crate::report::words::count_s(t.len(), "cell")
+                ),
             ));
         }
         tokens.push(t);

@@ -67,13 +67,19 @@ pub fn read_text(path: &std::path::Path) -> Result<String, InputError> {
             format!("file is larger than the limit of {limit} bytes (SOKUC_MAX_FILE_BYTES raises it)"),
         ));
     }
-    String::from_utf8(bytes).map_err(|e| {
+    crate::output::note_input(path);
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         InputError::new(
             &name,
             None,
             format!("not valid UTF-8 (at byte {})", e.utf8_error().valid_up_to()),
         )
-    })
+    })?;
+    // Editors on Windows start UTF-8 files with a byte-order mark; it is not content.
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }
 
 /// Turns a `toml` parse error into an [`InputError`] with the line of the problem.

@@ -100,28 +100,25 @@ fn read_header(path: &Path) -> Result<(Header, BufReader<File>), SweepError> {
         line: 0,
         message: e.to_string(),
     })?);
+    crate::output::note_input(path);
     let mut line = String::new();
     rd.read_line(&mut line)?;
     Ok((Header::parse(&file, line.trim_end())?, rd))
 }
 
-/// Merges shard files. Writes the combined results to `out` if given (through a temporary
-/// file, so a failed merge leaves nothing behind).
+/// Merges shard files. Writes the combined results to `out` if given, through
+/// [`crate::output`]: never onto one of the shards, and a failed merge leaves nothing behind.
 pub fn merge(files: &[PathBuf], out: Option<&Path>) -> Result<Summary, SweepError> {
-    let tmp = out.map(|p| {
-        let mut t = p.as_os_str().to_owned();
-        t.push(".partial");
-        PathBuf::from(t)
-    });
-    let r = merge_into(files, tmp.as_deref());
-    match (&r, out, &tmp) {
-        (Ok(_), Some(o), Some(t)) => std::fs::rename(t, o)?,
-        (Err(_), _, Some(t)) => {
-            let _ = std::fs::remove_file(t);
-        }
-        _ => {}
+    // The shards are inputs even before they are opened: `-o` may not name one of them.
+    for f in files {
+        crate::output::note_input(f);
     }
-    r
+    let pending = out.map(crate::output::Pending::new).transpose()?;
+    let summary = merge_into(files, pending.as_ref().map(|p| p.path()))?;
+    if let Some(p) = pending {
+        p.commit()?;
+    }
+    Ok(summary)
 }
 
 fn merge_into(files: &[PathBuf], out: Option<&Path>) -> Result<Summary, SweepError> {

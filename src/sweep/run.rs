@@ -152,8 +152,11 @@ pub enum SweepError {
     Usage(String),
     #[error("{file}:{line}: {message}")]
     File { file: String, line: usize, message: String },
-    #[error("{0}")]
+    #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// The results file is an input of the command, or cannot be written.
+    #[error(transparent)]
+    Output(#[from] crate::output::OutputError),
     #[error("internal error on instance {index} ({caps}): {message}")]
     Internal { index: u64, caps: String, message: String },
 }
@@ -496,6 +499,14 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
     let mut out: Option<File> = None;
     let mut start = 0usize;
     if let Some(path) = &opts.out {
+        // The results file is a journal that --resume continues, so it is written in place
+        // (not through a temporary file), but it may never be one of the inputs.
+        crate::output::check(path)?;
+        let cannot = |e: std::io::Error| SweepError::File {
+            file: path.display().to_string(),
+            line: 0,
+            message: format!("cannot write: {e}"),
+        };
         if path.exists() && !opts.resume {
             return Err(SweepError::Usage(format!(
                 "{} exists: pass --resume to continue it, or remove it",
@@ -504,7 +515,7 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
         }
         if path.exists() {
             let (done, keep) = read_prefix(path, &header, spec, &mine)?;
-            let mut f = OpenOptions::new().write(true).open(path)?;
+            let mut f = OpenOptions::new().write(true).open(path).map_err(cannot)?;
             f.set_len(keep)?;
             f.seek(SeekFrom::End(0))?;
             if keep == 0 {
@@ -517,8 +528,8 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
             start = done.len();
             out = Some(f);
         } else {
-            let mut f = File::create(path)?;
-            writeln!(f, "{header}")?;
+            let mut f = File::create(path).map_err(cannot)?;
+            writeln!(f, "{header}").map_err(cannot)?;
             out = Some(f);
         }
     }

@@ -1,0 +1,230 @@
+//! Every file sokuc writes goes through this module, for two promises:
+//!
+//! - **No input is ever overwritten.** A path that names a file this process has read (an
+//!   instance, a variant it refers to, a solution, a shard) is refused, whatever the spelling:
+//!   files are compared by device and inode, so `./x.toml`, a symbolic link to it and a hard
+//!   link all count as the same file.
+//! - **No partial file is left behind.** Output goes to a temporary file beside the target
+//!   and is renamed into place only when complete; on any error (or a panic, or an early
+//!   return) the temporary file is removed.
+//!
+//! Readers register what they read with [`note_input`] ([`crate::input::read_text`] does it
+//! for every text input), so a command cannot forget an input it did not know it had, such
+//! as the variant file an instance names.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// A file's identity on disk: (device, inode) where the platform has them, else its
+/// canonical path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum FileId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    #[cfg_attr(unix, allow(dead_code))]
+    Path(PathBuf),
+}
+
+fn file_id(path: &Path) -> Option<FileId> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // `metadata` follows symbolic links: a link to an input is that input.
+        let m = std::fs::metadata(path).ok()?;
+        Some(FileId::Inode(m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::canonicalize(path).ok().map(FileId::Path)
+    }
+}
+
+/// Files read by this process, with the name they were read under (for the message).
+static INPUTS: Mutex<Vec<(FileId, PathBuf)>> = Mutex::new(Vec::new());
+
+/// Records that `path` is an input of the running command. Call it after opening the file
+/// (a path that does not exist is nothing to protect).
+pub fn note_input(path: &Path) {
+    if let Some(id) = file_id(path) {
+        let mut inputs = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
+        if !inputs.iter().any(|(i, _)| *i == id) {
+            inputs.push((id, path.to_path_buf()));
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    #[error("{path}: this is an input of the command ({input}); sokuc never overwrites its input, so choose another output path")]
+    IsInput { path: String, input: String },
+    #[error("{path}: cannot write: {message}")]
+    Io { path: String, message: String },
+}
+
+impl OutputError {
+    fn io(path: &Path, e: impl std::fmt::Display) -> OutputError {
+        OutputError::Io {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        }
+    }
+}
+
+/// Refuses `path` if it is a file this process has read. Commands call it as soon as their
+/// inputs are loaded, so a long solve does not end in a refused write; [`Pending::new`]
+/// calls it again.
+pub fn check(path: &Path) -> Result<(), OutputError> {
+    let Some(id) = file_id(path) else {
+        return Ok(());
+    };
+    let inputs = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
+    match inputs.iter().find(|(i, _)| *i == id) {
+        Some((_, input)) => Err(OutputError::IsInput {
+            path: path.display().to_string(),
+            input: input.display().to_string(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// An output file being written: a temporary file beside the target, renamed onto the
+/// target by [`Pending::commit`] and removed if dropped before that.
+#[derive(Debug)]
+pub struct Pending {
+    tmp: PathBuf,
+    target: PathBuf,
+    committed: bool,
+}
+
+impl Pending {
+    /// Checks `target` and reserves a temporary path beside it (same directory, so the
+    /// final rename is atomic). Nothing is created yet: writers that need a path (a solver
+    /// writing its proof) open [`Pending::path`] themselves.
+    pub fn new(target: &Path) -> Result<Pending, OutputError> {
+        check(target)?;
+        // Write through a symbolic link to where it points, rather than replacing the link.
+        let target = std::fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
+        let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let name = target
+            .file_name()
+            .ok_or_else(|| OutputError::io(&target, "not a file name"))?;
+        if !dir.is_dir() {
+            return Err(OutputError::io(&target, format!("no such directory: {}", dir.display())));
+        }
+        if target.is_dir() {
+            return Err(OutputError::io(&target, "is a directory"));
+        }
+        let tmp = dir.join(format!(".{}.sokuc-tmp-{}", name.to_string_lossy(), std::process::id()));
+        Ok(Pending {
+            tmp,
+            target,
+            committed: false,
+        })
+    }
+
+    /// Where to write until [`Pending::commit`].
+    pub fn path(&self) -> &Path {
+        &self.tmp
+    }
+
+    /// The temporary file, created (or truncated) for writing.
+    pub fn create(&self) -> Result<File, OutputError> {
+        File::create(&self.tmp).map_err(|e| OutputError::io(&self.target, e))
+    }
+
+    /// Moves the finished file into place.
+    pub fn commit(mut self) -> Result<(), OutputError> {
+        if let Ok(f) = File::open(&self.tmp) {
+            // Durable before it becomes visible under the real name.
+            let _ = f.sync_all();
+        }
+        std::fs::rename(&self.tmp, &self.target).map_err(|e| OutputError::io(&self.target, e))?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// Writes a whole file atomically: checked against the inputs, written to a temporary file,
+/// renamed into place. On error nothing is left behind and the target is untouched.
+pub fn write_atomic(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), OutputError> {
+    let pending = Pending::new(path)?;
+    let mut w = BufWriter::new(pending.create()?);
+    write(&mut w).map_err(|e| OutputError::io(path, e))?;
+    w.flush().map_err(|e| OutputError::io(path, e))?;
+    drop(w);
+    pending.commit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_inputs_by_any_name_and_leaves_them_intact() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.toml");
+        std::fs::write(&input, "original").unwrap();
+        note_input(&input);
+        let other_spelling = dir.path().join(".").join("in.toml");
+        let hard = dir.path().join("hard.toml");
+        std::fs::hard_link(&input, &hard).unwrap();
+        let mut names = vec![input.clone(), other_spelling, hard];
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("link.toml");
+            std::os::unix::fs::symlink(&input, &link).unwrap();
+            names.push(link);
+        }
+        for name in names {
+            let e = write_atomic(&name, |w| w.write_all(b"clobbered")).unwrap_err();
+            assert!(matches!(e, OutputError::IsInput { .. }), "{name:?}: {e}");
+        }
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), "original");
+    }
+
+    #[test]
+    fn failed_write_leaves_nothing_and_keeps_the_old_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out.txt");
+        std::fs::write(&out, "old").unwrap();
+        let e = write_atomic(&out, |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other("disk full"))
+        });
+        assert!(e.is_err());
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names.len(), 1, "temporary file left behind: {names:?}");
+    }
+
+    #[test]
+    fn missing_directory_is_an_error_naming_the_file() {
+        let e = write_atomic(Path::new("/nonexistent-sokuc-dir/t.txt"), |w| w.write_all(b"x")).unwrap_err();
+        assert!(e.to_string().starts_with("/nonexistent-sokuc-dir/t.txt: "), "{e}");
+    }
+
+    #[test]
+    fn writes_through_a_symbolic_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.txt");
+        std::fs::write(&real, "old").unwrap();
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("link.txt");
+            std::os::unix::fs::symlink(&real, &link).unwrap();
+            write_atomic(&link, |w| w.write_all(b"new")).unwrap();
+            assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+            assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        }
+    }
+}
