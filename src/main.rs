@@ -84,10 +84,10 @@ struct ScalingArgs {
     #[arg(long, default_value = "sat,search")]
     backends: String,
     /// Instances per size step (seeds 0..N).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = whole::<u64>, allow_hyphen_values = true)]
     reps: u64,
     /// Largest number of faces.
-    #[arg(long, default_value_t = 128)]
+    #[arg(long, default_value_t = 128, value_parser = whole::<usize>, allow_hyphen_values = true)]
     max_faces: usize,
     /// Per-instance time limit in seconds.
     #[arg(long, default_value_t = 10.0, value_parser = seconds, allow_hyphen_values = true)]
@@ -160,7 +160,7 @@ struct SweepArgs {
     #[arg(long)]
     count_only: bool,
     /// Worker threads (default: the machine's cores).
-    #[arg(long)]
+    #[arg(long, value_parser = whole::<usize>, allow_hyphen_values = true)]
     threads: Option<usize>,
     /// Backend: search (default; one engine per worker, reused across instances) or any
     /// other backend (a fresh pipeline run per instance).
@@ -172,7 +172,7 @@ struct SweepArgs {
     shard: Option<String>,
     /// Block size: consecutive canonical instances that go to the same shard and share the
     /// search engine's carried solution; answers depend only on the block size.
-    #[arg(long, default_value_t = sweep::run::DEFAULT_BLOCK, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = sweep::run::DEFAULT_BLOCK, value_parser = clap::value_parser!(u64).range(1..), allow_hyphen_values = true)]
     block: u64,
     /// Results file: a header and one record per instance, in order.
     #[arg(long, short = 'o')]
@@ -181,7 +181,7 @@ struct SweepArgs {
     #[arg(long, requires = "out")]
     resume: bool,
     /// Only the first M instances (of this shard).
-    #[arg(long)]
+    #[arg(long, value_parser = whole::<usize>, allow_hyphen_values = true)]
     limit: Option<usize>,
     /// Per-instance time limit in seconds (past it the record says unknown).
     #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
@@ -200,16 +200,16 @@ struct GenerateArgs {
     #[arg(value_enum)]
     kind: GenerateKind,
     /// Random seed (the same seed gives the same puzzle).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u64>, allow_hyphen_values = true)]
     seed: u64,
     /// Write the puzzle here (default: stdout).
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
     /// trickytriple: side of the square grid.
-    #[arg(long)]
+    #[arg(long, value_parser = whole::<usize>, allow_hyphen_values = true)]
     size: Option<usize>,
     /// trickytriple: percentage of black cells.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = whole::<u32>, allow_hyphen_values = true)]
     black: u32,
     /// 3soku: the variant (a built-in name or a variant file).
     #[arg(long, default_value = "icosahedron")]
@@ -219,10 +219,10 @@ struct GenerateArgs {
     #[arg(long)]
     tiles: Option<String>,
     /// 3soku: random tiles have weights 0..=N.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = whole::<u64>, allow_hyphen_values = true)]
     max_weight: u64,
     /// 3soku: pre-place this many tiles where the planted solution has them.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = whole::<usize>, allow_hyphen_values = true)]
     fixed: usize,
     /// 3soku: pre-placed tiles keep their turn (default: the turn is left free).
     #[arg(long)]
@@ -232,10 +232,10 @@ struct GenerateArgs {
     #[arg(long, value_name = "SIZES", conflicts_with_all = ["random_partition", "four_unsat"])]
     from_partition: Option<String>,
     /// 3soku: the Partition reduction for N random sizes in 1..=--max-size (total made even).
-    #[arg(long, value_name = "N", conflicts_with = "four_unsat")]
+    #[arg(long, value_name = "N", conflicts_with = "four_unsat", value_parser = whole::<usize>, allow_hyphen_values = true)]
     random_partition: Option<usize>,
     /// 3soku: largest size for --random-partition.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = whole::<u64>, allow_hyphen_values = true)]
     max_size: u64,
     /// 3soku: seed 000's "4-unsat" family: a solvable instance with one capacity raised by 1
     /// and --fixed tiles (default 4) pre-placed with a free turn.
@@ -326,7 +326,7 @@ struct EncodingArgs {
     presolve: OnOff,
     /// Clause budget of the CNF encoding: a larger model is refused with a clear error
     /// instead of exhausting memory.
-    #[arg(long, default_value_t = sokuc::encode::DEFAULT_MAX_CLAUSES)]
+    #[arg(long, default_value_t = sokuc::encode::DEFAULT_MAX_CLAUSES, value_parser = whole::<u64>, allow_hyphen_values = true)]
     max_clauses: u64,
 }
 
@@ -366,7 +366,7 @@ struct SolveArgs {
     #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     timeout: Option<f64>,
     /// Random seed, for backends that use one.
-    #[arg(long)]
+    #[arg(long, value_parser = whole::<u64>, allow_hyphen_values = true)]
     seed: Option<u64>,
     /// Write the compiled model in this format instead of solving.
     #[arg(long, value_enum)]
@@ -419,7 +419,7 @@ struct BenchArgs {
     #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     timeout: Option<f64>,
     /// Only the first N instances.
-    #[arg(long)]
+    #[arg(long, value_parser = whole::<usize>, allow_hyphen_values = true)]
     limit: Option<usize>,
     /// Print only the summary.
     #[arg(long)]
@@ -472,21 +472,24 @@ fn usage_error(e: clap::Error) -> ExitCode {
     let text = e.render().to_string();
     let first = text.lines().next().unwrap_or("invalid arguments");
     let first = first.strip_prefix("error: ").unwrap_or(first).trim();
-    // Of clap's tips, "a similar argument exists: '--backend'" is worth keeping.
-    let tip = text
+    // Of clap's extra lines, the allowed values and "a similar argument exists: '--backend'"
+    // are worth keeping.
+    let extra: String = text
         .lines()
         .map(str::trim)
-        .filter_map(|l| l.strip_prefix("tip: "))
-        .find(|t| t.contains("similar"))
-        .map_or(String::new(), |t| format!("; {t}"));
-    // "Usage: sokuc solve [OPTIONS] ..." names the subcommand whose help to point to.
-    let command = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("Usage: "))
-        .and_then(|u| u.split(" [").next())
-        .and_then(|u| u.split(" <").next())
-        .unwrap_or("sokuc");
-    eprintln!("sokuc: error: {first}{tip} (see {command} --help)");
+        .filter_map(|l| {
+            l.strip_prefix("tip: ")
+                .filter(|t| t.contains("similar"))
+                .or_else(|| l.strip_prefix("[possible values: ").and_then(|v| v.strip_suffix(']')))
+                .map(|v| if l.starts_with('[') { format!("; possible values: {v}") } else { format!("; {v}") })
+        })
+        .collect();
+    // Point to the help of the subcommand that was called, if it exists.
+    let command = std::env::args()
+        .nth(1)
+        .filter(|a| <Cli as clap::CommandFactory>::command().find_subcommand(a).is_some())
+        .map_or("sokuc".to_string(), |a| format!("sokuc {a}"));
+    eprintln!("sokuc: error: {first}{extra} (see {command} --help)");
     ExitCode::from(EXIT_INPUT)
 }
 
@@ -1393,6 +1396,27 @@ fn encode_options(e: &EncodingArgs) -> (EncodeOptions, PresolveMode) {
 
 /// The longest `--timeout`: about 31 years, far past any solve, and still a valid [`Duration`].
 const MAX_TIMEOUT_SECONDS: f64 = 1e9;
+
+/// Whole-number options: the message says what is allowed, whatever the type's range.
+fn whole<T: std::str::FromStr + Bounded>(text: &str) -> Result<T, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("not a whole number from 0 to {}", T::MAX_TEXT))
+}
+
+trait Bounded {
+    const MAX_TEXT: &'static str;
+}
+impl Bounded for u32 {
+    const MAX_TEXT: &'static str = "4294967295";
+}
+impl Bounded for u64 {
+    const MAX_TEXT: &'static str = "18446744073709551615";
+}
+impl Bounded for usize {
+    // Options of this type are counts that fit in 64 bits on every supported platform.
+    const MAX_TEXT: &'static str = "18446744073709551615";
+}
 
 /// `--timeout`: a number of seconds, checked when the arguments are read.
 fn seconds(text: &str) -> Result<f64, String> {
