@@ -9,3 +9,6 @@ bash scripts/install-tools.sh
 cargo fmt --check
 cargo clippy --release --all-targets --all-features -- -D warnings
 cargo test --release --all-features -- --include-ignored
+# The default build (no native solvers) is what `cargo run --release` gives; its messages for
+# backends that are not compiled in are tested there.
+cargo test --release --test usage_errors

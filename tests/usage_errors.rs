@@ -166,6 +166,19 @@ fn a_byte_order_mark_is_not_content() {
 }
 
 #[test]
+fn a_bench_with_unknown_answers_exits_30_like_solve() {
+    let o = sokuc()
+        .args(["bench", "instances/batches/icosoku100.txt", "--limit", "3", "--timeout", "0", "--quiet"])
+        .args(["--backends", "search"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("3 unknown"), "{out}");
+    assert_eq!(o.status.code(), Some(30), "{out}");
+}
+
+#[test]
 fn counts_are_in_the_right_number() {
     let d = tempfile::tempdir().unwrap();
     let batch = d.path().join("one.txt");
