@@ -1,5 +1,7 @@
-//! Exports read back by the real tools: LP and MPS by cbc, OPB by minisat+, MiniZinc by
-//! `minizinc --solver gecode`. Each answer goes through `sokuc decode` and the verifier.
+//! Exports read back by the real tools: LP and MPS by cbc and HiGHS, OPB by minisat+,
+//! MiniZinc by `minizinc --solver gecode`, DIMACS by cadical. Each answer goes through
+//! `sokuc decode` and the verifier. (tests/export_names.rs does the same for vertex names
+//! of every kind.)
 //! The tools are installed by scripts/install-tools.sh; without them these tests are
 //! ignored (with the reason), never silently passed.
 
@@ -128,6 +130,22 @@ fn mzn_through_minizinc_gecode() {
     round_trip("mzn", &|m, a| {
         let o = Command::new(&mz).args(["--solver", "gecode"]).arg(m).output().unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        fs::write(a, &o.stdout).unwrap();
+    });
+}
+
+#[test]
+#[ignore = "needs cadical (Debian cadical); scripts/test.sh installs it and runs ignored tests"]
+fn dimacs_through_cadical() {
+    let cadical = tool("cadical");
+    round_trip("dimacs", &|m, a| {
+        let o = Command::new(&cadical).arg(m).output().unwrap();
+        // SAT-competition exit codes: 10 satisfiable, 20 unsatisfiable.
+        assert!(
+            matches!(o.status.code(), Some(10 | 20)),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         fs::write(a, &o.stdout).unwrap();
     });
 }

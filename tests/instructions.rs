@@ -47,7 +47,7 @@ fn follow(text: &str, json: &serde_json::Value) -> usize {
         f.iter()
             .map(|&v| vertices[v].as_str())
             .collect::<Vec<_>>()
-            .join(if short { "" } else { "_" })
+            .join(if short { "" } else { ", " })
     };
     let mut sums = vec![0u64; vertices.len()];
     let mut used = vec![false; faces.len()];
@@ -60,10 +60,10 @@ fn follow(text: &str, json: &serde_json::Value) -> usize {
         let (face_pegs, rest) = rest.split_once(" (").expect(line);
         let (lab, rest) = rest.split_once("), ").expect(line);
         let turn = rest.split(".  [").next().unwrap();
-        let f = faces
-            .iter()
-            .position(|f| label(f) == lab)
-            .unwrap_or_else(|| panic!("no face {lab}: {line}"));
+        // A person needs the description to fit exactly one face.
+        let fits: Vec<usize> = (0..faces.len()).filter(|&f| label(&faces[f]) == lab).collect();
+        assert_eq!(fits.len(), 1, "{lab} describes {} faces: {line}", fits.len());
+        let f = fits[0];
         assert!(!used[f], "face {lab} used twice");
         used[f] = true;
         let want: Vec<u64> = faces[f].iter().map(|&v| pegs[v]).collect();
@@ -112,6 +112,58 @@ fn instructions_solve_the_examples() {
             let text = String::from_utf8(t.stdout).unwrap();
             let n = follow(&text, &json);
             assert_eq!(n, json["placements"].as_array().unwrap().len(), "{inst}");
+        }
+    }
+}
+
+/// Follows the text answer for an instance file, checked against the JSON answer.
+fn follow_instance(inst: &str) {
+    let t = run(&["solve", inst]);
+    assert_eq!(
+        t.status.code(),
+        Some(0),
+        "{inst}: {}",
+        String::from_utf8_lossy(&t.stderr)
+    );
+    let j = run(&["solve", inst, "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&j.stdout).unwrap();
+    let n = follow(&String::from_utf8(t.stdout).unwrap(), &json);
+    assert_eq!(n, json["placements"].as_array().unwrap().len(), "{inst}");
+}
+
+#[test]
+fn instructions_tell_apart_faces_whose_names_run_together() {
+    // Issue 13: with vertices x_y, z, w, y_z, x, v the faces [x_y, z, w] and [x, y_z, w] were
+    // both called "(x_y_z_w)". Also longer names of any script, and a bipyramid (R1, R2, ...).
+    let dir = tempfile::tempdir().unwrap();
+    let variant = dir.path().join("issue.toml");
+    std::fs::write(
+        &variant,
+        r#"vertices = ["x_y", "z", "w", "y_z", "x", "v"]
+faces = [["x_y", "z", "w"], ["w", "z", "x"], ["x", "y_z", "w"], ["w", "y_z", "x_y"],
+         ["v", "z", "x_y"], ["v", "x", "z"], ["v", "y_z", "x"], ["v", "x_y", "y_z"]]
+"#,
+    )
+    .unwrap();
+    let unicode = dir.path().join("unicode.toml");
+    std::fs::write(
+        &unicode,
+        r#"vertices = ["Äpfel", "Ωmega", "中", "é_1"]
+faces = [["Äpfel", "Ωmega", "中"], ["Äpfel", "中", "é_1"], ["Äpfel", "é_1", "Ωmega"], ["Ωmega", "é_1", "中"]]
+"#,
+    )
+    .unwrap();
+    for (k, v) in [variant.to_str().unwrap(), unicode.to_str().unwrap(), "bipyramid-7"]
+        .iter()
+        .enumerate()
+    {
+        for seed in 0..3 {
+            let inst = common::generate_3soku(
+                dir.path(),
+                &format!("i{k}-{seed}.toml"),
+                &["--variant", v, "--seed", &seed.to_string(), "--fixed", "1"],
+            );
+            follow_instance(&inst);
         }
     }
 }

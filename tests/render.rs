@@ -127,7 +127,8 @@ fn check_solution_picture(d: &Drawn, json: &serde_json::Value) {
             .iter()
             .map(|v| v.as_str().unwrap())
             .collect();
-        let label = face.join(if short { "" } else { "_" });
+        // The variant's face label: names joined by ',' when they are longer than one character.
+        let label = face.join(if short { "" } else { "," });
         let t = &d.faces[&label];
         assert_eq!(t.len(), 3, "{label}");
         for i in 0..3 {

@@ -2,13 +2,14 @@
 
 use std::io::{self, Write};
 
-use super::{rows, signed};
+use super::{check_names, comment, rows, signed};
 use crate::ir::{Cmp, PbFormula};
 
 pub fn write_lp(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[String]) -> io::Result<()> {
+    check_names(names)?;
     let mut w = io::BufWriter::new(out);
     for h in header {
-        writeln!(w, "\\ {h}")?;
+        writeln!(w, "\\ {}", comment(h))?;
     }
     writeln!(w, "Minimize")?;
     // A feasibility problem: a zero objective over the first column keeps every reader happy.
@@ -18,7 +19,7 @@ pub fn write_lp(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[
     }
     writeln!(w, "Subject To")?;
     for (i, r) in rows(f).iter().enumerate() {
-        writeln!(w, "\\ {}", r.label)?;
+        writeln!(w, "\\ {}", comment(&r.label))?;
         write!(w, " r{}:", i + 1)?;
         if r.terms.is_empty() {
             // An empty row still needs a variable on the left.

@@ -2,13 +2,14 @@
 
 use std::io::{self, Write};
 
-use super::rows;
+use super::{check_names, comment, rows};
 use crate::ir::{Cmp, PbFormula};
 
 pub fn write_mps(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[String]) -> io::Result<()> {
+    check_names(names)?;
     let mut w = io::BufWriter::new(out);
     for h in header {
-        writeln!(w, "* {h}")?;
+        writeln!(w, "* {}", comment(h))?;
     }
     let rs = rows(f);
     // "FREE" after the name tells CoinMpsIO (CBC) to read free format.

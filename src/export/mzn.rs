@@ -4,21 +4,21 @@
 
 use std::io::{self, Write};
 
-use super::rows;
+use super::{check_names, comment, rows};
 use crate::ir::{Cmp, PbFormula};
 
+/// The MiniZinc identifier of a variable. Names are ASCII letters, digits and '_' starting
+/// with a letter ([`check_names`]), so `v_` + name is an identifier, distinct for distinct
+/// names, and never a keyword (none starts with `v_`).
 fn ident(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
-        .collect();
-    format!("v_{s}")
+    format!("v_{name}")
 }
 
 pub fn write_mzn(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[String]) -> io::Result<()> {
+    check_names(names)?;
     let mut w = io::BufWriter::new(out);
     for h in header {
-        writeln!(w, "% {h}")?;
+        writeln!(w, "% {}", comment(h))?;
     }
     let ids: Vec<String> = names.iter().map(|n| ident(n)).collect();
     for id in &ids {
@@ -26,7 +26,7 @@ pub fn write_mzn(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &
     }
     writeln!(w, "array[1..{}] of var 0..1: x = [{}];", ids.len(), ids.join(", "))?;
     for r in rows(f) {
-        writeln!(w, "% {}", r.label)?;
+        writeln!(w, "% {}", comment(&r.label))?;
         let sum: Vec<String> = r.terms.iter().map(|&(c, v)| format!("{c}*{}", ids[v])).collect();
         let lhs = if sum.is_empty() {
             "0".to_string()

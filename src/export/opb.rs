@@ -3,17 +3,18 @@
 
 use std::io::{self, Write};
 
-use super::{rows, signed};
+use super::{check_names, comment, rows, signed};
 use crate::ir::{Cmp, PbFormula};
 
 pub fn write_opb(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[String]) -> io::Result<()> {
+    check_names(names)?;
     let mut w = io::BufWriter::new(out);
     let rs = rows(f);
     // `<=` is not in the format: write it as `>=` with every sign flipped.
     let count = rs.len();
     writeln!(w, "* #variable= {} #constraint= {count}", names.len())?;
     for h in header {
-        writeln!(w, "* {h}")?;
+        writeln!(w, "* {}", comment(h))?;
     }
     for (i, n) in names.iter().enumerate() {
         writeln!(w, "* var x{} {n}", i + 1)?;

@@ -79,7 +79,7 @@ pub enum Puzzle {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FixedToml {
-    face: FaceRef,
+    face: Spanned<FaceRef>,
     tile: i64,
     rotation: Option<i64>,
 }
@@ -127,6 +127,7 @@ pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzl
                 "CapacitiesSpec",
                 "capacities must be a list of integers, a table vertex = integer, or { permutation_of = [integers] }",
             ),
+            ("FaceRef", super::variant_file::FACE_SHAPES),
             (
                 "PoolSpec",
                 "pool must be \"all24\" or a list of { tile = [a, b, c], min = integer, max = integer } (min and max optional)",
@@ -238,9 +239,10 @@ pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzl
     for f in &raw.fixed {
         let line = at(f.span());
         let spec = f.get_ref();
-        let names = match &spec.face {
+        let names = match spec.face.get_ref() {
             FaceRef::List(l) => l.clone(),
-            FaceRef::Str(s) => variant.split_face_string(s),
+            FaceRef::Str(s) => crate::model::variant::split_face_text(&variant.vertices, s)
+                .map_err(|m| InputError::new(file, at(spec.face.span()), m))?,
         };
         fixed.push(
             fixed_from(&variant, tiles.len(), &names, spec.tile, spec.rotation)
@@ -396,9 +398,10 @@ pub fn fixed_from(
     tile: i64,
     rotation: Option<i64>,
 ) -> Result<Fixed, String> {
-    let fi = variant
-        .find_face(face)
-        .ok_or_else(|| format!("fixed face {} is not a face of {}", face.join(""), variant.name))?;
+    let fi = variant.find_face(face).ok_or_else(|| {
+        let sep = if variant.short_names() { "" } else { "," };
+        format!("fixed face {} is not a face of {}", face.join(sep), variant.name)
+    })?;
     if tile < 1 || tile as usize > ntiles {
         return Err(format!(
             "fixed tile index {tile} is out of range (tiles are numbered 1..{ntiles})"
@@ -456,4 +459,51 @@ pub fn pegs_instance(pegs: &str) -> Result<Instance, InputError> {
         tiles: builtin::ICOSOKU_TILES.to_vec(),
         fixed: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod face_tests {
+    use super::*;
+
+    /// The issue's octahedron, where "x_y_z_w" could be two faces.
+    const VARIANT: &str = r#"vertices = ["x_y", "z", "w", "y_z", "x", "v"]
+faces = [["x_y", "z", "w"], ["w", "z", "x"], ["x", "y_z", "w"], ["w", "y_z", "x_y"],
+         ["v", "z", "x_y"], ["v", "x", "z"], ["v", "y_z", "x"], ["v", "x_y", "y_z"]]
+"#;
+
+    fn parse_with_face(face: &str) -> Result<Instance, InputError> {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("oct.toml"), VARIANT).unwrap();
+        let text = format!(
+            "variant = \"oct.toml\"\ntiles = [[0,0,1],[0,0,1],[0,0,1],[0,0,1],[0,0,1],[0,0,1],[0,0,1],[0,0,1]]\ncapacities = [1, 1, 1, 1, 2, 2]\n\n[[fixed]]\nface = {face}\ntile = 1\n"
+        );
+        parse_instance("i.toml", &text, Some(dir.path()))
+    }
+
+    #[test]
+    fn fixed_faces_are_read_by_list_commas_or_an_unambiguous_underscore_string() {
+        for face in [r#"["x", "y_z", "w"]"#, r#""x,y_z,w""#, r#""w, x, y_z""#] {
+            let i = parse_with_face(face).unwrap_or_else(|e| panic!("{face}: {e}"));
+            assert_eq!(i.fixed[0].face, 2, "{face}");
+        }
+        assert_eq!(parse_with_face(r#""v_x_z""#).unwrap().fixed[0].face, 5);
+    }
+
+    #[test]
+    fn an_ambiguous_or_misshapen_face_is_an_error_at_its_line() {
+        let e = parse_with_face(r#""x_y_z_w""#).unwrap_err();
+        assert_eq!(e.line, Some(6), "{e}");
+        assert!(e.message.contains("ambiguous") && e.message.contains("x_y,z,w"), "{e}");
+        for bad in ["3", r#"["x_y", 1, "w"]"#] {
+            let e = parse_with_face(bad).unwrap_err();
+            assert!(!e.message.contains("untagged"), "{bad}: {e}");
+            assert!(
+                e.message.contains("a face is a list of three vertex names"),
+                "{bad}: {e}"
+            );
+            assert_eq!(e.line, Some(6), "{bad}: {e}");
+        }
+        let e = parse_with_face(r#""x,z,w""#).unwrap_err();
+        assert!(e.message.contains("fixed face x,z,w is not a face"), "{e}");
+    }
 }

@@ -16,8 +16,10 @@ pub struct Variant {
 pub enum VariantError {
     #[error("a variant needs at least one vertex and one face")]
     Empty,
-    #[error("vertex name {0:?} is not allowed (use letters, digits and '_')")]
+    #[error("vertex name {} is not allowed: {} (a name is 1 to {MAX_NAME_CHARS} letters, digits or '_', in any script)", shown(.0), name_problem(.0))]
     BadVertexName(String),
+    #[error("variant name {0:?} is not allowed: it contains a line break or another control character")]
+    BadVariantName(String),
     #[error("vertex {0:?} is listed twice")]
     DuplicateVertex(String),
     #[error("face {face_label} names unknown vertex {vertex:?}")]
@@ -79,8 +81,41 @@ impl VariantError {
     }
 }
 
-fn valid_vertex_name(name: &str) -> bool {
-    !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+/// The longest vertex name, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// Vertex names are letters and digits of any script, and '_': never ',' or a space, so a
+/// face written as "x_y,z,w" names its vertices unambiguously. Exports do not use the names
+/// as they are (see `soku::compile`), so non-ASCII letters are safe.
+fn name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// What is wrong with a vertex name, or `None` when it is fine.
+fn vertex_name_problem(name: &str) -> Option<String> {
+    let n = name.chars().count();
+    if n == 0 {
+        return Some("it is empty".into());
+    }
+    if n > MAX_NAME_CHARS {
+        return Some(format!("it has {n} characters"));
+    }
+    name.chars()
+        .find(|&c| !name_char(c))
+        .map(|c| format!("{c:?} (U+{:04X}) is not a letter, a digit or '_'", c as u32))
+}
+
+fn name_problem(name: &str) -> String {
+    vertex_name_problem(name).unwrap_or_default()
+}
+
+/// A name quoted for a message, cut short when it is far too long to be a name.
+fn shown(name: &str) -> String {
+    if name.chars().count() <= MAX_NAME_CHARS + 16 {
+        format!("{name:?}")
+    } else {
+        format!("{:?}...", name.chars().take(MAX_NAME_CHARS).collect::<String>())
+    }
 }
 
 impl Variant {
@@ -95,15 +130,12 @@ impl Variant {
         if vertices.is_empty() || faces.is_empty() {
             return Err(VariantError::Empty);
         }
-        let mut index = HashMap::new();
-        for (i, v) in vertices.iter().enumerate() {
-            if !valid_vertex_name(v) {
-                return Err(VariantError::BadVertexName(v.clone()));
-            }
-            if index.insert(v.as_str(), i).is_some() {
-                return Err(VariantError::DuplicateVertex(v.clone()));
-            }
+        // The name ends up in comments of every export and in one-line messages.
+        if name.chars().any(char::is_control) {
+            return Err(VariantError::BadVariantName(name.to_string()));
         }
+        Variant::check_vertex_names(&vertices)?;
+        let index: HashMap<&str, usize> = vertices.iter().enumerate().map(|(i, v)| (v.as_str(), i)).collect();
         let mut out = Vec::with_capacity(faces.len());
         for (fi, face) in faces.iter().enumerate() {
             let label = face.join(",");
@@ -130,6 +162,20 @@ impl Variant {
         };
         variant.validate()?;
         Ok(variant)
+    }
+
+    /// Checks that every vertex name is allowed and listed once.
+    pub fn check_vertex_names(vertices: &[String]) -> Result<(), VariantError> {
+        let mut seen = std::collections::HashSet::new();
+        for v in vertices {
+            if vertex_name_problem(v).is_some() {
+                return Err(VariantError::BadVertexName(v.clone()));
+            }
+            if !seen.insert(v.as_str()) {
+                return Err(VariantError::DuplicateVertex(v.clone()));
+            }
+        }
+        Ok(())
     }
 
     /// Checks the structure: distinct vertices per face, no repeated face, every directed
@@ -224,9 +270,12 @@ impl Variant {
         self.vertices.iter().all(|v| v.chars().count() == 1)
     }
 
-    /// A face written as "ABC" (one-character names) or "A_B_C".
+    /// A face for messages and labels: "ABC" when every vertex name is one character, else
+    /// the names joined by ',' ("x_y,z,w"). Names never contain ',', so different faces
+    /// always get different labels (joining with '_' would make faces [x_y, z, w] and
+    /// [x, y_z, w] both "x_y_z_w"), and a label reads back as a face string.
     pub fn face_label(&self, face: usize) -> String {
-        let sep = if self.short_names() { "" } else { "_" };
+        let sep = if self.short_names() { "" } else { "," };
         self.faces[face]
             .iter()
             .map(|&v| self.vertices[v].as_str())
@@ -249,17 +298,11 @@ impl Variant {
             .position(|f| (0..3).any(|r| (0..3).all(|k| f[(k + r) % 3] == ids[k])))
     }
 
-    /// Splits a face string: "ABC" when names are single characters, or "A_B_C"/"A,B,C".
+    /// Splits a face string into vertex names (see [`split_face_text`]). When the string
+    /// cannot be split, it returns the pieces between '_' as they are, so the caller's
+    /// lookup reports an unknown vertex or a wrong count.
     pub fn split_face_string(&self, s: &str) -> Vec<String> {
-        if s.contains(',') || s.contains('_') && !self.short_names() {
-            let sep = if s.contains(',') { ',' } else { '_' };
-            s.split(sep).map(|p| p.trim().to_string()).collect()
-        } else {
-            s.chars()
-                .filter(|c| !c.is_whitespace())
-                .map(|c| c.to_string())
-                .collect()
-        }
+        split_face_text(&self.vertices, s).unwrap_or_else(|_| s.split('_').map(str::to_string).collect())
     }
 
     /// For each vertex, the (face, position) pairs where it occurs.
@@ -271,5 +314,47 @@ impl Variant {
             }
         }
         inc
+    }
+}
+
+/// Splits a face string over the vertex names `vertices`: "ABC" when every name is one
+/// character, or names separated by ',' ("x_y,z,w"). The older form "A_B_C" is accepted
+/// when exactly one way of cutting it at two '_' gives three vertex names; `Err` says why a
+/// string cannot be read, e.g. "x_y_z_w" when both x_y,z,w and x,y_z,w are vertices.
+pub fn split_face_text(vertices: &[String], s: &str) -> Result<Vec<String>, String> {
+    let s = s.trim();
+    if s.contains(',') {
+        return Ok(s.split(',').map(|p| p.trim().to_string()).collect());
+    }
+    if vertices.iter().all(|v| v.chars().count() == 1) {
+        return Ok(s
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| c.to_string())
+            .collect());
+    }
+    let known = |n: &str| vertices.iter().any(|v| v == n);
+    let cuts: Vec<usize> = s.match_indices('_').map(|(i, _)| i).collect();
+    let mut found: Vec<Vec<String>> = Vec::new();
+    for (k, &i) in cuts.iter().enumerate() {
+        for &j in &cuts[k + 1..] {
+            let parts = [&s[..i], &s[i + 1..j], &s[j + 1..]];
+            if parts.iter().all(|p| known(p)) {
+                found.push(parts.iter().map(|p| p.to_string()).collect());
+            }
+        }
+    }
+    match found.len() {
+        1 => Ok(found.pop().unwrap_or_default()),
+        0 if known(s) => Err(format!(
+            "face {s:?} names one vertex; a face is three vertex names, as a list [\"a\", \"b\", \"c\"] or a string \"a,b,c\""
+        )),
+        0 => Err(format!(
+            "face {s:?} is not three vertex names; write it as a list [\"a\", \"b\", \"c\"] or a string \"a,b,c\""
+        )),
+        _ => Err(format!(
+            "face {s:?} is ambiguous: it could be {}; write it as a list or with commas",
+            found.iter().map(|f| f.join(",")).collect::<Vec<_>>().join(" or ")
+        )),
     }
 }

@@ -20,15 +20,20 @@ pub fn anchor_corner(corners: &[u64; 3]) -> Option<usize> {
         .max_by_key(|&i| (corners[i], std::cmp::Reverse(i)))
 }
 
-/// The face as a person sees it: its pegs in face order, then its vertex names.
+/// The face as a person sees it: its pegs in face order, then its vertex names: "ABC" when
+/// every name is one character, else "x_y, z, w". Names never contain ',' or a space, so
+/// two faces are never described alike (joined by '_', [x_y, z, w] and [x, y_z, w] would
+/// both read "x_y_z_w").
 pub fn face_phrase(v: &Variant, face: usize, pegs: &[u64]) -> String {
     let f = v.faces[face];
+    let sep = if v.short_names() { "" } else { ", " };
+    let names: Vec<&str> = f.iter().map(|&x| v.vertices[x].as_str()).collect();
     format!(
         "the face with pegs {}, {}, {} ({})",
         pegs[f[0]],
         pegs[f[1]],
         pegs[f[2]],
-        v.face_label(face)
+        names.join(sep)
     )
 }
 
@@ -54,6 +59,38 @@ pub fn sentence(v: &Variant, face: usize, weights: &[u64; 3], corners: &[u64; 3]
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn faces_with_underscored_names_are_told_apart() {
+        // The octahedron: faces [x_y, z, w] and [x, y_z, w].
+        let names = ["x_y", "z", "w", "y_z", "x", "v"];
+        let faces = [
+            ["x_y", "z", "w"],
+            ["w", "z", "x"],
+            ["x", "y_z", "w"],
+            ["w", "y_z", "x_y"],
+            ["v", "z", "x_y"],
+            ["v", "x", "z"],
+            ["v", "y_z", "x"],
+            ["v", "x_y", "y_z"],
+        ];
+        let faces: Vec<Vec<String>> = faces
+            .iter()
+            .map(|f| f.iter().map(|n| n.to_string()).collect())
+            .collect();
+        let v = Variant::new("oct", names.iter().map(|n| n.to_string()).collect(), &faces).unwrap();
+        let pegs = [0u64; 6];
+        let phrases: std::collections::BTreeSet<String> = (0..8).map(|f| face_phrase(&v, f, &pegs)).collect();
+        assert_eq!(phrases.len(), 8, "{phrases:?}");
+        assert!(
+            phrases.contains("the face with pegs 0, 0, 0 (x_y, z, w)"),
+            "{phrases:?}"
+        );
+        assert!(
+            phrases.contains("the face with pegs 0, 0, 0 (x, y_z, w)"),
+            "{phrases:?}"
+        );
+    }
 
     #[test]
     fn anchor_is_a_unique_weight_and_the_largest_such() {

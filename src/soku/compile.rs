@@ -67,13 +67,53 @@ impl Compiled {
     }
 }
 
-/// A readable, export-safe name: `p_ABC_012_r1` (face, type weights, rotation). Only
-/// letters, digits, '_' and '.' are used, which every format sokuc writes accepts.
+/// The longest vertex-name part of a variable name (see [`face_part`]); with the face
+/// number, weights up to 10^6 and the rotation, names stay within CBC's LP limit of 100.
+const LABEL_CHARS: usize = 40;
+
+/// The face part of a variable name, for a variant whose vertex names are
+/// `one_char_ascii` (every name is a single ASCII letter, digit or '_') or not.
+///
+/// With one-character names it is the three names, `ABC`: each name is one character, so
+/// the string determines the face. Otherwise names may contain '_' (faces [x_y, z, w] and
+/// [x, y_z, w] would both read `x_y_z_w`) and any script's letters, so the part starts with
+/// the face's number, `f2`, which alone tells faces apart. The names follow for the reader,
+/// separated by `__`, with non-ASCII characters written as `U` and their hex code
+/// (`Ä` -> `U00C4`), and cut to [`LABEL_CHARS`]: `f2_x_y__z__w`.
+fn face_part(v: &crate::model::Variant, face: usize, one_char_ascii: bool) -> String {
+    let names = v.faces[face].iter().map(|&x| v.vertices[x].as_str());
+    if one_char_ascii {
+        return names.collect();
+    }
+    let mut label = String::new();
+    for (k, n) in names.enumerate() {
+        if k > 0 {
+            label.push_str("__");
+        }
+        for c in n.chars() {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                label.push(c);
+            } else {
+                label.push_str(&format!("U{:04X}", c as u32));
+            }
+        }
+    }
+    label.truncate(LABEL_CHARS);
+    format!("f{}_{label}", face + 1)
+}
+
+/// A readable variable name: `p_ABC_012_r1` (face, type weights, rotation), or
+/// `p_f2_x_y__z__w_012_r1` when vertex names are longer than one character (see
+/// [`face_part`]). Weights over 9 are separated by '_' (`p_ABC_10_2_0_r1`). Only ASCII
+/// letters, digits and '_' are used, starting with a letter, so every format sokuc writes
+/// takes the name as it is. Distinct (face, type, rotation) give distinct names: the face
+/// part is fixed-width or starts with the face number, the weights of distinct types
+/// differ, and the rotation ends the name.
 fn place_name(face: &str, ty: &TileType, rot: u8) -> String {
     let w = if ty.weights.iter().all(|&x| x < 10) {
         ty.weights.iter().map(|x| x.to_string()).collect::<String>()
     } else {
-        ty.weights.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(".")
+        ty.weights.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("_")
     };
     format!("p_{face}_{w}_r{rot}")
 }
@@ -110,8 +150,12 @@ fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Compiled {
     let v = &inst.variant;
     let mut model: Model<Place> = Model::new();
     let mut face_vars = Vec::with_capacity(v.num_faces());
+    let one_char_ascii = v
+        .vertices
+        .iter()
+        .all(|n| n.len() == 1 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
     for (f, dom) in domains.iter().enumerate() {
-        let label = v.face_label(f);
+        let label = face_part(v, f, one_char_ascii);
         let vars: Vec<Var> = dom
             .iter()
             .map(|&(ty, rot)| {
@@ -182,5 +226,81 @@ fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Compiled {
         model,
         face_vars,
         vertex_rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Variant;
+
+    fn octahedron(names: &[&str]) -> Instance {
+        // The built-in octahedron's faces over these names.
+        let faces = [
+            [0, 2, 1],
+            [0, 3, 2],
+            [0, 4, 3],
+            [0, 1, 4],
+            [5, 1, 2],
+            [5, 2, 3],
+            [5, 3, 4],
+            [5, 4, 1],
+        ];
+        let faces: Vec<Vec<String>> = faces
+            .iter()
+            .map(|f| f.iter().map(|&v: &usize| names[v].to_string()).collect())
+            .collect();
+        let variant = Variant::new("oct", names.iter().map(|n| n.to_string()).collect(), &faces).unwrap();
+        Instance {
+            source: "test".into(),
+            variant,
+            capacities: vec![0; 6],
+            tiles: vec![
+                [0, 1, 2],
+                [0, 1, 2],
+                [1, 1, 1],
+                [0, 0, 3],
+                [10, 2, 0],
+                [0, 0, 0],
+                [1, 2, 3],
+                [2, 2, 2],
+            ],
+            fixed: Vec::new(),
+        }
+    }
+
+    fn names(inst: &Instance) -> Vec<String> {
+        compile_plain(inst).model.names()
+    }
+
+    #[test]
+    fn one_character_names_keep_the_short_form() {
+        let n = names(&octahedron(&["A", "B", "C", "D", "E", "F"]));
+        assert!(n.contains(&"p_ACB_012_r1".to_string()), "{n:?}");
+        assert!(n.contains(&"p_ACB_0_10_2_r0".to_string()), "{n:?}");
+    }
+
+    #[test]
+    fn names_are_distinct_and_plain_ascii_whatever_the_vertex_names() {
+        let long = "Ä".repeat(64);
+        for vs in [
+            ["x_y", "z", "x", "y_z", "w", "v"],
+            ["x", "x_", "_x", "x__", "__x", "_"],
+            ["Ä", "A", "U00C4", "ä", "中", "ω"],
+            [long.as_str(), "a", "b", "c", "d", "e"],
+        ] {
+            let n = names(&octahedron(&vs));
+            let distinct: std::collections::HashSet<&String> = n.iter().collect();
+            assert_eq!(distinct.len(), n.len(), "{vs:?}: {n:?}");
+            for name in &n {
+                assert!(
+                    name.len() <= crate::export::MAX_NAME_LEN
+                        && name.starts_with("p_f")
+                        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+                    "{name}"
+                );
+            }
+            crate::export::check_names(&n).unwrap();
+        }
     }
 }
