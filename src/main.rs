@@ -328,6 +328,10 @@ struct EncodingArgs {
     /// instead of exhausting memory.
     #[arg(long, default_value_t = sokuc::encode::DEFAULT_MAX_CLAUSES, value_parser = whole::<u64>, allow_hyphen_values = true)]
     max_clauses: u64,
+    /// Memory limit (bytes, or with a K, M, G or T suffix): a model whose estimated size
+    /// exceeds it is refused before it is built, and building stops if the process passes it.
+    #[arg(long, default_value = "8G", value_parser = sokuc::backend::memory::parse_size)]
+    max_memory: u64,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -481,7 +485,13 @@ fn usage_error(e: clap::Error) -> ExitCode {
             l.strip_prefix("tip: ")
                 .filter(|t| t.contains("similar"))
                 .or_else(|| l.strip_prefix("[possible values: ").and_then(|v| v.strip_suffix(']')))
-                .map(|v| if l.starts_with('[') { format!("; possible values: {v}") } else { format!("; {v}") })
+                .map(|v| {
+                    if l.starts_with('[') {
+                        format!("; possible values: {v}")
+                    } else {
+                        format!("; {v}")
+                    }
+                })
         })
         .collect();
     // Point to the help of the subcommand that was called, if it exists.
@@ -1389,6 +1399,7 @@ fn encode_options(e: &EncodingArgs) -> (EncodeOptions, PresolveMode) {
         EncodeOptions {
             pb: e.pb_encoding,
             max_clauses: e.max_clauses,
+            max_memory: e.max_memory,
         },
         mode,
     )
@@ -1427,14 +1438,18 @@ fn seconds(text: &str) -> Result<f64, String> {
     if (0.0..=MAX_TIMEOUT_SECONDS).contains(&s) {
         Ok(s)
     } else {
-        Err(format!("the time limit must be from 0 to {MAX_TIMEOUT_SECONDS:e} seconds"))
+        Err(format!(
+            "the time limit must be from 0 to {MAX_TIMEOUT_SECONDS:e} seconds"
+        ))
     }
 }
 
 fn timeout(t: Option<f64>) -> Result<Option<Duration>> {
     match t {
         None => Ok(None),
-        Some(s) => Ok(Some(Duration::from_secs_f64(seconds(&s.to_string()).map_err(|m| InputError::new("--timeout", None, m))?))),
+        Some(s) => Ok(Some(Duration::from_secs_f64(
+            seconds(&s.to_string()).map_err(|m| InputError::new("--timeout", None, m))?,
+        ))),
     }
 }
 
@@ -1458,12 +1473,7 @@ fn get_backend(name: &str) -> Result<Box<dyn backend::Backend>> {
 }
 
 /// A request for something the backend cannot do, refused with the backends that can.
-fn unsupported(
-    backend: &str,
-    option: &str,
-    what: &str,
-    has: impl Fn(&backend::Capabilities) -> bool,
-) -> InputError {
+fn unsupported(backend: &str, option: &str, what: &str, has: impl Fn(&backend::Capabilities) -> bool) -> InputError {
     let able: Vec<&str> = backend::available()
         .into_iter()
         .filter(|n| backend::by_name(n).is_some_and(|b| has(&b.capabilities())))
@@ -1473,7 +1483,11 @@ fn unsupported(
         None,
         format!(
             "the {backend} backend does not support {what}; backends in this build that do: {}",
-            if able.is_empty() { "none".to_string() } else { able.join(", ") }
+            if able.is_empty() {
+                "none".to_string()
+            } else {
+                able.join(", ")
+            }
         ),
     )
 }
@@ -1505,6 +1519,8 @@ fn print_result(inst: &Instance, r: &SokuResult, format: Format) -> Result<u8> {
 }
 
 fn solve(a: SolveArgs) -> Result<u8> {
+    // --timeout bounds the whole command: its clock starts before the instance is read.
+    let started = std::time::Instant::now();
     if a.svg.is_some() && a.emit.is_some() {
         return Err(InputError::new(
             "--svg",
@@ -1531,26 +1547,14 @@ fn solve(a: SolveArgs) -> Result<u8> {
     if let Some(format) = a.emit {
         // Compile once, into the form this format needs; the CNF before any file is opened,
         // so a model over the clause budget leaves nothing behind.
-        let cnf = match format {
-            Emit::Dimacs => Some(pipeline::to_cnf(&inst, enc, mode)?),
-            _ => None,
-        };
-        let write = |w: &mut dyn Write| match format {
-            Emit::Dimacs => {
-                let e = cnf.as_ref().expect("built above");
-                dimacs::write(w, &e.cnf, &e.header, &e.names, &e.aux)
-            }
-            rows_format => {
-                let (formula, names, header) = pipeline::to_formula(&inst, mode);
-                let writer = match rows_format {
-                    Emit::Lp => export::write_lp,
-                    Emit::Mps => export::write_mps,
-                    Emit::Opb => export::write_opb,
-                    _ => export::write_mzn,
-                };
-                writer(w, &formula, &names, &header)
-            }
-        };
+        if format != Emit::Dimacs {
+            let (formula, names, header) = pipeline::to_formula(&inst, mode);
+            write_emitted(format, &formula, &names, &header, enc, a.output.as_deref())?;
+            return Ok(EXIT_SAT);
+        }
+        let e = pipeline::to_cnf(&inst, enc, mode)?;
+        export::check_names(&e.names).map_err(|e| anyhow!(e))?;
+        let write = |w: &mut dyn Write| dimacs::write(w, &e.cnf, &e.header, &e.names, &e.aux);
         match &a.output {
             Some(p) => write_atomic(p, write)?,
             None => write(&mut std::io::stdout().lock()).context("writing to stdout")?,
@@ -1572,6 +1576,7 @@ fn solve(a: SolveArgs) -> Result<u8> {
     let proof = a.proof.as_deref().map(sokuc::output::Pending::new).transpose()?;
     let opts = SolveOptions {
         time_limit: timeout(a.timeout)?,
+        started: Some(started),
         proof: proof.as_ref().map(|p| p.path().to_path_buf()),
         seed: a.seed,
         encode: enc,
@@ -1664,6 +1669,9 @@ fn write_emitted(
     enc: EncodeOptions,
     output: Option<&Path>,
 ) -> Result<()> {
+    // Names no format can take, or two alike, are sokuc's bug (exit 1), found before any
+    // file is opened.
+    export::check_names(names).map_err(|e| anyhow!(e))?;
     let cnf = match format {
         Emit::Dimacs => {
             let mut cnf = sokuc::encode::Cnf::new();
