@@ -53,7 +53,7 @@ pub fn parse_solution(file: &str, text: &str, inst: &Instance) -> Result<Vec<Pla
         };
         let f = v
             .find_face(&names)
-            .ok_or_else(|| at(format!("{} is not a face of {}", names.join(""), v.name)))?;
+            .ok_or_else(|| at(format!("{} is not a face of {}", names.join(","), v.name)))?;
         if p.tile < 1 || p.tile as usize > inst.tiles.len() {
             return Err(at(format!("tile {} is out of range 1..{}", p.tile, inst.tiles.len())));
         }
