@@ -243,3 +243,61 @@ fn certify_without_a_checker_is_a_clear_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("writes no DRAT proofs"));
 }
+
+/// Issue 13: presolve refuted these satisfiable instances (one tile type), and `certify`
+/// printed the refutation, then "SAT (answer verified)", and exited 0. With presolve fixed,
+/// certify answers SAT without a presolve claim. (The contradiction path, presolve unsat
+/// against a verified plain solution, is unit-tested in `src/certify.rs`: exit class 1.)
+#[test]
+fn certify_answers_sat_on_the_issue_13_instances() {
+    let dir = tempfile::tempdir().unwrap();
+    let repeat = |t: &str, n: usize| vec![t; n].join(",");
+    for (variant, tiles, caps, fixed) in [
+        ("tetrahedron", repeat("[0,0,1]", 4), repeat("1", 4), ""),
+        (
+            "tetrahedron",
+            "[0,0,1],[0,1,0],[1,0,0],[0,0,1]".to_string(),
+            repeat("1", 4),
+            "",
+        ),
+        ("icosahedron", repeat("[1,1,1]", 20), repeat("5", 12), ""),
+        // One type pinned by a fixed tile, the rest one type.
+        (
+            "tetrahedron",
+            "[1,1,1],[0,0,1],[0,0,1],[0,0,1]".to_string(),
+            "2,2,2,0".to_string(),
+            "\n[[fixed]]\nface = \"ABC\"\ntile = 1\n",
+        ),
+    ] {
+        let path = dir.path().join("issue13.toml");
+        std::fs::write(
+            &path,
+            format!("variant = \"{variant}\"\ntiles = [{tiles}]\ncapacities = [{caps}]\n{fixed}"),
+        )
+        .unwrap();
+        for format in ["text", "json"] {
+            // The checker only runs on an unsat claim; any existing file passes the check
+            // that --checker names one.
+            let o = sokuc()
+                .arg("certify")
+                .arg(&path)
+                .args(["--format", format, "--checker"])
+                .arg(root().join("Cargo.toml"))
+                .output()
+                .unwrap();
+            let (out, err) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+            assert_eq!(o.status.code(), Some(0), "{variant} {tiles}: {out}{err}");
+            assert!(!err.contains("CONTRADICTION"), "{err}");
+            if format == "text" {
+                assert!(out.contains("SAT (answer verified)"), "{out}");
+                assert!(!out.contains("presolve"), "{out}");
+            } else {
+                let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+                assert_eq!(v["status"], "sat", "{out}");
+                assert_eq!(v["verdict"], "sat", "{out}");
+                assert!(v["presolve"].is_null(), "{out}");
+                assert_eq!(v["verified"], true, "{out}");
+            }
+        }
+    }
+}

@@ -61,7 +61,6 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
         .flat_map(|(t, ty)| ty.rotations.iter().map(move |&r| (t, r)))
         .collect();
     let mut dom: Domains = vec![all.clone(); v.num_faces()];
-    let mut fixed_face = vec![false; v.num_faces()];
     for fx in &inst.fixed {
         let t = type_of[fx.tile];
         let allowed: Vec<(usize, u8)> = match fx.rotation {
@@ -85,10 +84,12 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
                 tuple(&inst.tiles[fx.tile])
             ));
         }
-        fixed_face[fx.face] = true;
     }
     for (t, ty) in types.iter().enumerate() {
-        let forced = dom.iter().filter(|d| d.iter().all(|&(u, _)| u == t)).count();
+        // Faces left with no option but type t. With a single type, or once other types
+        // were pinned away below, faces that were never fixed count here too.
+        let only_t: Vec<bool> = dom.iter().map(|d| d.iter().all(|&(u, _)| u == t)).collect();
+        let forced = only_t.iter().filter(|&&b| b).count();
         if forced > ty.multiplicity() {
             return Err(format!(
                 "{} must carry tile {}, but the instance has only {}",
@@ -97,10 +98,14 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
                 plural(ty.multiplicity(), "copy").replace("copys", "copies")
             ));
         }
-        // Every copy is already pinned: no other face may take this type.
+        // Every copy is already used up by the faces that can take nothing else, so no other
+        // face may take this type. Those faces themselves keep it: they, not the fixed ones,
+        // are what was counted (issue 13: protecting only fixed faces emptied every face of
+        // a one-type instance). A face outside them has an option of another type, so it
+        // never becomes empty here.
         if forced == ty.multiplicity() {
-            for (f, d) in dom.iter_mut().enumerate() {
-                if !fixed_face[f] {
+            for (d, &keep) in dom.iter_mut().zip(&only_t) {
+                if !keep {
                     d.retain(|&(u, _)| u != t);
                 }
             }
