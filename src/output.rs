@@ -57,7 +57,9 @@ pub fn note_input(path: &Path) {
 
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
-    #[error("{path}: this is an input of the command ({input}); sokuc never overwrites its input, so choose another output path")]
+    #[error(
+        "{path}: this is an input of the command ({input}); sokuc never overwrites its input, so choose another output path"
+    )]
     IsInput { path: String, input: String },
     #[error("{path}: cannot write: {message}")]
     Io { path: String, message: String },
@@ -106,12 +108,18 @@ impl Pending {
         check(target)?;
         // Write through a symbolic link to where it points, rather than replacing the link.
         let target = std::fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
-        let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let dir = target
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
         let name = target
             .file_name()
             .ok_or_else(|| OutputError::io(&target, "not a file name"))?;
         if !dir.is_dir() {
-            return Err(OutputError::io(&target, format!("no such directory: {}", dir.display())));
+            return Err(OutputError::io(
+                &target,
+                format!("no such directory: {}", dir.display()),
+            ));
         }
         if target.is_dir() {
             return Err(OutputError::io(&target, "is a directory"));
@@ -203,7 +211,10 @@ mod tests {
         });
         assert!(e.is_err());
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
-        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(names.len(), 1, "temporary file left behind: {names:?}");
     }
 

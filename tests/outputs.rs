@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 
 use common::{root, sokuc};
 
-const INSTANCE: &str = "variant = \"tetra.toml\"\ntiles = [[0, 0, 1], [0, 0, 2], [0, 0, 3], [1, 1, 2]]\ncapacities = [1, 2, 3, 4]\n";
+const INSTANCE: &str =
+    "variant = \"tetra.toml\"\ntiles = [[0, 0, 1], [0, 0, 2], [0, 0, 3], [1, 1, 2]]\ncapacities = [1, 2, 3, 4]\n";
 const VARIANT: &str = "name = \"tetra\"\nvertices = [\"A\", \"B\", \"C\", \"D\"]\nfaces = [[\"A\", \"B\", \"C\"], [\"A\", \"C\", \"D\"], [\"A\", \"D\", \"B\"], [\"B\", \"D\", \"C\"]]\n";
 
 struct Dir {
@@ -58,7 +59,11 @@ fn refused(d: &Dir, args: &[String], target: &str, protected: &[(&str, &str)]) {
     assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     assert!(err.contains(target) && err.contains("input"), "{args:?}: {err}");
     for (file, text) in protected {
-        assert_eq!(&fs::read_to_string(d.path.join(file)).unwrap(), text, "{args:?} changed {file}");
+        assert_eq!(
+            &fs::read_to_string(d.path.join(file)).unwrap(),
+            text,
+            "{args:?} changed {file}"
+        );
     }
     assert_eq!(d.names(), before, "{args:?} left a file behind");
 }
@@ -73,7 +78,11 @@ fn aliases(d: &Dir) -> Vec<String> {
         d.p("x.toml"),
         "x.toml".to_string(),
         "./x.toml".to_string(),
-        format!("{}/../{}/x.toml", d.p("."), d.path.file_name().unwrap().to_string_lossy()),
+        format!(
+            "{}/../{}/x.toml",
+            d.p("."),
+            d.path.file_name().unwrap().to_string_lossy()
+        ),
         "link.toml".to_string(),
         "hard.toml".to_string(),
         "tetra.toml".to_string(),

@@ -57,7 +57,10 @@ fn time_limits_are_checked_with_their_range_on_every_subcommand() {
 fn parser_errors_are_one_line() {
     expect_usage_error(&["solve", SEED, "--bogus"], &["--bogus", "sokuc solve --help"]);
     expect_usage_error(&["solve", SEED, "--format", "xml"], &["xml"]);
-    expect_usage_error(&["solve", SEED, "--max-clauses", "-5"], &["--max-clauses", "whole number"]);
+    expect_usage_error(
+        &["solve", SEED, "--max-clauses", "-5"],
+        &["--max-clauses", "whole number"],
+    );
     expect_usage_error(&["sweep", "--threads", "x"], &["--threads", "sokuc sweep --help"]);
     expect_usage_error(&["frobnicate"], &["frobnicate"]);
     expect_usage_error(&["solve", SEED, "--backen", "sat"], &["--backend"]);
@@ -65,14 +68,26 @@ fn parser_errors_are_one_line() {
 
 #[test]
 fn options_a_backend_cannot_honour_are_refused_with_those_that_can() {
-    expect_usage_error(&["solve", SEED, "--backend", "cp", "--proof", "/tmp/p.drat"], &["--proof", "sat"]);
-    expect_usage_error(&["solve", SEED, "--backend", "search", "--proof", "/tmp/p.drat"], &["--proof"]);
-    expect_usage_error(&["solve", SEED, "--backend", "sat", "--seed", "7"], &["--seed", "search"]);
+    expect_usage_error(
+        &["solve", SEED, "--backend", "cp", "--proof", "/tmp/p.drat"],
+        &["--proof", "sat"],
+    );
+    expect_usage_error(
+        &["solve", SEED, "--backend", "search", "--proof", "/tmp/p.drat"],
+        &["--proof"],
+    );
+    expect_usage_error(
+        &["solve", SEED, "--backend", "sat", "--seed", "7"],
+        &["--seed", "search"],
+    );
     expect_usage_error(&["solve", SEED, "--backend", "cp", "--seed", "7"], &["--seed"]);
     expect_usage_error(&["solve", SEED, "--backend", "nope"], &["nope", "sat"]);
     expect_usage_error(&["compare", SEED, "--backends", ""], &["--backends", "no backend"]);
     expect_usage_error(&["compare", SEED, "--backends", " , "], &["--backends"]);
-    expect_usage_error(&["bench", "instances/batches/icosoku100.txt", "--backends", ""], &["--backends"]);
+    expect_usage_error(
+        &["bench", "instances/batches/icosoku100.txt", "--backends", ""],
+        &["--backends"],
+    );
     expect_usage_error(&["scaling", "--backends", ""], &["--backends"]);
     expect_usage_error(&["certify", SEED, "--backend", "cp"], &["cp"]);
 }
@@ -80,13 +95,19 @@ fn options_a_backend_cannot_honour_are_refused_with_those_that_can() {
 #[cfg(not(feature = "cadical"))]
 #[test]
 fn a_backend_not_compiled_in_says_how_to_build_it() {
-    expect_usage_error(&["solve", SEED, "--backend", "cadical"], &["not compiled", "--features cadical"]);
+    expect_usage_error(
+        &["solve", SEED, "--backend", "cadical"],
+        &["not compiled", "--features cadical"],
+    );
 }
 
 #[cfg(not(feature = "mip"))]
 #[test]
 fn mip_not_compiled_in_says_how_to_build_it() {
-    expect_usage_error(&["solve", SEED, "--backend", "mip"], &["not compiled", "--features mip"]);
+    expect_usage_error(
+        &["solve", SEED, "--backend", "mip"],
+        &["not compiled", "--features mip"],
+    );
 }
 
 #[test]
@@ -96,7 +117,14 @@ fn unwritable_outputs_name_the_file() {
         vec!["solve", SEED, "--emit", "dimacs", "-o", "/nonexistent-sokuc/m.cnf"],
         vec!["solve", SEED, "--svg", "/nonexistent-sokuc/n.svg"],
         vec!["render", SEED, "-o", "/nonexistent-sokuc/n.svg"],
-        vec!["sweep", "tetrahedron", "--tiles", "0,0,1;0,0,2;0,0,3;1,1,2", "-o", "/nonexistent-sokuc/t.txt"],
+        vec![
+            "sweep",
+            "tetrahedron",
+            "--tiles",
+            "0,0,1;0,0,2;0,0,3;1,1,2",
+            "-o",
+            "/nonexistent-sokuc/t.txt",
+        ],
         vec!["generate", "3soku", "-o", "/nonexistent-sokuc/g.toml"],
     ] {
         expect_usage_error(&args, &["/nonexistent-sokuc/"]);
@@ -112,7 +140,12 @@ fn a_proof_is_written_only_when_a_solver_ran_and_presolve_says_so() {
     let d = tempfile::tempdir().unwrap();
     let proof = d.path().join("p.drat");
     let o = sokuc()
-        .args(["solve", "instances/tetrasoku-unsat.toml", "--proof", proof.to_str().unwrap()])
+        .args([
+            "solve",
+            "instances/tetrasoku-unsat.toml",
+            "--proof",
+            proof.to_str().unwrap(),
+        ])
         .current_dir(root())
         .output()
         .unwrap();
@@ -138,14 +171,22 @@ fn bad_batches_and_answers() {
     let empty = d.path().join("empty.txt");
     fs::write(&empty, "# nothing here\n").unwrap();
     expect_usage_error(&["bench", empty.to_str().unwrap()], &["empty.txt", "no instances"]);
-    expect_usage_error(&["bench", "instances/batches/icosoku100.txt", "--limit", "0"], &["--limit"]);
+    expect_usage_error(
+        &["bench", "instances/batches/icosoku100.txt", "--limit", "0"],
+        &["--limit"],
+    );
     // A complete answer, but for another model: named as the file's problem, not sokuc's.
     let n = 5000;
     let line: Vec<String> = (1..=n).map(|i| format!("-{i}")).collect();
     let ans = d.path().join("other.out");
     fs::write(&ans, format!("s SATISFIABLE\nv {} 0\n", line.join(" "))).unwrap();
     expect_usage_error(
-        &["decode", "instances/icosoku-seed.toml", "--solution", ans.to_str().unwrap()],
+        &[
+            "decode",
+            "instances/icosoku-seed.toml",
+            "--solution",
+            ans.to_str().unwrap(),
+        ],
         &["other.out", "not a solution of this model"],
     );
 }
@@ -168,7 +209,15 @@ fn a_byte_order_mark_is_not_content() {
 #[test]
 fn a_bench_with_unknown_answers_exits_30_like_solve() {
     let o = sokuc()
-        .args(["bench", "instances/batches/icosoku100.txt", "--limit", "3", "--timeout", "0", "--quiet"])
+        .args([
+            "bench",
+            "instances/batches/icosoku100.txt",
+            "--limit",
+            "3",
+            "--timeout",
+            "0",
+            "--quiet",
+        ])
         .args(["--backends", "search"])
         .current_dir(root())
         .output()
@@ -183,7 +232,10 @@ fn counts_are_in_the_right_number() {
     let d = tempfile::tempdir().unwrap();
     let batch = d.path().join("one.txt");
     fs::write(&batch, "1,5,11,10,7,12,9,2,6,8,4,3\n").unwrap();
-    let o = sokuc().args(["bench", batch.to_str().unwrap(), "--quiet"]).output().unwrap();
+    let o = sokuc()
+        .args(["bench", batch.to_str().unwrap(), "--quiet"])
+        .output()
+        .unwrap();
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("1 instance,"), "{out}");
     assert!(!out.contains("-0.0"), "{out}");
