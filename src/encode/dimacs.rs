@@ -11,13 +11,13 @@ use super::sink::Cnf;
 pub fn write(out: &mut dyn Write, cnf: &Cnf, header: &[String], names: &[String], aux: &[AuxRange]) -> io::Result<()> {
     let mut w = io::BufWriter::new(out);
     for h in header {
-        writeln!(w, "c {h}")?;
+        writeln!(w, "c {}", one_line(h))?;
     }
     for (i, n) in names.iter().enumerate() {
         writeln!(w, "c var {} {}", i + 1, n)?;
     }
     for a in aux {
-        writeln!(w, "c aux {}-{} {}", a.first + 1, a.last + 1, a.label)?;
+        writeln!(w, "c aux {}-{} {}", a.first + 1, a.last + 1, one_line(&a.label))?;
     }
     writeln!(w, "p cnf {} {}", cnf.num_vars, cnf.num_clauses())?;
     let mut line = String::new();
@@ -31,4 +31,22 @@ pub fn write(out: &mut dyn Write, cnf: &Cnf, header: &[String], names: &[String]
         w.write_all(line.as_bytes())?;
     }
     w.flush()
+}
+
+/// A comment's text on one line: a line break in it (a file name can hold one) would start
+/// a line that solvers read as clauses.
+fn one_line(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn comments_stay_on_their_line() {
+        let mut out = Vec::new();
+        let cnf = super::Cnf::new();
+        super::write(&mut out, &cnf, &["instance a\n1 2 0\r".to_string()], &[], &[]).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.lines().all(|l| l.starts_with("c ") || l.starts_with("p cnf")), "{text}");
+    }
 }
