@@ -33,3 +33,4 @@ pub mod soku;
 pub mod sweep;
 pub mod tricky;
 pub mod verify;
+pub mod words;

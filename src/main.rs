@@ -15,7 +15,7 @@ use sokuc::input::{self, InputError, answer, batch, instance_file, solution_json
 use sokuc::model::Instance;
 use sokuc::pipeline::{self, PresolveMode, SokuResult};
 use sokuc::render::Scene;
-use sokuc::report::words::{count, count_s};
+use sokuc::words::{count, count_s};
 use sokuc::{bench, export, report, sweep, verify};
 
 const EXIT_SAT: u8 = 0;

@@ -179,17 +179,19 @@ mod tests {
 
     #[test]
     fn refuses_inputs_by_any_name_and_leaves_them_intact() {
-        let dir = tempfile::tempdir().unwrap();
-        let input = dir.path().join("in.toml");
+        // Kept after the test: the registry holds the input's inode for the rest of the
+        // process, and a deleted file's inode may be reused by another test's output.
+        let dir = tempfile::tempdir().unwrap().keep();
+        let input = dir.join("in.toml");
         std::fs::write(&input, "original").unwrap();
         note_input(&input);
-        let other_spelling = dir.path().join(".").join("in.toml");
-        let hard = dir.path().join("hard.toml");
+        let other_spelling = dir.join(".").join("in.toml");
+        let hard = dir.join("hard.toml");
         std::fs::hard_link(&input, &hard).unwrap();
         let mut names = vec![input.clone(), other_spelling, hard];
         #[cfg(unix)]
         {
-            let link = dir.path().join("link.toml");
+            let link = dir.join("link.toml");
             std::os::unix::fs::symlink(&input, &link).unwrap();
             names.push(link);
         }

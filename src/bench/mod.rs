@@ -163,7 +163,7 @@ pub fn print_summary(s: &Summary, out: &mut dyn Write) {
         out,
         "backend {}: {}, {} sat, {} unsat, {} unknown; median {:.3} ms, p90 {:.3} ms, max {:.3} ms, total {:.1} ms",
         s.backend,
-        crate::report::words::count_s(s.instances, "instance"),
+        crate::words::count_s(s.instances, "instance"),
         s.sat,
         s.unsat,
         s.unknown,

@@ -73,7 +73,7 @@ pub fn parse_grid(file: &str, text: &str, want_kind: &str) -> Result<RawGrid, In
                 Some(ln),
                 format!(
                     "ragged row: {} where the header says {cols}",
-                    crate::report::words::count_s(t.len(), "cell")
+                    crate::words::count_s(t.len(), "cell")
                 ),
             ));
         }

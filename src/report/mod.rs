@@ -3,4 +3,3 @@
 pub mod instruction;
 pub mod json;
 pub mod text;
-pub mod words;

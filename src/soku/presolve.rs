@@ -26,7 +26,7 @@ fn tuple(w: &[u64; 3]) -> String {
 }
 
 fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+    crate::words::count_s(n, word)
 }
 
 fn list(xs: impl IntoIterator<Item = u64>) -> String {
@@ -95,7 +95,7 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
                 "{} must carry tile {}, but the instance has only {}",
                 plural(forced, "face"),
                 tuple(&ty.weights),
-                plural(ty.multiplicity(), "copy").replace("copys", "copies")
+                crate::words::count(ty.multiplicity(), "copy", "copies")
             ));
         }
         // Every copy is already used up by the faces that can take nothing else, so no other
@@ -126,8 +126,13 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
                 .map(|&x| format!("{}={}", v.vertices[x], inst.capacities[x]))
                 .collect();
             return Err(format!(
-                "no tile fits face {}: each of its {before} remaining options puts more weight on a corner than that vertex's capacity ({})",
+                "no tile fits face {}: {} more weight on a corner than that vertex's capacity ({})",
                 v.face_label(f),
+                if before == 1 {
+                    "its one remaining option puts".to_string()
+                } else {
+                    format!("each of its {before} remaining options puts")
+                },
                 caps.join(", ")
             ));
         }
@@ -188,7 +193,7 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
             return Err(format!(
                 "tile {} has {} but only {} can take it without exceeding a capacity",
                 tuple(&ty.weights),
-                plural(ty.multiplicity(), "copy").replace("copys", "copies"),
+                crate::words::count(ty.multiplicity(), "copy", "copies"),
                 plural(able, "face")
             ));
         }
