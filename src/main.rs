@@ -584,24 +584,22 @@ fn certify_cmd(a: CertifyArgs) -> Result<u8> {
     let result = (|| -> Result<u8> {
         let cnf_path = dir.join("model.cnf");
         let proof_path = dir.join("proof.drat");
-        let e = pipeline::to_cnf(&inst, enc, mode)?;
-        write_atomic(&cnf_path, |w| dimacs::write(w, &e.cnf, &e.header, &e.names, &e.aux))?;
         let mut b = get_backend(&a.backend)?;
         if !b.capabilities().proof {
-            return Err(InputError::new(
-                "--backend",
-                None,
-                format!("{} writes no DRAT proofs (sat and cadical do)", a.backend),
-            )
-            .into());
+            return Err(unsupported(&a.backend, "--backend", "DRAT proofs", |c| c.proof).into());
         }
+        let e = pipeline::to_cnf(&inst, enc, mode)?;
+        write_atomic(&cnf_path, |w| dimacs::write(w, &e.cnf, &e.header, &e.names, &e.aux))?;
+        // Like every output, the proof is written beside its place and moved there whole.
+        let proof = sokuc::output::Pending::new(&proof_path)?;
         let opts = SolveOptions {
             time_limit: limit,
-            proof: Some(proof_path.clone()),
+            proof: Some(proof.path().to_path_buf()),
             encode: enc,
             ..Default::default()
         };
         let r = pipeline::solve(&inst, b.as_mut(), &opts, mode)?;
+        proof.commit()?;
         let report = match r.status {
             Status::Unsat => Some(certify::check(&checker, &cnf_path, &proof_path, limit)?),
             _ => None,

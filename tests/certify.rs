@@ -241,7 +241,9 @@ fn certify_without_a_checker_is_a_clear_error() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("writes no DRAT proofs"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("search backend does not support DRAT proofs"), "{err}");
+    assert!(err.contains("that do: sat"), "{err}");
 }
 
 /// Issue 13: presolve refuted these satisfiable instances (one tile type), and `certify`
