@@ -1,0 +1,300 @@
+//! Golden outputs of the command line: every shipped instance solved (text and JSON), the grid
+//! puzzles' `--unique`, every `--emit` format for each puzzle kind, `decode`, `check` and
+//! `compare --format json`. Each case's exit code, stdout and stderr are compared with
+//! `tests/golden/NAME.txt`; times are masked (`<t>`), everything else must match to the byte.
+//!
+//! These pin behaviour while the code above the IR is restructured: a change to a golden file
+//! must be deliberate, in its own commit that says why. To regenerate after such a change:
+//! `SOKUC_BLESS=1 cargo test --release --all-features --test golden`, then read the diff.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{root, sokuc};
+
+fn golden_dir() -> PathBuf {
+    root().join("tests/golden")
+}
+
+/// Replaces every time in the output by `<t>`: JSON values of keys that hold times, and in
+/// text any number followed by "ms" or " s".
+fn mask(text: &str) -> String {
+    text.lines()
+        .map(|line| match serde_json::from_str::<serde_json::Value>(line) {
+            Ok(mut v) if v.is_object() || v.is_array() => {
+                mask_json(&mut v, "");
+                v.to_string()
+            }
+            _ => mask_text(line),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn is_time_key(key: &str) -> bool {
+    key == "ms"
+        || key.ends_with("_ms")
+        || key.ends_with("_s")
+        || key == "seconds"
+        || key == "per_second"
+        // Solver counters (conflicts, nodes) are not part of the contract.
+        || key == "extra"
+}
+
+fn mask_json(v: &mut serde_json::Value, key: &str) {
+    if is_time_key(key) && !v.is_null() {
+        *v = serde_json::Value::String("<t>".into());
+        return;
+    }
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m.iter_mut() {
+                mask_json(x, k);
+            }
+        }
+        serde_json::Value::Array(a) => {
+            for x in a {
+                mask_json(x, key);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn mask_text(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let mut out = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let number = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '.');
+        let next = words.get(i + 1).copied().unwrap_or("");
+        if number(w) && (next.starts_with("ms") || next == "s" || next.starts_with("s,") || next.starts_with("s;")) {
+            out.push("<t>".to_string());
+        } else if let Some(n) = w.strip_suffix("ms").filter(|n| number(n)) {
+            let _ = n;
+            out.push("<t>ms".to_string());
+        } else {
+            out.push(w.to_string());
+        }
+    }
+    out.join(" ")
+}
+
+/// Runs one case and compares (or, with SOKUC_BLESS, writes) its golden file.
+fn case(name: &str, args: &[&str]) -> Result<(), String> {
+    let o = sokuc().args(args).current_dir(root()).output().unwrap();
+    let got = format!(
+        "$ sokuc {}\nexit: {}\n--- stdout\n{}\n--- stderr\n{}\n",
+        args.join(" "),
+        o.status.code().map_or("signal".to_string(), |c| c.to_string()),
+        mask(&String::from_utf8_lossy(&o.stdout)),
+        mask(&String::from_utf8_lossy(&o.stderr)),
+    );
+    let path = golden_dir().join(format!("{name}.txt"));
+    if std::env::var_os("SOKUC_BLESS").is_some() {
+        fs::create_dir_all(golden_dir()).unwrap();
+        fs::write(&path, &got).unwrap();
+        return Ok(());
+    }
+    let want = fs::read_to_string(&path).map_err(|e| {
+        format!(
+            "{name}: no golden file {} ({e}); run with SOKUC_BLESS=1",
+            path.display()
+        )
+    })?;
+    if want == got {
+        return Ok(());
+    }
+    let line = want
+        .lines()
+        .zip(got.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or(want.lines().count().min(got.lines().count()));
+    Err(format!(
+        "{name}: output differs from {} at line {}:\n  want: {:?}\n  got:  {:?}",
+        path.display(),
+        line + 1,
+        want.lines().nth(line).unwrap_or("<end>"),
+        got.lines().nth(line).unwrap_or("<end>")
+    ))
+}
+
+fn run_all(cases: &[(String, Vec<String>)]) {
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|(name, args)| {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            case(name, &args).err()
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} golden case(s) differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Shipped instance files below `dir` with this extension, sorted, relative to the root.
+fn instances(dir: &str, ext: &str) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(root().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .map(|p| format!("{dir}/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    v.sort();
+    v
+}
+
+fn stem(path: &str) -> String {
+    Path::new(path).file_stem().unwrap().to_string_lossy().into_owned()
+}
+
+fn owned(args: &[&str]) -> Vec<String> {
+    args.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn every_shipped_instance_solves_as_before() {
+    let mut cases = Vec::new();
+    for f in instances("instances", "toml") {
+        let s = stem(&f);
+        cases.push((format!("solve-{s}"), owned(&["solve", &f])));
+        cases.push((format!("solve-{s}-json"), owned(&["solve", &f, "--format", "json"])));
+    }
+    for (dir, ext) in [("instances/kakuro", "kakuro"), ("instances/trickytriple", "tt")] {
+        for f in instances(dir, ext) {
+            let s = stem(&f);
+            cases.push((format!("solve-{s}"), owned(&["solve", &f])));
+            cases.push((format!("solve-{s}-json"), owned(&["solve", &f, "--format", "json"])));
+            cases.push((format!("solve-{s}-unique"), owned(&["solve", &f, "--unique"])));
+        }
+    }
+    cases.push((
+        "solve-pegs".into(),
+        owned(&["solve", "--pegs", "1,5,11,10,7,12,9,2,6,8,4,3"]),
+    ));
+    cases.push((
+        "solve-3soku-unique".into(),
+        owned(&["solve", "instances/tetrasoku-seed.toml", "--unique"]),
+    ));
+    run_all(&cases);
+}
+
+#[test]
+fn every_export_of_every_kind_is_as_before() {
+    let mut cases = Vec::new();
+    let kinds = [
+        "instances/tetrasoku-seed.toml",
+        "instances/octahedron-pool.toml",
+        "instances/kakuro/gecode-k0-easy.kakuro",
+        "instances/trickytriple/feup-lekinasa-4x4-01.tt",
+    ];
+    for f in kinds {
+        for format in ["dimacs", "lp", "mps", "opb", "mzn"] {
+            cases.push((
+                format!("emit-{}-{format}", stem(f)),
+                owned(&["solve", f, "--emit", format]),
+            ));
+        }
+    }
+    cases.push((
+        "emit-tetrasoku-unsat-dimacs".into(),
+        owned(&["solve", "instances/tetrasoku-unsat.toml", "--emit", "dimacs"]),
+    ));
+    cases.push((
+        "emit-tetrasoku-seed-dimacs-plain-swc".into(),
+        owned(&[
+            "solve",
+            "instances/tetrasoku-seed.toml",
+            "--emit",
+            "dimacs",
+            "--presolve",
+            "off",
+            "--pb-encoding",
+            "swc",
+        ]),
+    ));
+    run_all(&cases);
+}
+
+#[test]
+fn decode_check_and_compare_are_as_before() {
+    let inputs = "tests/golden/inputs";
+    let cases = vec![
+        (
+            "decode-tetrasoku-seed-dimacs".to_string(),
+            owned(&[
+                "decode",
+                "instances/tetrasoku-seed.toml",
+                "--solution",
+                &format!("{inputs}/tetrasoku-seed.cnf.out"),
+            ]),
+        ),
+        (
+            "decode-tetrasoku-seed-dimacs-json".to_string(),
+            owned(&[
+                "decode",
+                "instances/tetrasoku-seed.toml",
+                "--solution",
+                &format!("{inputs}/tetrasoku-seed.cnf.out"),
+                "--format",
+                "json",
+            ]),
+        ),
+        (
+            "decode-kakuro".to_string(),
+            owned(&[
+                "decode",
+                "instances/kakuro/gecode-k0-easy.kakuro",
+                "--solution",
+                &format!("{inputs}/tetrasoku-seed.cnf.out"),
+            ]),
+        ),
+        (
+            "check-tetrasoku-seed".to_string(),
+            owned(&[
+                "check",
+                "instances/tetrasoku-seed.toml",
+                &format!("{inputs}/tetrasoku-seed.sol.json"),
+            ]),
+        ),
+        (
+            "check-tetrasoku-seed-tampered".to_string(),
+            owned(&[
+                "check",
+                "instances/tetrasoku-seed.toml",
+                &format!("{inputs}/tetrasoku-seed.tampered.json"),
+            ]),
+        ),
+    ];
+    let mut cases = cases;
+    for f in [
+        "instances/tetrasoku-seed.toml",
+        "instances/tetrasoku-unsat.toml",
+        "instances/octahedron-pool.toml",
+        "instances/kakuro/gecode-k0-easy.kakuro",
+        "instances/trickytriple/feup-lekinasa-4x4-01.tt",
+    ] {
+        cases.push((
+            format!("compare-{}-json", stem(f)),
+            owned(&["compare", f, "--format", "json", "--timeout", "60"]),
+        ));
+    }
+    run_all(&cases);
+}
+
+#[test]
+fn masking_hides_times_and_nothing_else() {
+    assert_eq!(
+        mask_text("median 0.579 ms, total 1.9 ms"),
+        "median <t> ms, total <t> ms"
+    );
+    assert_eq!(mask_text("wall 1.5 s, 3 sat"), "wall <t> s, 3 sat");
+    assert_eq!(mask_text("tile #3 rotation 0"), "tile #3 rotation 0");
+    let mut v: serde_json::Value = serde_json::from_str(r#"{"stats":{"vars":5,"build_ms":1.2},"ms":3}"#).unwrap();
+    mask_json(&mut v, "");
+    assert_eq!(v.to_string(), r#"{"stats":{"vars":5,"build_ms":"<t>"},"ms":"<t>"}"#);
+}
