@@ -47,6 +47,9 @@ mod tests {
         let cnf = super::Cnf::new();
         super::write(&mut out, &cnf, &["instance a\n1 2 0\r".to_string()], &[], &[]).unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert!(text.lines().all(|l| l.starts_with("c ") || l.starts_with("p cnf")), "{text}");
+        assert!(
+            text.lines().all(|l| l.starts_with("c ") || l.starts_with("p cnf")),
+            "{text}"
+        );
     }
 }
