@@ -167,6 +167,8 @@ fn solve_checked(
 }
 
 pub fn solve(p: &GridPuzzle, b: &mut dyn Backend, opts: &SolveOptions, unique: bool) -> Result<GridResult, GridError> {
+    // One time limit for compiling and both solves: the uniqueness check gets what is left.
+    let opts = &opts.clock_started();
     let t0 = std::time::Instant::now();
     let m = p.compile();
     let compile_ms = t0.elapsed().as_secs_f64() * 1e3;

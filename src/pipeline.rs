@@ -1,10 +1,12 @@
 //! The whole 3SoKu pipeline in one place: compile -> solve -> check the IR -> decode ->
 //! verify. Every answer that leaves here has been verified.
 
-use std::time::Instant;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
-use crate::backend::{Backend, BackendError, SolveOptions, SolveStats, Status};
-use crate::encode::{self, Cnf};
+use crate::backend::memory::over_limit;
+use crate::backend::{Backend, BackendError, Deadline, SolveOptions, SolveStats, Status};
+use crate::encode::{self, Cnf, EncodeError};
 use crate::model::Instance;
 use crate::soku::{self, Compiled, Placement};
 use crate::verify;
@@ -50,16 +52,89 @@ pub fn compile(inst: &Instance, mode: PresolveMode) -> Result<Compiled, String> 
     }
 }
 
+/// Bytes of the compiled model per placement variable (its name, its place in the variable
+/// pool, its terms in the face, tile and vertex rows). Measured: 330 on a random
+/// bipyramid-2000 (246k variables), 280 on a Partition instance with 400 distinct sizes and
+/// presolve off (961k variables).
+const MODEL_BYTES_PER_VAR: u64 = 400;
+
+/// Refuses an instance whose compiled model would not fit in `limit` bytes, before it is
+/// compiled: every face may take every type in each of its distinct turns (presolve only
+/// removes some), so a Partition instance with thousands of distinct sizes has millions of
+/// placement variables per face ring.
+pub fn check_model_size(inst: &Instance, limit: u64) -> Result<(), EncodeError> {
+    let per_face: u64 = inst.types().iter().map(|t| t.rotations.len() as u64).sum();
+    let vars = per_face.saturating_mul(inst.variant.num_faces() as u64);
+    if let Some(needed) = over_limit(vars.saturating_mul(MODEL_BYTES_PER_VAR), limit) {
+        return Err(EncodeError::memory(
+            format!("the compiled model (up to {vars} placement variables, before any backend)"),
+            needed,
+            limit,
+            "",
+        ));
+    }
+    Ok(())
+}
+
+/// [`compile`] within a deadline: `None` once it passes. Presolve and compiling cannot look
+/// at the clock, and on instances with many distinct tiles they take seconds, so with a time
+/// limit they run on a worker thread while this one waits. Past the deadline the worker is
+/// left to finish on its own (its model is then dropped); the process may exit first.
+fn compile_within(inst: &Instance, mode: PresolveMode, deadline: &Deadline) -> Option<Result<Compiled, String>> {
+    if !deadline.is_set() {
+        return Some(compile(inst, mode));
+    }
+    let (tx, rx) = mpsc::channel();
+    let owned = inst.clone();
+    let worker = std::thread::Builder::new().name("sokuc-compile".into()).spawn(move || {
+        // The receiver is gone when the caller stopped waiting.
+        let _ = tx.send(compile(&owned, mode));
+    });
+    let Ok(worker) = worker else {
+        return Some(compile(inst, mode));
+    };
+    loop {
+        let wait = deadline.remaining().unwrap_or(Duration::from_secs(3600));
+        match rx.recv_timeout(wait) {
+            Ok(c) => return Some(c),
+            Err(mpsc::RecvTimeoutError::Timeout) if deadline.passed() => return None,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            // Compiling panicked: the same panic as without a worker.
+            Err(mpsc::RecvTimeoutError::Disconnected) => match worker.join() {
+                Err(panic) => std::panic::resume_unwind(panic),
+                Ok(()) => unreachable!("the worker sends before it ends"),
+            },
+        }
+    }
+}
+
 pub fn solve(
     inst: &Instance,
     backend: &mut dyn Backend,
     opts: &SolveOptions,
     mode: PresolveMode,
 ) -> Result<SokuResult, PipelineError> {
+    // Presolve and compiling count against the time limit (unless the caller's clock
+    // started even earlier, at the start of its command).
+    let opts = &opts.clock_started();
     let t0 = Instant::now();
-    let compiled = match compile(inst, mode) {
-        Ok(c) => c,
-        Err(reason) => {
+    check_model_size(inst, opts.encode.max_memory).map_err(BackendError::from)?;
+    let compiled = match compile_within(inst, mode, &opts.deadline()) {
+        None => {
+            return Ok(SokuResult {
+                status: Status::Unknown,
+                placements: None,
+                reason: Some("the time limit was reached while compiling the model".into()),
+                verified: false,
+                stats: SolveStats {
+                    build_ms: t0.elapsed().as_secs_f64() * 1e3,
+                    ..Default::default()
+                },
+                backend: backend.name().to_string(),
+            });
+        }
+        Some(Ok(c)) => c,
+        Some(Err(reason)) => {
             let stats = SolveStats {
                 build_ms: t0.elapsed().as_secs_f64() * 1e3,
                 ..Default::default()
@@ -197,6 +272,7 @@ pub fn to_cnf(
 ) -> Result<EmittedCnf, encode::EncodeError> {
     let mut header = model_header(inst, mode, Some(opts.pb));
     let mut cnf = Cnf::new();
+    check_model_size(inst, opts.max_memory)?;
     match compile(inst, mode) {
         Ok(c) => {
             let stats = encode::encode(&c.model.formula, opts, &mut cnf)?;

@@ -172,3 +172,208 @@ fn a_cnf_over_the_clause_budget_is_refused_and_leaves_no_file() {
     let (code, out, err, _) = run(&["check", p, sol_path.to_str().unwrap()], &[]);
     assert_eq!(code, Some(0), "{out}{err}");
 }
+
+/// Backends of this build (as `compare` lists them).
+fn backends() -> Vec<&'static str> {
+    sokuc::backend::available()
+}
+
+/// Documented slack past `--timeout` (README, "Limits") is 1 s; the tests allow three more
+/// for a loaded machine, so they check that the limit holds, not how closely.
+const SLACK_S: f64 = 4.0;
+
+#[test]
+fn every_backend_answers_unknown_at_the_time_limit_whatever_it_was_doing() {
+    let dir = tempfile::tempdir().unwrap();
+    // Each would run far longer than the 1 s limit: on random bipyramid-200 (400 faces) sat
+    // needs 18 s and cadical 68 s (the encoding alone takes 2 s), mip and cp over 30 s; on
+    // bipyramid-500 CBC's root work ran 7 s past any limit; on bipyramid-2000 building the cp
+    // model takes 4 s; the search backend needs 20 s to refute the wide Partition instance.
+    let r200 = common::generate_3soku(dir.path(), "r200.toml", &["--variant", "bipyramid-200", "--seed", "1"]);
+    let bp500 = common::generate_3soku(dir.path(), "bp500.toml", &["--variant", "bipyramid-500", "--seed", "1"]);
+    let bp2000 = common::generate_3soku(
+        dir.path(),
+        "bp2000.toml",
+        &["--variant", "bipyramid-2000", "--seed", "1"],
+    );
+    let wide = common::generate_3soku(
+        dir.path(),
+        "wide.toml",
+        &["--random-partition", "8", "--max-size", "1000000", "--seed", "1"],
+    );
+    for b in backends() {
+        let cases: Vec<&str> = match b {
+            "sat" | "cadical" => vec![&r200],
+            "mip" => vec![&bp500, &r200],
+            "cp" => vec![&bp2000, &r200],
+            "search" => vec![&wide],
+            other => panic!("no long-running instance for backend {other}"),
+        };
+        for inst in cases {
+            let (code, out, err, secs) = run(
+                &["solve", inst, "--backend", b, "--timeout", "1", "--format", "json"],
+                &[],
+            );
+            assert_eq!(code, Some(30), "{b} on {inst}: {out}{err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["status"], "unknown", "{b}: {out}");
+            assert!(secs < 1.0 + SLACK_S, "{b} on {inst}: {secs:.2} s for --timeout 1");
+        }
+    }
+}
+
+#[test]
+fn the_time_limit_counts_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    // A wide Partition instance (28 faces, sizes up to 10^6): with a budget of 10^8 clauses
+    // counting its CNF alone takes about 4 s before the budget refuses it.
+    let wide = common::generate_3soku(
+        dir.path(),
+        "wide14.toml",
+        &["--random-partition", "14", "--max-size", "1000000", "--seed", "1"],
+    );
+    for b in ["sat", "cadical"].into_iter().filter(|b| backends().contains(b)) {
+        let (code, out, err, secs) = run(
+            &[
+                "solve",
+                &wide,
+                "--backend",
+                b,
+                "--max-clauses",
+                "100000000",
+                "--timeout",
+                "1",
+            ],
+            &[],
+        );
+        assert_eq!(code, Some(30), "{b}: {out}{err}");
+        assert!(secs < 1.0 + SLACK_S, "{b}: {secs:.2} s for --timeout 1");
+    }
+}
+
+#[test]
+fn compare_moves_on_when_mip_is_cut_off() {
+    if !backends().contains(&"mip") {
+        eprintln!("skipped: this build has no mip backend");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bp500 = common::generate_3soku(dir.path(), "bp500.toml", &["--variant", "bipyramid-500", "--seed", "1"]);
+    // CBC cannot be stopped, so its solve is abandoned at the limit; compare must go on to
+    // the next backend at once, and the process must exit without waiting for CBC.
+    let (code, out, err, secs) = run(
+        &[
+            "compare",
+            &bp500,
+            "--backends",
+            "mip,search",
+            "--timeout",
+            "2",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let statuses: Vec<&str> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["unknown", "sat"], "{out}");
+    assert!(
+        secs < 2.0 * 2.0 + SLACK_S,
+        "{secs:.2} s for two backends at --timeout 2"
+    );
+}
+
+#[test]
+fn enormous_clause_budgets_reserve_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let wide = common::generate_3soku(
+        dir.path(),
+        "wide14.toml",
+        &["--random-partition", "14", "--max-size", "1000000", "--seed", "1"],
+    );
+    // The totalizer's top sum has about 5 * 10^11 pairs of values: reserving a vector for
+    // them aborted the process ("memory allocation of 3964162084992 bytes failed").
+    for budget in ["10000000000000", "18446744073709551615"] {
+        for enc in ["totalizer", "domain"] {
+            let (code, out, err, secs) = run(
+                &[
+                    "solve",
+                    &wide,
+                    "--presolve",
+                    "off",
+                    "--pb-encoding",
+                    enc,
+                    "--max-clauses",
+                    budget,
+                ],
+                &[],
+            );
+            assert_eq!(code, Some(2), "{budget} {enc}: {out}{err}");
+            assert!(
+                err.contains("of memory") && err.contains("--max-memory"),
+                "{budget} {enc}: {err}"
+            );
+            assert!(secs < 60.0, "{budget} {enc}: {secs:.1} s");
+        }
+    }
+}
+
+#[test]
+fn a_model_over_the_memory_limit_is_refused_before_it_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let bp500 = common::generate_3soku(dir.path(), "bp500.toml", &["--variant", "bipyramid-500", "--seed", "1"]);
+    // With the default limits the sat backends refuse its CNF by counting, without a solver
+    // (it used to take 12 s and 1.3 GB to fill varisat up to the clause budget).
+    for b in ["sat", "cadical"].into_iter().filter(|b| backends().contains(b)) {
+        let (code, _, err, secs) = run(&["solve", &bp500, "--backend", b], &[]);
+        assert_eq!(code, Some(2), "{b}: {err}");
+        assert!(err.contains("more than 20000000 clauses"), "{b}: {err}");
+        assert!(secs < 10.0, "{b}: refused after {secs:.1} s");
+    }
+    // A memory limit below what any backend's model of it needs: refused with the limit named.
+    for b in backends() {
+        let (code, _, err, secs) = run(&["solve", &bp500, "--backend", b, "--max-memory", "30M"], &[]);
+        assert_eq!(code, Some(2), "{b}: {err}");
+        assert!(
+            err.contains("more than the limit of 30 MiB (--max-memory)") && err.contains("raise --max-memory"),
+            "{b}: {err}"
+        );
+        assert!(secs < 10.0, "{b}: refused after {secs:.1} s");
+    }
+    // Every backend refuses by its own estimate, past the compiled model's check.
+    for b in backends() {
+        let (code, _, err, _) = run(&["solve", &bp500, "--backend", b, "--max-memory", "60M"], &[]);
+        if b == "search" {
+            // Its tables take a few MiB: it solves.
+            assert_eq!(code, Some(0), "{b}: {err}");
+            continue;
+        }
+        assert_eq!(code, Some(2), "{b}: {err}");
+        assert!(!err.contains("compiled model"), "{b}: {err}");
+        assert!(err.contains("--max-memory"), "{b}: {err}");
+    }
+}
+
+#[test]
+fn max_memory_takes_sizes_and_refuses_nonsense() {
+    let seed = common::root().join("instances/icosoku-seed.toml");
+    let seed = seed.to_str().unwrap();
+    for ok in ["512M", "2G", "1.5GiB", "8000000000"] {
+        let (code, _, err, _) = run(&["solve", seed, "--max-memory", ok], &[]);
+        assert_eq!(code, Some(0), "{ok}: {err}");
+    }
+    for bad in ["0", "lots", "-1G", "8X"] {
+        let (code, _, err, _) = run(&["solve", seed, &format!("--max-memory={bad}")], &[]);
+        assert_eq!(code, Some(2), "{bad}: {err}");
+        assert!(
+            err.contains("--max-memory") && err.contains("is not a size"),
+            "{bad}: {err}"
+        );
+    }
+}

@@ -257,6 +257,8 @@ pub fn solve(
     b: &mut dyn crate::backend::Backend,
     opts: &crate::backend::SolveOptions,
 ) -> Result<PoolResult, PoolError> {
+    // Compiling counts against the time limit too.
+    let opts = &opts.clock_started();
     let m = inst.compile();
     let out = b.solve(&m.formula, opts)?;
     let solution = match (out.status, &out.assignment) {

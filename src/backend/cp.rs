@@ -9,7 +9,8 @@
 //! Chuffed does well for this puzzle.
 
 use std::collections::HashMap;
-use std::time::Instant;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use pumpkin_solver::conflict_resolvers::resolvers::ResolutionResolver;
 use pumpkin_solver::core::branching::branchers::dynamic_brancher::DynamicBrancher;
@@ -21,18 +22,64 @@ use pumpkin_solver::core::termination::TerminationCondition;
 use pumpkin_solver::core::variables::{AffineView, DomainId, Literal, TransformableVariable};
 use pumpkin_solver::core::{Solver, predicate};
 
+use super::memory::{Guard, over_limit};
 use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status};
+use crate::encode::EncodeError;
 use crate::ir::{Cmp, Constraint, Linear, PbFormula, Var};
 
 #[derive(Default)]
 pub struct Cp;
 
-struct Stop(Deadline);
+/// Bytes pumpkin needs per variable and per term of a constraint, for the estimate made
+/// before building. Measured peaks on random bipyramids within 10-30 s of search: 170 MB for
+/// bipyramid-200 (these figures say 150), 900 MB for bipyramid-2000 (1.3 GB). Learnt
+/// nogoods grow beyond that with time; the guard in [`Stop`] watches them.
+const BYTES_PER_VAR: u64 = 1500;
+const BYTES_PER_TERM: u64 = 750;
+
+/// Stops the search at the deadline, or when the resident size passes the memory limit
+/// (then `over_memory` holds it).
+struct Stop {
+    deadline: Deadline,
+    guard: Guard,
+    over_memory: u64,
+}
 
 impl TerminationCondition for Stop {
     fn should_stop(&mut self) -> bool {
-        self.0.passed()
+        if self.deadline.passed() {
+            return true;
+        }
+        if let Some(rss) = self.guard.over() {
+            self.over_memory = rss;
+            return true;
+        }
+        false
     }
+}
+
+/// What pumpkin's model of `f` would take, from its size: every constraint's terms (the
+/// linear rows dominate) and the variables.
+fn estimate_bytes(f: &PbFormula) -> u64 {
+    let terms: u64 = f
+        .constraints
+        .iter()
+        .map(|(_, c)| match c {
+            Constraint::Clause(ls) | Constraint::AtMostOne(ls) | Constraint::ExactlyOne(ls) => ls.len() as u64,
+            Constraint::Linear(l) => l.terms.len() as u64,
+            Constraint::SumOf { parts, .. } => parts.len() as u64,
+        })
+        .sum();
+    (f.num_vars as u64)
+        .saturating_mul(BYTES_PER_VAR)
+        .saturating_add(terms.saturating_mul(BYTES_PER_TERM))
+}
+
+/// Why [`build`] stopped early: the deadline, or the memory limit (the resident size seen).
+/// Either way the caller stopped waiting, or stops now.
+enum Cut {
+    Time,
+    Memory(u64),
 }
 
 /// Exactly-one groups chosen to become integer variables: disjoint, largest first.
@@ -76,7 +123,7 @@ struct Built {
     constant_false: bool,
 }
 
-fn build(f: &PbFormula) -> Built {
+fn build(f: &PbFormula, deadline: &Deadline, guard: &mut Guard) -> Result<Built, Cut> {
     let mut solver = Solver::default();
     let tag = solver.new_constraint_tag();
     let groups = choose_groups(f);
@@ -98,11 +145,12 @@ fn build(f: &PbFormula) -> Built {
         .map(|l| l.unwrap_or_else(|| solver.new_literal()))
         .collect();
     let chosen: Vec<bool> = {
+        let set: std::collections::HashSet<&[Var]> = groups.iter().map(Vec::as_slice).collect();
         let mut c = vec![false; f.constraints.len()];
         for (i, (_, con)) in f.constraints.iter().enumerate() {
             if let Constraint::ExactlyOne(ls) = con {
                 let vs: Vec<Var> = ls.iter().map(|l| l.var()).collect();
-                c[i] = groups.contains(&vs);
+                c[i] = set.contains(vs.as_slice());
             }
         }
         c
@@ -134,6 +182,14 @@ fn build(f: &PbFormula) -> Built {
     // empty sum, and pumpkin panicked.
     let mut constant_false = false;
     for (i, (_, c)) in f.constraints.iter().enumerate() {
+        // Posting propagates at the root, which takes long on large rows: the deadline and
+        // the memory limit are checked between constraints.
+        if deadline.passed() {
+            return Err(Cut::Time);
+        }
+        if let Some(rss) = guard.over() {
+            return Err(Cut::Memory(rss));
+        }
         let as_terms = |ls: &[crate::ir::Lit]| ls.iter().map(|&l| lit(l).get_integer_variable()).collect::<Vec<_>>();
         match c {
             Constraint::ExactlyOne(_) if chosen[i] => continue,
@@ -177,14 +233,14 @@ fn build(f: &PbFormula) -> Built {
         }
         rows += 1;
     }
-    Built {
+    Ok(Built {
         solver,
         lits,
         rows,
         ints: n_ints,
         decisions: ints,
         constant_false,
-    }
+    })
 }
 
 type Tag = pumpkin_solver::core::proof::ConstraintTag;
@@ -216,6 +272,8 @@ impl Rows<'_> {
     ) -> (usize, Option<DomainId>, bool) {
         let (place, groups, ints, tag) = (self.place, self.groups, self.ints, self.tag);
         let mut per_group: Vec<(usize, Vec<i32>)> = Vec::new();
+        // Where each group is in `per_group` (a row can span thousands of groups).
+        let mut slot: HashMap<usize, usize> = HashMap::new();
         let mut terms: Vec<AffineView<DomainId>> = extra.iter().map(|d| d.scaled(1)).collect();
         // Bounds of the left side, for the optional sum variable.
         let (mut lo, mut hi) = (0i64, 0i64);
@@ -226,13 +284,10 @@ impl Rows<'_> {
         for &(c, l) in &lin.terms {
             match place.get(&l.var()) {
                 Some(&(g, i)) if l.is_positive() => {
-                    let k = match per_group.iter().position(|(h, _)| *h == g) {
-                        Some(k) => k,
-                        None => {
-                            per_group.push((g, vec![0; groups[g].len()]));
-                            per_group.len() - 1
-                        }
-                    };
+                    let k = *slot.entry(g).or_insert_with(|| {
+                        per_group.push((g, vec![0; groups[g].len()]));
+                        per_group.len() - 1
+                    });
                     per_group[k].1[i] += c as i32;
                 }
                 _ => {
@@ -303,51 +358,147 @@ impl Backend for Cp {
         }
     }
 
+    /// pumpkin runs on a worker thread that owns its solver from start to end, while this
+    /// thread waits until the deadline: posting one large row (root propagation) can take
+    /// seconds without a chance to look at the clock, and freeing a large model takes about a
+    /// second more (800 MB for bipyramid-2000). Past the deadline this thread answers
+    /// `unknown` at once; the worker sees the same deadline at its next check, stops, and
+    /// frees its solver on its own. (pumpkin's solver cannot move between threads, so the
+    /// worker gets its own copy of the formula, small beside pumpkin's model of it.)
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
         self.check_options(opts)?;
         let t0 = Instant::now();
-        let Built {
-            mut solver,
-            lits,
-            rows,
-            ints,
-            decisions,
-            constant_false,
-        } = build(formula);
-        let build_time = t0.elapsed();
-        let t1 = Instant::now();
-        let mut stop = Stop(Deadline::new(opts.time_limit, opts.interrupt.clone()));
-        let mut resolver = ResolutionResolver::default();
-        let result = if constant_false {
-            Some((Status::Unsat, None))
-        } else if stop.0.passed() {
-            None
-        } else if std::env::var_os("SOKUC_CP_FIRST_FAIL").is_some() {
-            // First-fail over the placement integers, then whatever literals remain. Measured
-            // on icosoku100 (first 30, 10 s limit): 6 time-outs, against none for pumpkin's
-            // default activity-based search, which is therefore the default.
-            let first = IndependentVariableValueBrancher::new(FirstFail::new(&decisions), InDomainMin);
-            let rest = solver.default_brancher();
-            let mut brancher = DynamicBrancher::new(vec![Box::new(first), Box::new(rest)]);
-            Some(solve_with(&mut solver, &mut brancher, &mut stop, &mut resolver, &lits))
-        } else {
-            let mut brancher = solver.default_brancher();
-            Some(solve_with(&mut solver, &mut brancher, &mut stop, &mut resolver, &lits))
+        let deadline = opts.deadline();
+        let limit = opts.encode.max_memory;
+        let too_much = |needed: u64, when: &str| -> BackendError {
+            EncodeError::memory(
+                format!("the cp backend's model ({when})"),
+                needed,
+                limit,
+                ", or try the search backend",
+            )
+            .into()
         };
-        let (status, assignment) = result.unwrap_or((Status::Unknown, None));
-        let stats = SolveStats {
-            vars: (formula.num_vars as usize + ints) as u64,
-            clauses: rows as u64,
-            build_ms: build_time.as_secs_f64() * 1e3,
-            solve_ms: t1.elapsed().as_secs_f64() * 1e3,
-            extra: Default::default(),
+        if let Some(needed) = over_limit(estimate_bytes(formula), limit) {
+            return Err(too_much(needed, "estimated before building"));
+        }
+        let unknown = |t0: Instant| {
+            Outcome::unknown(SolveStats {
+                build_ms: t0.elapsed().as_secs_f64() * 1e3,
+                ..Default::default()
+            })
         };
-        Ok(Outcome {
-            status,
-            assignment,
-            stats,
-        })
+        if deadline.passed() {
+            return Ok(unknown(t0));
+        }
+        let first_fail = std::env::var_os("SOKUC_CP_FIRST_FAIL").is_some();
+        let (tx, rx) = mpsc::channel();
+        let worker = {
+            let formula = formula.clone();
+            let deadline = deadline.clone();
+            std::thread::Builder::new()
+                .name("sokuc-cp".into())
+                .spawn(move || run(&formula, deadline, limit, first_fail, t0, &tx))?
+        };
+        loop {
+            let wait = deadline.remaining().unwrap_or(Duration::from_secs(3600));
+            match rx.recv_timeout(wait) {
+                Ok(Ok(outcome)) => return Ok(outcome),
+                Ok(Err(Cut::Memory(rss))) => return Err(too_much(rss, "while building or solving")),
+                Ok(Err(Cut::Time)) => return Ok(unknown(t0)),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if deadline.passed() {
+                        return Ok(unknown(t0));
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    let why = match worker.join() {
+                        Err(panic) => panic
+                            .downcast_ref::<String>()
+                            .cloned()
+                            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                            .unwrap_or_else(|| "a panic".into()),
+                        Ok(()) => "no answer".into(),
+                    };
+                    return Err(BackendError::Solver {
+                        backend: "cp",
+                        message: format!("pumpkin stopped without an answer: {why}"),
+                    });
+                }
+            }
+        }
     }
+}
+
+/// The worker of [`Cp::solve`]: builds, solves, sends the outcome, and only then frees the
+/// solver.
+fn run(
+    formula: &PbFormula,
+    deadline: Deadline,
+    limit: u64,
+    first_fail: bool,
+    t0: Instant,
+    tx: &mpsc::Sender<Result<Outcome, Cut>>,
+) {
+    // The receiver is gone when the caller stopped waiting; then nothing is sent.
+    let mut guard = Guard::new(limit, 256);
+    let built = match build(formula, &deadline, &mut guard) {
+        Ok(b) => b,
+        Err(cut) => {
+            let _ = tx.send(Err(cut));
+            return;
+        }
+    };
+    let Built {
+        mut solver,
+        lits,
+        rows,
+        ints,
+        decisions,
+        constant_false,
+    } = built;
+    let build_time = t0.elapsed();
+    let t1 = Instant::now();
+    let mut stop = Stop {
+        deadline,
+        guard: Guard::new(limit, 1 << 12),
+        over_memory: 0,
+    };
+    let mut resolver = ResolutionResolver::default();
+    let result = if constant_false {
+        Some((Status::Unsat, None))
+    } else if stop.deadline.passed() {
+        None
+    } else if first_fail {
+        // First-fail over the placement integers, then whatever literals remain. Measured
+        // on icosoku100 (first 30, 10 s limit): 6 time-outs, against none for pumpkin's
+        // default activity-based search, which is therefore the default.
+        let first = IndependentVariableValueBrancher::new(FirstFail::new(&decisions), InDomainMin);
+        let rest = solver.default_brancher();
+        let mut brancher = DynamicBrancher::new(vec![Box::new(first), Box::new(rest)]);
+        Some(solve_with(&mut solver, &mut brancher, &mut stop, &mut resolver, &lits))
+    } else {
+        let mut brancher = solver.default_brancher();
+        Some(solve_with(&mut solver, &mut brancher, &mut stop, &mut resolver, &lits))
+    };
+    if stop.over_memory > 0 {
+        let _ = tx.send(Err(Cut::Memory(stop.over_memory)));
+        return;
+    }
+    let (status, assignment) = result.unwrap_or((Status::Unknown, None));
+    let stats = SolveStats {
+        vars: (formula.num_vars as usize + ints) as u64,
+        clauses: rows as u64,
+        build_ms: build_time.as_secs_f64() * 1e3,
+        solve_ms: t1.elapsed().as_secs_f64() * 1e3,
+        extra: Default::default(),
+    };
+    let _ = tx.send(Ok(Outcome {
+        status,
+        assignment,
+        stats,
+    }));
+    drop(solver);
 }
 
 fn solve_with<B: pumpkin_solver::core::branching::Brancher>(

@@ -5,6 +5,7 @@
 pub mod cadical;
 pub mod cp;
 mod deadline;
+pub mod memory;
 #[cfg(feature = "mip")]
 pub mod mip;
 pub mod search;
@@ -14,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::encode::EncodeOptions;
 use crate::ir::PbFormula;
@@ -35,7 +36,12 @@ pub struct Capabilities {
 
 #[derive(Debug, Clone, Default)]
 pub struct SolveOptions {
+    /// Past this the answer is `unknown`. It counts from `started`, so that everything a
+    /// command does (reading, presolve, building the solver's model) counts against it.
     pub time_limit: Option<Duration>,
+    /// When the time limit began counting; `None`: when the backend starts.
+    /// [`SolveOptions::clock_started`] sets it where a pipeline begins.
+    pub started: Option<Instant>,
     /// Set to true (from another thread or a signal handler) to stop the search.
     pub interrupt: Option<Arc<AtomicBool>>,
     /// Literals assumed true for this call only.
@@ -44,6 +50,26 @@ pub struct SolveOptions {
     pub proof: Option<PathBuf>,
     pub seed: Option<u64>,
     pub encode: EncodeOptions,
+}
+
+impl SolveOptions {
+    /// The deadline of `time_limit`, counted from `started` (or from now), with the
+    /// interrupt flag.
+    pub fn deadline(&self) -> Deadline {
+        Deadline::counted_from(
+            self.started.unwrap_or_else(Instant::now),
+            self.time_limit,
+            self.interrupt.clone(),
+        )
+    }
+
+    /// These options with the clock running from now, unless it already runs: pipelines
+    /// call this first, so presolve and model building count against the time limit.
+    pub fn clock_started(&self) -> SolveOptions {
+        let mut o = self.clone();
+        o.started.get_or_insert_with(Instant::now);
+        o
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -72,6 +98,18 @@ pub struct Outcome {
     pub stats: SolveStats,
 }
 
+impl Outcome {
+    /// No answer: the time limit passed (or an interrupt came) before the solver could
+    /// answer, possibly while its model was still being built.
+    pub fn unknown(stats: SolveStats) -> Outcome {
+        Outcome {
+            status: Status::Unknown,
+            assignment: None,
+            stats,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct SolveStats {
     /// Size of the model the solver saw (CNF variables/clauses, or rows/columns).
@@ -94,7 +132,8 @@ pub enum BackendError {
     Solver { backend: &'static str, message: String },
     #[error("{0}")]
     Io(#[from] std::io::Error),
-    /// The model is too large for this backend's encoding (a resource limit, not a bug).
+    /// The model is too large for this backend's encoding or for the memory limit (a
+    /// resource limit, not a bug).
     #[error(transparent)]
     Encode(#[from] crate::encode::EncodeError),
 }

@@ -4,7 +4,9 @@ use std::collections::HashMap;
 
 use super::card::{at_most_one, exactly_one};
 use super::order::{B, OrderInt, imply};
-use super::sink::{Budgeted, ClauseSink};
+use super::sink::{Budgeted, ClauseSink, Cost, Counting, Over};
+use crate::backend::Deadline;
+use crate::backend::memory::{DEFAULT_MAX_MEMORY, format_size, over_limit};
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
 /// How linear constraints become clauses.
@@ -40,6 +42,10 @@ pub struct EncodeOptions {
     pub pb: PbEncoding,
     /// Give up (with [`EncodeError::TooLarge`]) rather than write more clauses than this.
     pub max_clauses: u64,
+    /// The memory limit of the process, in bytes (`--max-memory`): a model whose estimated
+    /// size (with what is already in use) exceeds it is refused with
+    /// [`EncodeError::Memory`]. Every backend honours it, not only the CNF ones.
+    pub max_memory: u64,
 }
 
 impl Default for EncodeOptions {
@@ -47,10 +53,13 @@ impl Default for EncodeOptions {
         EncodeOptions {
             pb: PbEncoding::default(),
             max_clauses: DEFAULT_MAX_CLAUSES,
+            max_memory: DEFAULT_MAX_MEMORY,
         }
     }
 }
 
+/// Why a model was not built. `TooLarge` and `Memory` are the user's limits (exit 2);
+/// `TimedOut` means the time limit passed while building, and backends answer `unknown`.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum EncodeError {
     #[error(
@@ -61,6 +70,33 @@ pub enum EncodeError {
         limit: u64,
         encoding: &'static str,
     },
+    #[error(
+        "{what} would need at least {} of memory, more than the limit of {} (--max-memory){hint}",
+        format_size(*.needed),
+        format_size(*.limit)
+    )]
+    Memory {
+        /// What was being built, e.g. "the CNF for varisat (domain encoding, at constraint ...)".
+        what: String,
+        needed: u64,
+        limit: u64,
+        /// What else to try, starting with "; ".
+        hint: String,
+    },
+    #[error("the time limit was reached while the model was being built")]
+    TimedOut,
+}
+
+impl EncodeError {
+    /// A memory refusal with the usual advice: raise the limit.
+    pub fn memory(what: impl Into<String>, needed: u64, limit: u64, other: &str) -> EncodeError {
+        EncodeError::Memory {
+            what: what.into(),
+            needed,
+            limit,
+            hint: format!("; raise --max-memory{other}"),
+        }
+    }
 }
 
 /// Auxiliary variables `first..=last` (0-based) were made for the constraint `label`.
@@ -78,10 +114,81 @@ pub struct EncodeStats {
 
 /// Encodes `f` into `sink`. Primary variables keep their indices; auxiliaries follow.
 ///
-/// Stops with [`EncodeError::TooLarge`] once the clause budget is spent; the sink then holds
-/// a partial CNF that must not be used.
+/// Stops with [`EncodeError::TooLarge`] once the clause budget is spent, or with
+/// [`EncodeError::Memory`] once the sink's memory (by its [`Cost`]) would pass the limit; the
+/// sink then holds a partial CNF that must not be used.
 pub fn encode(f: &PbFormula, opts: EncodeOptions, sink: &mut dyn ClauseSink) -> Result<EncodeStats, EncodeError> {
-    let mut budgeted = Budgeted::new(sink, opts.max_clauses);
+    encode_until(f, opts, sink, &Deadline::default())
+}
+
+/// [`encode`] that also stops with [`EncodeError::TimedOut`] once `deadline` passes.
+pub fn encode_until(
+    f: &PbFormula,
+    opts: EncodeOptions,
+    sink: &mut dyn ClauseSink,
+    deadline: &Deadline,
+) -> Result<EncodeStats, EncodeError> {
+    let cost = sink.cost();
+    run(f, opts, sink, cost, deadline, "the CNF")
+}
+
+/// The size of the CNF [`encode`] would write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Estimate {
+    pub vars: u64,
+    pub clauses: u64,
+    pub lits: u64,
+    /// By the cost model.
+    pub bytes: u64,
+}
+
+/// Counts what [`encode`] would write for a sink with this `cost`, without storing any of
+/// it, and refuses exactly as encoding would (clause budget, memory limit, deadline). A
+/// solver backend calls this before it builds anything, so a hopeless model is refused in
+/// the time it takes to count to the limit, instead of after filling a solver with clauses.
+/// `who` names the sink in messages ("the CNF for varisat").
+pub fn estimate(
+    f: &PbFormula,
+    opts: EncodeOptions,
+    cost: Cost,
+    deadline: &Deadline,
+    who: &str,
+) -> Result<Estimate, EncodeError> {
+    let mut counting = Counting::default();
+    run(f, opts, &mut counting, cost, deadline, who)?;
+    let (vars, clauses, lits) = (
+        counting.num_vars as u64,
+        counting.num_clauses as u64,
+        counting.num_lits as u64,
+    );
+    let bytes = cost.bytes(vars, clauses, lits);
+    // Counting compared the CNF alone with the limit; with what the process holds already:
+    if let Some(needed) = over_limit(bytes, opts.max_memory) {
+        return Err(EncodeError::memory(
+            format!("{who} ({} encoding)", opts.pb.name()),
+            needed,
+            opts.max_memory,
+            ", try another --pb-encoding, or use a backend that takes linear rows as they are (search, cp, mip)",
+        ));
+    }
+    Ok(Estimate {
+        vars,
+        clauses,
+        lits,
+        bytes,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run(
+    f: &PbFormula,
+    opts: EncodeOptions,
+    sink: &mut dyn ClauseSink,
+    cost: Cost,
+    deadline: &Deadline,
+    who: &str,
+) -> Result<EncodeStats, EncodeError> {
+    let mut budgeted = Budgeted::new(sink, opts.max_clauses, opts.max_memory, cost, deadline);
     let sink: &mut Budgeted = &mut budgeted;
     sink.reserve_vars(f.num_vars);
     let groups = Groups::new(f);
@@ -101,12 +208,28 @@ pub fn encode(f: &PbFormula, opts: EncodeOptions, sink: &mut dyn ClauseSink) -> 
             }
             Constraint::SumOf { parts, cmp, rhs } => sum_of(sink, f, parts, *cmp, *rhs, &sums, opts.pb, &groups),
         }
-        if sink.over {
-            return Err(EncodeError::TooLarge {
-                label: label.clone(),
-                limit: opts.max_clauses,
-                encoding: opts.pb.name(),
-            });
+        // Between constraints too: one constraint may write few clauses but take long.
+        if sink.over.is_none() && deadline.passed() {
+            sink.over = Some(Over::Time);
+        }
+        match sink.over {
+            None => {}
+            Some(Over::Time) => return Err(EncodeError::TimedOut),
+            Some(Over::Clauses) => {
+                return Err(EncodeError::TooLarge {
+                    label: label.clone(),
+                    limit: opts.max_clauses,
+                    encoding: opts.pb.name(),
+                });
+            }
+            Some(Over::Memory(needed)) => {
+                return Err(EncodeError::memory(
+                    format!("{who} ({} encoding, at constraint \"{label}\")", opts.pb.name()),
+                    needed,
+                    opts.max_memory,
+                    ", try another --pb-encoding, or use a backend that takes linear rows as they are (search, cp, mip)",
+                ));
+            }
         }
         let after = sink.num_vars();
         if after > before {
@@ -295,49 +418,55 @@ fn tree(sink: &mut dyn ClauseSink, items: &[OrderInt], cap: u64) -> OrderInt {
 
 /// Groups terms whose variables are in a common at-most-one group into one integer each.
 /// Groups covering more terms are taken first; what is left stays a single term.
+///
+/// Linear in the terms and their group memberships: a vertex of a large bipyramid sees
+/// thousands of faces with dozens of options each, so nothing here may be quadratic.
 fn grouped_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], groups: &Groups) -> Vec<OrderInt> {
-    let mut cover: HashMap<usize, usize> = HashMap::new();
-    for &(_, l) in terms {
+    // The terms of each group, in term order.
+    let mut members: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (i, &(_, l)) in terms.iter().enumerate() {
         if l.is_positive() {
             for &g in groups.of_var.get(&l.var()).map(Vec::as_slice).unwrap_or(&[]) {
-                *cover.entry(g).or_default() += 1;
+                let m = members.entry(g).or_default();
+                // A variable listed twice in one group is one term of it.
+                if m.last() != Some(&i) {
+                    m.push(i);
+                }
             }
         }
     }
-    let mut order: Vec<(usize, usize)> = cover.into_iter().filter(|&(_, c)| c > 1).collect();
+    let mut order: Vec<(usize, usize)> = members
+        .iter()
+        .filter(|(_, m)| m.len() > 1)
+        .map(|(&g, m)| (g, m.len()))
+        .collect();
     order.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let mut owner: Vec<Option<usize>> = vec![None; terms.len()];
+    // The terms each group took, in term order.
+    let mut taken: HashMap<usize, Vec<usize>> = HashMap::new();
     for &(g, _) in &order {
-        let take: Vec<usize> = (0..terms.len())
-            .filter(|&i| {
-                owner[i].is_none()
-                    && terms[i].1.is_positive()
-                    && groups.of_var.get(&terms[i].1.var()).is_some_and(|gs| gs.contains(&g))
-            })
-            .collect();
+        let take: Vec<usize> = members[&g].iter().copied().filter(|&i| owner[i].is_none()).collect();
         if take.len() > 1 {
-            for i in take {
+            for &i in &take {
                 owner[i] = Some(g);
             }
+            taken.insert(g, take);
         }
     }
     // Items in order of their first term, so a running sum follows the input's order.
     let mut items = Vec::new();
-    let mut done: Vec<usize> = Vec::new();
     for i in 0..terms.len() {
         match owner[i] {
             None => items.push(OrderInt::term(terms[i].0, terms[i].1)),
-            Some(g) if !done.contains(&g) => {
-                done.push(g);
-                let mine: Vec<(u64, Lit)> = (0..terms.len())
-                    .filter(|&j| owner[j] == Some(g))
-                    .map(|j| terms[j])
-                    .collect();
+            Some(g) => {
+                let Some(own) = taken.remove(&g) else {
+                    continue; // built at its first term
+                };
+                let mine: Vec<(u64, Lit)> = own.iter().map(|&j| terms[j]).collect();
                 let (vars, exact) = &groups.members[g];
                 let can_be_zero = !exact || vars.len() > mine.len();
                 items.push(group_int(sink, &mine, can_be_zero));
             }
-            Some(_) => {}
         }
     }
     items
@@ -369,4 +498,70 @@ fn group_int(sink: &mut dyn ClauseSink, mine: &[(u64, Lit)], can_be_zero: bool) 
         ge.push(g);
     }
     OrderInt { values, ge }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::Cnf;
+    use crate::ir::Cmp;
+
+    /// `sum i * x_i = n` over `n` variables: a sum with many distinct weights.
+    fn wide(n: u32) -> PbFormula {
+        let mut f = PbFormula {
+            num_vars: n,
+            ..Default::default()
+        };
+        let terms = (0..n).map(|i| (i as i64 + 1, Var(i).pos())).collect();
+        f.add("wide", Constraint::Linear(Linear::new(terms, Cmp::Eq, n as i64)));
+        f
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_encoding() {
+        let stop = Deadline::new(
+            None,
+            Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true))),
+        );
+        let r = encode_until(&wide(300), EncodeOptions::default(), &mut Cnf::new(), &stop);
+        assert!(matches!(r, Err(EncodeError::TimedOut)), "{r:?}");
+        let r = estimate(&wide(300), EncodeOptions::default(), Cost::CNF, &stop, "test");
+        assert!(matches!(r, Err(EncodeError::TimedOut)), "{r:?}");
+    }
+
+    #[test]
+    fn the_estimate_counts_what_encoding_writes() {
+        for pb in [PbEncoding::Domain, PbEncoding::Swc, PbEncoding::Totalizer] {
+            let opts = EncodeOptions {
+                pb,
+                ..Default::default()
+            };
+            let mut cnf = Cnf::new();
+            encode(&wide(60), opts, &mut cnf).unwrap();
+            let e = estimate(&wide(60), opts, Cost::CNF, &Deadline::default(), "test").unwrap();
+            assert_eq!(e.clauses, cnf.num_clauses() as u64);
+            assert_eq!(e.vars, cnf.num_vars as u64);
+            assert_eq!(e.lits, cnf.clauses().map(|c| c.len() as u64).sum::<u64>());
+        }
+    }
+
+    #[test]
+    fn the_memory_limit_refuses_by_the_sink_cost() {
+        let opts = EncodeOptions {
+            max_memory: 100_000,
+            ..Default::default()
+        };
+        match estimate(&wide(300), opts, Cost::CNF, &Deadline::default(), "the CNF for a test") {
+            Err(EncodeError::Memory {
+                needed, limit, what, ..
+            }) => {
+                assert!(needed > limit && limit == 100_000);
+                assert!(what.starts_with("the CNF for a test (domain encoding"), "{what}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // The same through the sink's own cost, and the error names the limit.
+        let e = encode(&wide(300), opts, &mut Cnf::new()).unwrap_err();
+        assert!(e.to_string().contains("(--max-memory); raise --max-memory"), "{e}");
+    }
 }

@@ -7,5 +7,8 @@ pub mod dimacs;
 mod order;
 mod sink;
 
-pub use cnf::{AuxRange, DEFAULT_MAX_CLAUSES, EncodeError, EncodeOptions, EncodeStats, PbEncoding, encode};
-pub use sink::{ClauseSink, Cnf, Counting};
+pub use cnf::{
+    AuxRange, DEFAULT_MAX_CLAUSES, EncodeError, EncodeOptions, EncodeStats, Estimate, PbEncoding, encode, encode_until,
+    estimate,
+};
+pub use sink::{ClauseSink, Cnf, Cost, Counting};

@@ -1,3 +1,5 @@
+use crate::backend::Deadline;
+use crate::backend::memory::Guard;
 use crate::ir::{Lit, Var};
 
 /// Where encoders put variables and clauses (cf. varisat's `ExtendFormula`).
@@ -10,29 +12,109 @@ pub trait ClauseSink {
     /// Variables so far (primary and auxiliary).
     fn num_vars(&self) -> u32;
     /// How many more clauses this sink takes (see [`Budgeted`]); encoders about to write
-    /// more than this call [`ClauseSink::exhaust`] instead.
+    /// `n` more than this call [`ClauseSink::exhaust`] with `n` instead.
     fn room(&self) -> u64 {
         u64::MAX
     }
-    /// Marks the budget as spent: the encoding is abandoned.
-    fn exhaust(&mut self) {}
+    /// Marks the budget as spent by a step that would write `more` clauses: the encoding
+    /// is abandoned.
+    fn exhaust(&mut self, _more: u64) {}
+    /// Whether encoding should stop now (the deadline passed, or a budget is spent); for
+    /// steps that take long without writing clauses.
+    fn should_stop(&mut self) -> bool {
+        false
+    }
+    /// What this sink keeps per clause, literal and variable, for the memory limit.
+    fn cost(&self) -> Cost {
+        Cost::CNF
+    }
 }
 
-/// A sink with a clause budget, so that a model whose CNF would be enormous (sums over
-/// large, distinct weights) fails fast with a clear error instead of exhausting memory.
+/// Bytes a sink keeps per clause, per literal and per variable: the memory model behind
+/// `--max-memory` for CNF. The solvers' figures are measured (see their backends).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cost {
+    pub clause: u64,
+    pub lit: u64,
+    pub var: u64,
+}
+
+impl Cost {
+    /// [`Cnf`]: a 4-byte literal, an 8-byte clause end.
+    pub const CNF: Cost = Cost {
+        clause: 8,
+        lit: 4,
+        var: 0,
+    };
+
+    pub fn bytes(&self, vars: u64, clauses: u64, lits: u64) -> u64 {
+        vars.saturating_mul(self.var)
+            .saturating_add(clauses.saturating_mul(self.clause))
+            .saturating_add(lits.saturating_mul(self.lit))
+    }
+}
+
+/// Why a [`Budgeted`] sink stopped taking clauses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Over {
+    /// The clause budget (`--max-clauses`).
+    Clauses,
+    /// The memory limit: this many bytes would be needed (an estimate, or the resident size
+    /// when the runtime guard saw it).
+    Memory(u64),
+    /// The deadline passed or the search was interrupted.
+    Time,
+}
+
+/// How often (in clauses) a [`Budgeted`] sink looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
+
+/// A sink with budgets, so that a model whose CNF would be enormous (sums over large,
+/// distinct weights) fails fast with a clear error instead of exhausting memory: a clause
+/// budget, a memory limit (bytes by the sink's [`Cost`]; the resident size of the process is
+/// polled as well), and a deadline.
 pub struct Budgeted<'a> {
     inner: &'a mut dyn ClauseSink,
-    left: u64,
-    pub over: bool,
+    max_clauses: u64,
+    max_bytes: u64,
+    cost: Cost,
+    deadline: &'a Deadline,
+    guard: Guard,
+    pub clauses: u64,
+    pub lits: u64,
+    pub over: Option<Over>,
 }
 
 impl<'a> Budgeted<'a> {
-    pub fn new(inner: &'a mut dyn ClauseSink, limit: u64) -> Budgeted<'a> {
+    pub fn new(
+        inner: &'a mut dyn ClauseSink,
+        max_clauses: u64,
+        max_bytes: u64,
+        cost: Cost,
+        deadline: &'a Deadline,
+    ) -> Budgeted<'a> {
         Budgeted {
             inner,
-            left: limit,
-            over: false,
+            max_clauses,
+            max_bytes,
+            cost,
+            deadline,
+            // The resident size is read every 64k clauses (a few milliseconds of encoding).
+            guard: Guard::new(max_bytes, 1 << 6),
+            clauses: 0,
+            lits: 0,
+            over: None,
         }
+    }
+
+    /// Bytes in use by the model so far (by the cost model).
+    pub fn bytes(&self) -> u64 {
+        self.cost.bytes(self.inner.num_vars() as u64, self.clauses, self.lits)
+    }
+
+    /// Bytes of a typical clause written by the sum encodings (three literals).
+    fn clause_bytes(&self) -> u64 {
+        (self.cost.clause + 3 * self.cost.lit).max(1)
     }
 }
 
@@ -41,13 +123,30 @@ impl ClauseSink for Budgeted<'_> {
         self.inner.new_var()
     }
     fn add_clause(&mut self, lits: &[Lit]) {
-        if self.left == 0 {
-            self.over = true;
-        }
-        if self.over {
+        if self.over.is_some() {
             return;
         }
-        self.left -= 1;
+        if self.clauses >= self.max_clauses {
+            self.over = Some(Over::Clauses);
+            return;
+        }
+        let bytes = self.bytes();
+        if bytes > self.max_bytes {
+            self.over = Some(Over::Memory(bytes));
+            return;
+        }
+        self.clauses += 1;
+        self.lits += lits.len() as u64;
+        if self.clauses.is_multiple_of(CLOCK_EVERY) {
+            if self.deadline.passed() {
+                self.over = Some(Over::Time);
+                return;
+            }
+            if let Some(rss) = self.guard.over() {
+                self.over = Some(Over::Memory(rss));
+                return;
+            }
+        }
         self.inner.add_clause(lits);
     }
     fn reserve_vars(&mut self, n: u32) {
@@ -57,10 +156,32 @@ impl ClauseSink for Budgeted<'_> {
         self.inner.num_vars()
     }
     fn room(&self) -> u64 {
-        if self.over { 0 } else { self.left }
+        if self.over.is_some() {
+            return 0;
+        }
+        let by_count = self.max_clauses.saturating_sub(self.clauses);
+        let by_bytes = self.max_bytes.saturating_sub(self.bytes()) / self.clause_bytes();
+        by_count.min(by_bytes)
     }
-    fn exhaust(&mut self) {
-        self.over = true;
+    fn exhaust(&mut self, more: u64) {
+        if self.over.is_some() {
+            return;
+        }
+        let by_count = self.max_clauses.saturating_sub(self.clauses);
+        self.over = Some(if more > by_count {
+            Over::Clauses
+        } else {
+            Over::Memory(self.bytes().saturating_add(more.saturating_mul(self.clause_bytes())))
+        });
+    }
+    fn should_stop(&mut self) -> bool {
+        if self.over.is_none() && self.deadline.passed() {
+            self.over = Some(Over::Time);
+        }
+        self.over.is_some()
+    }
+    fn cost(&self) -> Cost {
+        self.cost
     }
 }
 
@@ -118,7 +239,7 @@ impl ClauseSink for Cnf {
     }
 }
 
-/// Counts without storing: for sizes in reports.
+/// Counts without storing: for sizes in reports and for estimates before building.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Counting {
     pub num_vars: u32,

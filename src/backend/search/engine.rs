@@ -12,6 +12,12 @@
 //! Search: most constrained group first (fewest options), two-way branching (option o, then
 //! not o), randomised restarts with a failure limit that starts at 16 and grows by 10%. It is complete: the limit grows
 //! without bound, so every instance ends sat or unsat unless the deadline stops it.
+//!
+//! Backtracking undoes changes from a trail: every domain word and every incidence bound
+//! that changes is recorded once with its old value, and a backtrack restores them in
+//! reverse. The search state exists once, so memory is the state plus the changes along
+//! one branch. (It used to be copied at each decision: on bipyramid-2000, 1.7 MB per copy at
+//! a depth of 4,000, 7.2 GB in all.)
 
 use crate::backend::Deadline;
 use crate::ir::{Cmp, Constraint, Lit, PbFormula};
@@ -20,7 +26,7 @@ use crate::ir::{Cmp, Constraint, Lit, PbFormula};
 const RESTART_FIRST: u64 = 16;
 const RESTART_GROWTH_PERCENT: u64 = 110;
 
-/// How often (in failures) the search looks at the clock.
+/// How often (in failures, and in decisions) the search looks at the clock.
 const CLOCK_EVERY: u64 = 256;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +64,12 @@ struct Row {
     /// that vertex capacities and tile weights cannot add up to the same total.
     parts: Vec<usize>,
     incs: Vec<u32>,
+    /// The largest spread (largest minus smallest contribution) of any incidence: while both
+    /// slacks are at least this, no option of the row can be filtered, and the scan is
+    /// skipped. Rows over thousands of groups (a tile type's count, the global sum) mostly
+    /// have ample slack, and scanning them at every change was most of the search time on
+    /// large bipyramids.
+    max_spread: i64,
 }
 
 /// Where a variable lives: its group and the option that makes it true. Variables of
@@ -68,7 +80,8 @@ struct Home {
     option: u32,
 }
 
-/// Search state: everything that changes when domains shrink; copied on each decision.
+/// Search state: everything that changes when domains shrink; changes are undone through the
+/// trail ([`Trail`]).
 #[derive(Debug, Clone, PartialEq)]
 struct State {
     dom: Vec<u64>,
@@ -76,6 +89,31 @@ struct State {
     inc_max: Vec<i64>,
     row_min: Vec<i64>,
     row_max: Vec<i64>,
+}
+
+/// Old values, to undo changes of the [`State`] on backtracking: domain words (index into
+/// `dom`, old word) and incidence bounds (incidence, old min, old max). The rows' bounds are
+/// sums of their incidences' bounds and are restored with them.
+#[derive(Debug, Default)]
+struct Trail {
+    dom: Vec<(u32, u64)>,
+    inc: Vec<(u32, i64, i64)>,
+}
+
+/// A point on the trail to undo to.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    dom: usize,
+    inc: usize,
+}
+
+/// Why [`Engine::within`] built no engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    /// The tables would take more than this many bytes (counted so far).
+    Memory(u64),
+    /// The deadline passed while they were being built.
+    Time,
 }
 
 /// Counters of the last solve.
@@ -102,7 +140,11 @@ pub struct Engine {
     /// Domains before any propagation (all options of every group).
     full: Vec<u64>,
     // Scratch, kept between solves to avoid allocation.
-    stack: Vec<(State, u32, u32)>,
+    /// The decisions of the current branch: where the trail stood before each, the group
+    /// and its option.
+    stack: Vec<(Mark, u32, u32)>,
+    trail: Trail,
+    mask: Vec<u64>,
     group_queue: Vec<u32>,
     group_queued: Vec<bool>,
     row_queue: Vec<u32>,
@@ -153,6 +195,17 @@ fn bounds(cmp: Cmp, rhs: i64) -> (i64, i64) {
 
 impl Engine {
     pub fn new(formula: &PbFormula) -> Engine {
+        match Engine::within(formula, u64::MAX, &Deadline::default()) {
+            Ok(e) => e,
+            Err(_) => unreachable!("no deadline, and no engine needs more than u64::MAX bytes"),
+        }
+    }
+
+    /// Builds the engine unless its tables would take more than `max_bytes` or the deadline
+    /// passes first. The tables are counted as they are made, so a hopeless model is refused
+    /// before most of it is allocated (their option masks are dense: a row over groups of
+    /// a thousand options takes kilobytes per group).
+    pub fn within(formula: &PbFormula, max_bytes: u64, deadline: &Deadline) -> Result<Engine, Refused> {
         let n = formula.num_vars as usize;
         let mut home: Vec<Option<Home>> = vec![None; n];
         let mut options: Vec<Vec<Option<u32>>> = Vec::new();
@@ -202,10 +255,16 @@ impl Engine {
         }
         let mut rows = Vec::new();
         let mut incs: Vec<Incidence> = Vec::new();
+        // Bytes of the tables so far: domains (in the state, the full copy and the trail) and
+        // a variable's home, then the incidences as they come.
+        let mut bytes: u64 = (full.len() as u64 * 8 * 3).saturating_add(n as u64 * 16);
         let mut group_incs: Vec<Vec<u32>> = vec![Vec::new(); options.len()];
         for (ci, (_, c)) in formula.constraints.iter().enumerate() {
             if as_group[ci] {
                 continue;
+            }
+            if deadline.passed() {
+                return Err(Refused::Time);
             }
             let (terms, cmp, rhs) = linear_terms(formula, c);
             let r = rows.len() as u32;
@@ -248,6 +307,16 @@ impl Engine {
                         ge[i * words + w] |= ge[(i + 1) * words + w];
                     }
                 }
+                // The masks, the values, and this incidence's bounds in the search state (twice:
+                // the state and, at worst, the trail).
+                bytes = bytes.saturating_add(((3 * k * words + k) * 8 + 64) as u64);
+                if bytes > max_bytes {
+                    return Err(Refused::Memory(bytes));
+                }
+                // One row can span thousands of groups (a global sum).
+                if incs.len() % 256 == 255 && deadline.passed() {
+                    return Err(Refused::Time);
+                }
                 let id = incs.len() as u32;
                 incs.push(Incidence {
                     group: g,
@@ -265,7 +334,16 @@ impl Engine {
                 Constraint::SumOf { parts, .. } => parts.clone(),
                 _ => Vec::new(),
             };
+            let max_spread = row_incs
+                .iter()
+                .map(|&i| {
+                    let v = &incs[i as usize].vals;
+                    v[v.len() - 1] - v[0]
+                })
+                .max()
+                .unwrap_or(0);
             rows.push(Row {
+                max_spread,
                 lo: lo.saturating_sub(shift),
                 hi: hi.saturating_sub(shift),
                 shift,
@@ -295,6 +373,8 @@ impl Engine {
             num_vars: n,
             full,
             stack: Vec::new(),
+            trail: Trail::default(),
+            mask: vec![0; words],
             group_queue: Vec::new(),
             group_queued: vec![false; g],
             row_queue: Vec::new(),
@@ -306,7 +386,7 @@ impl Engine {
             phase: vec![u32::MAX; g],
         };
         e.refresh_sum_rows();
-        e
+        Ok(e)
     }
 
     /// Bounds of sum-of rows: their own comparison, intersected with what the parts' current
@@ -419,12 +499,16 @@ impl Engine {
     /// Intersects group `g`'s domain with `mask`; false if it becomes empty.
     fn restrict(&mut self, s: &mut State, g: u32, mask: &[u64]) -> bool {
         let w = self.words;
-        let d = &mut s.dom[g as usize * w..(g as usize + 1) * w];
+        let first = g as usize * w;
+        let d = &mut s.dom[first..first + w];
         let mut changed = false;
         let mut any = false;
-        for (x, m) in d.iter_mut().zip(mask) {
+        for (k, (x, m)) in d.iter_mut().zip(mask).enumerate() {
             let n = *x & m;
-            changed |= n != *x;
+            if n != *x {
+                changed = true;
+                self.trail.dom.push(((first + k) as u32, *x));
+            }
             any |= n != 0;
             *x = n;
         }
@@ -446,6 +530,7 @@ impl Engine {
                     let (a, b) = self.extremes(s, i);
                     let r = self.incs[i].row as usize;
                     if a != s.inc_min[i] || b != s.inc_max[i] {
+                        self.trail.inc.push((i as u32, s.inc_min[i], s.inc_max[i]));
                         s.row_min[r] += a - s.inc_min[i];
                         s.row_max[r] += b - s.inc_max[i];
                         s.inc_min[i] = a;
@@ -470,6 +555,9 @@ impl Engine {
             }
             let slack_hi = hi - rmin;
             let slack_lo = rmax - lo;
+            if self.rows[r as usize].max_spread <= slack_hi.min(slack_lo) {
+                continue;
+            }
             for k in 0..self.rows[r as usize].incs.len() {
                 let i = self.rows[r as usize].incs[k] as usize;
                 let (cmin, cmax) = (s.inc_min[i], s.inc_max[i]);
@@ -502,6 +590,28 @@ impl Engine {
                     return false;
                 }
             }
+        }
+    }
+
+    fn mark(&self) -> Mark {
+        Mark {
+            dom: self.trail.dom.len(),
+            inc: self.trail.inc.len(),
+        }
+    }
+
+    /// Undoes every change recorded after `m`, newest first.
+    fn undo(&mut self, s: &mut State, m: Mark) {
+        for (i, lo, hi) in self.trail.inc.drain(m.inc..).rev() {
+            let i = i as usize;
+            let r = self.incs[i].row as usize;
+            s.row_min[r] += lo - s.inc_min[i];
+            s.row_max[r] += hi - s.inc_max[i];
+            s.inc_min[i] = lo;
+            s.inc_max[i] = hi;
+        }
+        for (k, old) in self.trail.dom.drain(m.dom..).rev() {
+            s.dom[k as usize] = old;
         }
     }
 
@@ -610,26 +720,33 @@ impl Engine {
     pub fn solve(&mut self, assumptions: &[Lit], seed: u64, deadline: &Deadline) -> (Answer, Option<Vec<bool>>) {
         self.counters = Counters::default();
         self.rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut root = self.initial_state();
+        self.trail.dom.clear();
+        self.trail.inc.clear();
+        self.stack.clear();
+        let mut s = self.initial_state();
         for r in 0..self.rows.len() as u32 {
             self.row_queued[r as usize] = true;
             self.row_queue.push(r);
         }
-        if !self.assume(&mut root, assumptions) || !self.propagate(&mut root) {
+        if !self.assume(&mut s, assumptions) || !self.propagate(&mut s) {
             return (Answer::Unsat, None);
         }
+        // The root stays on no trail: runs undo back to here.
+        self.trail.dom.clear();
+        self.trail.inc.clear();
         // Short runs, growing slowly: measured on every 200th IcoSoKu orbit (19,959 instances,
         // 2 threads), 16 failures growing by 10% gave 7,300 instances/s with a max of 8.5 ms;
         // 64 growing by 50% gave 5,700/s (max 29 ms); no restarts 1,400/s (max 404 ms).
         let mut limit: u64 = RESTART_FIRST;
         let mut run = 0u64;
         loop {
-            match self.search(&root, limit, run > 0 || self.randomize_first, deadline) {
+            match self.search(&mut s, limit, run > 0 || self.randomize_first, deadline) {
                 Some(Answer::Sat) => {
+                    let options = self.options_of(&s);
+                    let a = self.assignment_of(&options);
                     if self.reuse_phase {
-                        self.phase = self.options_of_top();
+                        self.phase = options;
                     }
-                    let a = self.assignment_of_top();
                     return (Answer::Sat, Some(a));
                 }
                 Some(other) => return (other, None),
@@ -643,41 +760,51 @@ impl Engine {
         }
     }
 
-    /// One depth-first run. `None`: the failure limit was reached.
-    fn search(&mut self, root: &State, limit: u64, randomize: bool, deadline: &Deadline) -> Option<Answer> {
-        let mut s = root.clone();
+    /// One depth-first run from the root state `s`. `None`: the failure limit was reached,
+    /// and `s` is the root again; otherwise `s` is the solution (for `Sat`) or undefined.
+    fn search(&mut self, s: &mut State, limit: u64, randomize: bool, deadline: &Deadline) -> Option<Answer> {
+        let root = self.mark();
         self.stack.clear();
         let mut failures_here = 0u64;
         loop {
-            let Some(g) = self.choose_group(&s, randomize) else {
-                self.stack.push((s, u32::MAX, 0));
+            let Some(g) = self.choose_group(s, randomize) else {
                 return Some(Answer::Sat);
             };
-            let o = self.choose_option(&s, g, randomize);
+            let o = self.choose_option(s, g, randomize);
             self.counters.nodes += 1;
-            self.stack.push((s.clone(), g, o));
-            let mut mask = vec![0u64; self.words];
+            // A long descent without failures (thousands of groups) also looks at the clock.
+            if self.counters.nodes.is_multiple_of(CLOCK_EVERY) && deadline.passed() {
+                return Some(Answer::Unknown);
+            }
+            self.stack.push((self.mark(), g, o));
+            let mut mask = std::mem::take(&mut self.mask);
+            mask.fill(0);
             bit(&mut mask, o);
-            let mut ok = self.decide(&mut s, g, &mask);
+            let mut ok = self.decide(s, g, &mask);
             while !ok {
                 self.counters.failures += 1;
                 failures_here += 1;
                 if self.counters.failures.is_multiple_of(CLOCK_EVERY) && deadline.passed() {
+                    self.mask = mask;
                     return Some(Answer::Unknown);
                 }
                 // Undo the latest decision and take its other branch: "not o".
-                let Some((saved, g, o)) = self.stack.pop() else {
+                let Some((m, g, o)) = self.stack.pop() else {
+                    self.mask = mask;
                     return Some(Answer::Unsat);
                 };
                 if failures_here > limit {
+                    self.undo(s, root);
+                    self.mask = mask;
                     return None;
                 }
-                s = saved;
+                self.undo(s, m);
                 let w = self.words;
-                let mut mask = self.full[g as usize * w..(g as usize + 1) * w].to_vec();
+                mask.copy_from_slice(&self.full[g as usize * w..(g as usize + 1) * w]);
                 mask[(o / 64) as usize] &= !(1u64 << (o % 64));
-                ok = self.decide(&mut s, g, &mask);
+                ok = self.decide(s, g, &mask);
             }
+            self.mask = mask;
         }
     }
 
@@ -686,9 +813,8 @@ impl Engine {
         self.phase.fill(u32::MAX);
     }
 
-    /// The option each group holds in the solution on top of the stack.
-    fn options_of_top(&self) -> Vec<u32> {
-        let (s, _, _) = self.stack.last().expect("a solution state");
+    /// The option each group holds in a solution state.
+    fn options_of(&self, s: &State) -> Vec<u32> {
         (0..self.sizes.len() as u32)
             .map(|g| {
                 self.dom(s, g)
@@ -701,9 +827,9 @@ impl Engine {
             .collect()
     }
 
-    fn assignment_of_top(&self) -> Vec<bool> {
+    fn assignment_of(&self, options: &[u32]) -> Vec<bool> {
         let mut a = vec![false; self.num_vars];
-        for (g, o) in self.options_of_top().into_iter().enumerate() {
+        for (g, &o) in options.iter().enumerate() {
             if let Some(v) = self.options[g][o as usize] {
                 a[v as usize] = true;
             }

@@ -7,9 +7,10 @@ pub mod engine;
 
 use std::time::Instant;
 
-use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status};
+use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats, Status};
+use crate::encode::EncodeError;
 use crate::ir::PbFormula;
-pub use engine::Engine;
+pub use engine::{Engine, Refused};
 
 #[derive(Default)]
 pub struct Search;
@@ -33,9 +34,27 @@ impl Backend for Search {
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
         self.check_options(opts)?;
         let t0 = Instant::now();
-        let mut engine = Engine::new(formula);
+        let deadline = opts.deadline();
+        let limit = opts.encode.max_memory;
+        let mut engine = match Engine::within(formula, limit, &deadline) {
+            Ok(e) => e,
+            Err(engine::Refused::Time) => {
+                return Ok(Outcome::unknown(SolveStats {
+                    build_ms: t0.elapsed().as_secs_f64() * 1e3,
+                    ..Default::default()
+                }));
+            }
+            Err(engine::Refused::Memory(needed)) => {
+                return Err(EncodeError::memory(
+                    "the search backend's tables",
+                    needed,
+                    limit,
+                    ", or try the cp backend",
+                )
+                .into());
+            }
+        };
         let build = t0.elapsed();
-        let deadline = Deadline::new(opts.time_limit, opts.interrupt.clone());
         let t1 = Instant::now();
         let (answer, assignment) = if deadline.passed() {
             (engine::Answer::Unknown, None)
