@@ -208,9 +208,13 @@ fn run(
             }
             Constraint::SumOf { parts, cmp, rhs } => sum_of(sink, f, parts, *cmp, *rhs, &sums, opts.pb, &groups),
         }
-        // Between constraints too: one constraint may write few clauses but take long.
+        // Between constraints too: one constraint may write few clauses but take long, and
+        // the sink compares its bytes with the limit only every so many clauses.
         if sink.over.is_none() && deadline.passed() {
             sink.over = Some(Over::Time);
+        }
+        if sink.over.is_none() && sink.bytes() > opts.max_memory {
+            sink.over = Some(Over::Memory(sink.bytes()));
         }
         match sink.over {
             None => {}

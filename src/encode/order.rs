@@ -105,7 +105,7 @@ impl OrderInt {
         // (no search in `a` or `b`), and for one `x` the sums grow with `y`, so their index in
         // `c` is found by galloping forward from the previous one.
         for (i, &x) in a.values.iter().enumerate() {
-            if sink.should_stop() {
+            if i % 64 == 0 && sink.should_stop() {
                 break;
             }
             let (a_ge, a_le) = (a.ge_at(i), a.le_at(i));

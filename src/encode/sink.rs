@@ -130,14 +130,16 @@ impl ClauseSink for Budgeted<'_> {
             self.over = Some(Over::Clauses);
             return;
         }
-        let bytes = self.bytes();
-        if bytes > self.max_bytes {
-            self.over = Some(Over::Memory(bytes));
-            return;
-        }
         self.clauses += 1;
         self.lits += lits.len() as u64;
+        // The rest is looked at every 1,024 clauses (about 100 KB of CNF): this runs once per
+        // clause, and counting a hopeless CNF to its limit should take well under a second.
         if self.clauses.is_multiple_of(CLOCK_EVERY) {
+            let bytes = self.bytes();
+            if bytes > self.max_bytes {
+                self.over = Some(Over::Memory(bytes));
+                return;
+            }
             if self.deadline.passed() {
                 self.over = Some(Over::Time);
                 return;
