@@ -154,6 +154,48 @@ macro_rules! backend_suite {
             }
 
             #[test]
+            fn the_time_limit_counts_from_when_the_command_started() {
+                // A clock started 10 s ago with a 5 s limit: whatever the backend would build,
+                // the answer is unknown, at once.
+                let mut b = backend::by_name($name).unwrap();
+                let opts = SolveOptions {
+                    time_limit: Some(Duration::from_secs(5)),
+                    started: std::time::Instant::now().checked_sub(Duration::from_secs(10)),
+                    ..Default::default()
+                };
+                let t = std::time::Instant::now();
+                let r = pipeline::solve(&load("icosoku-seed.toml"), b.as_mut(), &opts, PresolveMode::Off).unwrap();
+                assert_eq!(r.status, Status::Unknown);
+                assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+            }
+
+            #[test]
+            fn a_model_over_the_memory_limit_is_refused_by_the_backend() {
+                // Straight to the backend (past the compiled model's own check): each estimates
+                // its model before building it, and 16 KiB holds none of them.
+                let inst = load("icosoku-seed.toml");
+                let compiled = pipeline::compile(&inst, PresolveMode::Off).unwrap();
+                let mut b = backend::by_name($name).unwrap();
+                let opts = SolveOptions {
+                    encode: sokuc::encode::EncodeOptions {
+                        max_memory: 16 << 10,
+                        ..Default::default()
+                    },
+                    ..Default::default()
+                };
+                match b.solve(&compiled.model.formula, &opts) {
+                    Err(backend::BackendError::Encode(e @ sokuc::encode::EncodeError::Memory { .. })) => {
+                        assert!(
+                            e.to_string()
+                                .contains("more than the limit of 16 KiB (--max-memory)"),
+                            "{e}"
+                        );
+                    }
+                    other => panic!("{}: {:?}", $name, other.map(|o| o.status)),
+                }
+            }
+
+            #[test]
             fn an_interrupt_answers_unknown_or_is_refused() {
                 let mut b = backend::by_name($name).unwrap();
                 let opts = SolveOptions {
