@@ -76,6 +76,9 @@ pub fn check_model_size(inst: &Instance, limit: u64) -> Result<(), EncodeError> 
     Ok(())
 }
 
+/// How often a thread waiting for a worker looks at the deadline and the interrupt flag.
+const POLL: Duration = Duration::from_millis(50);
+
 /// [`compile`] within a deadline: `None` once it passes. Presolve and compiling cannot look
 /// at the clock, and on instances with many distinct tiles they take seconds, so with a time
 /// limit they run on a worker thread while this one waits. Past the deadline the worker is
@@ -94,7 +97,8 @@ fn compile_within(inst: &Instance, mode: PresolveMode, deadline: &Deadline) -> O
         return Some(compile(inst, mode));
     };
     loop {
-        let wait = deadline.remaining().unwrap_or(Duration::from_secs(3600));
+        // An interrupt flag has no time to wait for: it is looked at every 50 ms.
+        let wait = deadline.remaining().map_or(POLL, |t| t.min(POLL));
         match rx.recv_timeout(wait) {
             Ok(c) => return Some(c),
             Err(mpsc::RecvTimeoutError::Timeout) if deadline.passed() => return None,
@@ -118,6 +122,9 @@ pub fn solve(
     // started even earlier, at the start of its command).
     let opts = &opts.clock_started();
     let t0 = Instant::now();
+    // Options the backend cannot honour are refused before anything is compiled (an
+    // interrupt flag already set must not turn into an `unknown` from the compile stage).
+    backend.check_options(opts)?;
     check_model_size(inst, opts.encode.max_memory).map_err(BackendError::from)?;
     let compiled = match compile_within(inst, mode, &opts.deadline()) {
         None => {

@@ -30,6 +30,9 @@ use crate::ir::{Cmp, Constraint, Linear, PbFormula, Var};
 #[derive(Default)]
 pub struct Cp;
 
+/// How often the waiting thread looks at the deadline and the interrupt flag.
+const POLL: Duration = Duration::from_millis(50);
+
 /// Bytes pumpkin needs per variable and per term of a constraint, for the estimate made
 /// before building. Measured peaks on random bipyramids within 10-30 s of search: 170 MB for
 /// bipyramid-200 (these figures say 150), 900 MB for bipyramid-2000 (1.3 GB). Learnt
@@ -401,7 +404,8 @@ impl Backend for Cp {
                 .spawn(move || run(&formula, deadline, limit, first_fail, t0, &tx))?
         };
         loop {
-            let wait = deadline.remaining().unwrap_or(Duration::from_secs(3600));
+            // An interrupt flag has no time to wait for: it is looked at every 50 ms.
+            let wait = deadline.remaining().map_or(POLL, |t| t.min(POLL));
             match rx.recv_timeout(wait) {
                 Ok(Ok(outcome)) => return Ok(outcome),
                 Ok(Err(Cut::Memory(rss))) => return Err(too_much(rss, "while building or solving")),
