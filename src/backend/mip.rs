@@ -2,8 +2,8 @@
 //! one row per constraint, no objective).
 //!
 //! CBC's own time limit (`sec`) governs only its branch and bound: its preprocessing and the
-//! root LP ignore it, and on a large model they alone ran 7 s (bipyramid-500) to 3 minutes
-//! (bipyramid-2000) past a 10 s limit. CBC's C interface has no way to stop a solve, so the
+//! root LP ignore it: on random bipyramids CBC ran 5-7 s past a 1 s limit (bipyramid-500)
+//! and 3 minutes past a 10 s limit (bipyramid-2000). CBC's C interface has no way to stop a solve, so the
 //! solve runs on a worker thread while the calling thread waits until the deadline. Past it
 //! the answer is `unknown` and the worker is left behind, detached: it finishes when CBC
 //! reaches its own limit (or its answer), holding CBC's global lock (good_lp allows one CBC
