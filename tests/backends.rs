@@ -41,6 +41,24 @@ macro_rules! backend_suite {
         mod $modname {
             use super::*;
 
+            /// A seed is taken exactly when the backend declares it; otherwise it is refused
+            /// by name, never silently ignored.
+            #[test]
+            fn a_seed_is_used_or_refused() {
+                let mut b = backend::by_name($name).unwrap();
+                let opts = SolveOptions {
+                    seed: Some(7),
+                    ..Default::default()
+                };
+                let r = pipeline::solve(&load("tetrasoku-seed.toml"), b.as_mut(), &opts, PresolveMode::Off);
+                if b.capabilities().seed {
+                    assert_eq!(r.unwrap().status, Status::Sat);
+                } else {
+                    let e = r.unwrap_err().to_string();
+                    assert!(e.contains("seed"), "{e}");
+                }
+            }
+
             #[test]
             fn seed_tetrasoku() {
                 assert_eq!(

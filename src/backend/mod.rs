@@ -152,6 +152,8 @@ pub trait Backend {
             (opts.interrupt.is_some() && !caps.interrupt, "interrupts"),
             (!opts.assumptions.is_empty() && !caps.assumptions, "assumptions"),
             (opts.proof.is_some() && !caps.proof, "proofs"),
+            // A seed the backend cannot use would make a run look reproducible when it is not.
+            (opts.seed.is_some() && !caps.seed, "a random seed"),
         ];
         match missing.iter().find(|(m, _)| *m) {
             Some(&(_, feature)) => Err(BackendError::Unsupported { backend, feature }),

@@ -175,13 +175,13 @@ fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Compiled {
             Constraint::ExactlyOne(vars.iter().map(|x| x.pos()).collect()),
         );
     }
-    for (t, ty) in types.iter().enumerate() {
-        let lits: Vec<_> = model
-            .pool
-            .iter()
-            .filter(|(_, p)| p.ty == t)
-            .map(|(x, _)| x.pos())
-            .collect();
+    // Literals by type in one pass over the pool (in pool order, as a filter per type gave):
+    // one pass per type was quadratic on large tile sets.
+    let mut by_type: Vec<Vec<_>> = vec![Vec::new(); types.len()];
+    for (x, p) in model.pool.iter() {
+        by_type[p.ty].push(x.pos());
+    }
+    for (ty, lits) in types.iter().zip(by_type) {
         let label = format!("tile {:?} x{}", ty.weights, ty.multiplicity());
         let c = if ty.multiplicity() == 1 {
             Constraint::ExactlyOne(lits)
