@@ -5,7 +5,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::backend::memory::over_limit;
-use crate::backend::{Backend, BackendError, Deadline, SolveOptions, SolveStats, Status};
+use crate::backend::{Backend, BackendError, Deadline, SolveOptions, SolveStats, Status, Waited};
 use crate::encode::{self, Cnf, EncodeError};
 use crate::model::Instance;
 use crate::soku::{self, Compiled, Placement};
@@ -96,19 +96,15 @@ fn compile_within(inst: &Instance, mode: PresolveMode, deadline: &Deadline) -> O
     let Ok(worker) = worker else {
         return Some(compile(inst, mode));
     };
-    loop {
-        // An interrupt flag has no time to wait for: it is looked at every 50 ms.
-        let wait = deadline.remaining().map_or(POLL, |t| t.min(POLL));
-        match rx.recv_timeout(wait) {
-            Ok(c) => return Some(c),
-            Err(mpsc::RecvTimeoutError::Timeout) if deadline.passed() => return None,
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            // Compiling panicked: the same panic as without a worker.
-            Err(mpsc::RecvTimeoutError::Disconnected) => match worker.join() {
-                Err(panic) => std::panic::resume_unwind(panic),
-                Ok(()) => unreachable!("the worker sends before it ends"),
-            },
-        }
+    let Ok(waited) = deadline.wait(&rx, POLL, || Ok::<(), std::convert::Infallible>(()));
+    match waited {
+        Waited::Done(c) => Some(c),
+        Waited::Passed => None,
+        // Compiling panicked: the same panic as without a worker.
+        Waited::WorkerGone => match worker.join() {
+            Err(panic) => std::panic::resume_unwind(panic),
+            Ok(()) => unreachable!("the worker sends before it ends"),
+        },
     }
 }
 

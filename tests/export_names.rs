@@ -18,19 +18,13 @@ use proptest::prelude::*;
 
 const FORMATS: [&str; 5] = ["dimacs", "lp", "mps", "opb", "mzn"];
 
-/// Faces of the built-in tetrahedron and octahedron by vertex index (clockwise from outside),
-/// so any list of names gives a valid variant.
-const TETRAHEDRON: &[[usize; 3]] = &[[0, 1, 2], [0, 2, 3], [0, 3, 1], [1, 3, 2]];
-const OCTAHEDRON: &[[usize; 3]] = &[
-    [0, 2, 1],
-    [0, 3, 2],
-    [0, 4, 3],
-    [0, 1, 4],
-    [5, 1, 2],
-    [5, 2, 3],
-    [5, 3, 4],
-    [5, 4, 1],
-];
+/// Faces of a built-in variant by vertex index (clockwise from outside), so any list of
+/// names gives a valid variant.
+fn builtin_faces(name: &str) -> Vec<[usize; 3]> {
+    sokuc::input::variant_file::load_variant(name, None, ("test", None))
+        .unwrap()
+        .faces
+}
 
 /// The octahedron of the issue: vertices x_y, z, w, y_z, x, v with faces [x_y, z, w] and
 /// [x, y_z, w], whose names used to run together into the same `x_y_z_w`.
@@ -377,7 +371,7 @@ fn long_and_non_ascii_names_round_trip_through_every_tool() {
         "é_1".into(),
     ];
     let dir = tempfile::tempdir().unwrap();
-    let inst = instance(dir.path(), &names, OCTAHEDRON, 2);
+    let inst = instance(dir.path(), &names, &builtin_faces("octahedron"), 2);
     round_trip(dir.path(), &inst);
 }
 
@@ -396,10 +390,10 @@ fn names(n: usize) -> impl Strategy<Value = Vec<String>> {
         .prop_shuffle()
 }
 
-fn variant_case() -> impl Strategy<Value = (Vec<String>, &'static [[usize; 3]])> {
+fn variant_case() -> impl Strategy<Value = (Vec<String>, Vec<[usize; 3]>)> {
     prop_oneof![
-        names(4).prop_map(|n| (n, TETRAHEDRON)),
-        names(6).prop_map(|n| (n, OCTAHEDRON)),
+        names(4).prop_map(|n| (n, builtin_faces("tetrahedron"))),
+        names(6).prop_map(|n| (n, builtin_faces("octahedron"))),
     ]
 }
 
@@ -411,7 +405,7 @@ proptest! {
     #[test]
     fn random_vertex_names_give_distinct_export_names((names, faces) in variant_case(), seed in 0u64..1000) {
         let dir = tempfile::tempdir().unwrap();
-        let inst = instance(dir.path(), &names, faces, seed);
+        let inst = instance(dir.path(), &names, &faces, seed);
         check_instructions(&inst);
         emit_and_check_names(dir.path(), &inst);
     }
@@ -425,7 +419,7 @@ proptest! {
     #[ignore = "needs cbc, python3 with highspy, minisat+, minizinc and cadical; scripts/test.sh installs them and runs ignored tests"]
     fn random_vertex_names_round_trip_through_every_tool((names, faces) in variant_case(), seed in 0u64..1000) {
         let dir = tempfile::tempdir().unwrap();
-        let inst = instance(dir.path(), &names, faces, seed);
+        let inst = instance(dir.path(), &names, &faces, seed);
         round_trip(dir.path(), &inst);
     }
 }

@@ -23,7 +23,7 @@ use pumpkin_solver::core::variables::{AffineView, DomainId, Literal, Transformab
 use pumpkin_solver::core::{Solver, predicate};
 
 use super::memory::{Guard, over_limit};
-use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status};
+use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status, Waited};
 use crate::encode::EncodeError;
 use crate::ir::{Cmp, Constraint, Linear, PbFormula, Var};
 
@@ -403,32 +403,24 @@ impl Backend for Cp {
                 .name("sokuc-cp".into())
                 .spawn(move || run(&formula, deadline, limit, first_fail, t0, &tx))?
         };
-        loop {
-            // An interrupt flag has no time to wait for: it is looked at every 50 ms.
-            let wait = deadline.remaining().map_or(POLL, |t| t.min(POLL));
-            match rx.recv_timeout(wait) {
-                Ok(Ok(outcome)) => return Ok(outcome),
-                Ok(Err(Cut::Memory(rss))) => return Err(too_much(rss, "while building or solving")),
-                Ok(Err(Cut::Time)) => return Ok(unknown(t0)),
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if deadline.passed() {
-                        return Ok(unknown(t0));
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    let why = match worker.join() {
-                        Err(panic) => panic
-                            .downcast_ref::<String>()
-                            .cloned()
-                            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                            .unwrap_or_else(|| "a panic".into()),
-                        Ok(()) => "no answer".into(),
-                    };
-                    return Err(BackendError::Solver {
-                        backend: "cp",
-                        message: format!("pumpkin stopped without an answer: {why}"),
-                    });
-                }
+        let Ok(waited) = deadline.wait(&rx, POLL, || Ok::<(), std::convert::Infallible>(()));
+        match waited {
+            Waited::Done(Ok(outcome)) => Ok(outcome),
+            Waited::Done(Err(Cut::Memory(rss))) => Err(too_much(rss, "while building or solving")),
+            Waited::Done(Err(Cut::Time)) | Waited::Passed => Ok(unknown(t0)),
+            Waited::WorkerGone => {
+                let why = match worker.join() {
+                    Err(panic) => panic
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_else(|| "a panic".into()),
+                    Ok(()) => "no answer".into(),
+                };
+                Err(BackendError::Solver {
+                    backend: "cp",
+                    message: format!("pumpkin stopped without an answer: {why}"),
+                })
             }
         }
     }

@@ -1,5 +1,6 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// A point in time and/or an interrupt flag, checked by long-running searches and encoders.
@@ -37,4 +38,36 @@ impl Deadline {
     pub fn remaining(&self) -> Option<Duration> {
         self.at.map(|t| t.saturating_duration_since(Instant::now()))
     }
+
+    /// Waits on `rx` for what a worker thread sends, looking at the deadline (and so at the
+    /// interrupt flag, which has no time of its own) every `poll`; `tick` runs at each look
+    /// and may stop the wait with an error (a memory guard). Work that cannot look at the
+    /// clock itself (compiling, pumpkin posting a row, CBC) runs on a worker, and its caller
+    /// answers at the deadline through this one loop.
+    pub fn wait<T, E>(
+        &self,
+        rx: &Receiver<T>,
+        poll: Duration,
+        mut tick: impl FnMut() -> Result<(), E>,
+    ) -> Result<Waited<T>, E> {
+        loop {
+            let wait = self.remaining().map_or(poll, |t| t.min(poll));
+            match rx.recv_timeout(wait) {
+                Ok(v) => return Ok(Waited::Done(v)),
+                Err(RecvTimeoutError::Disconnected) => return Ok(Waited::WorkerGone),
+                Err(RecvTimeoutError::Timeout) if self.passed() => return Ok(Waited::Passed),
+                Err(RecvTimeoutError::Timeout) => tick()?,
+            }
+        }
+    }
+}
+
+/// What [`Deadline::wait`] saw first.
+#[derive(Debug)]
+pub enum Waited<T> {
+    Done(T),
+    /// The deadline passed (or the interrupt flag was set); the worker is left to finish.
+    Passed,
+    /// The worker ended without sending: it panicked.
+    WorkerGone,
 }

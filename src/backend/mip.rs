@@ -21,7 +21,7 @@ use good_lp::{
 };
 
 use super::memory::{Guard, over_limit};
-use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats, Status};
+use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats, Status, Waited};
 use crate::encode::EncodeError;
 use crate::ir::{Cmp, Linear, Lit, PbFormula};
 
@@ -174,27 +174,21 @@ impl Backend for Mip {
             let _ = tx.send(answer);
         })?;
         let mut guard = Guard::new(limit, 1);
-        let answer = loop {
-            let wait = deadline.remaining().map_or(POLL, |t| t.min(POLL));
-            match rx.recv_timeout(wait) {
-                Ok(a) => break a,
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    // The worker ended without an answer: CBC panicked inside good_lp.
-                    let _ = worker.join();
-                    return Err(BackendError::Solver {
-                        backend: "mip",
-                        message: "the CBC solve ended without an answer".into(),
-                    });
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    // Past the deadline the worker is abandoned (see the module comment).
-                    if deadline.passed() {
-                        return Ok(unknown(t0, t1.elapsed()));
-                    }
-                    if let Some(rss) = guard.over() {
-                        return Err(too_much(rss, "while CBC was solving"));
-                    }
-                }
+        let waited = deadline.wait(&rx, POLL, || match guard.over() {
+            Some(rss) => Err(too_much(rss, "while CBC was solving")),
+            None => Ok(()),
+        })?;
+        let answer = match waited {
+            Waited::Done(a) => a,
+            // Past the deadline the worker is abandoned (see the module comment).
+            Waited::Passed => return Ok(unknown(t0, t1.elapsed())),
+            Waited::WorkerGone => {
+                // The worker ended without an answer: CBC panicked inside good_lp.
+                let _ = worker.join();
+                return Err(BackendError::Solver {
+                    backend: "mip",
+                    message: "the CBC solve ended without an answer".into(),
+                });
             }
         };
         let solve = t1.elapsed();

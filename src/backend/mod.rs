@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use crate::encode::EncodeOptions;
 use crate::ir::PbFormula;
 
-pub use deadline::Deadline;
+pub use deadline::{Deadline, Waited};
 
 /// What a backend supports. Asking for an unsupported feature is an error, never silently
 /// ignored.

@@ -236,17 +236,9 @@ mod tests {
 
     fn octahedron(names: &[&str]) -> Instance {
         // The built-in octahedron's faces over these names.
-        let faces = [
-            [0, 2, 1],
-            [0, 3, 2],
-            [0, 4, 3],
-            [0, 1, 4],
-            [5, 1, 2],
-            [5, 2, 3],
-            [5, 3, 4],
-            [5, 4, 1],
-        ];
-        let faces: Vec<Vec<String>> = faces
+        let builtin = crate::input::variant_file::load_variant("octahedron", None, ("test", None)).unwrap();
+        let faces: Vec<Vec<String>> = builtin
+            .faces
             .iter()
             .map(|f| f.iter().map(|&v: &usize| names[v].to_string()).collect())
             .collect();
