@@ -3,6 +3,8 @@
 # formatting and lints, then run every test including those that need external tools
 # (they are #[ignore]d in a plain `cargo test` and say what they need).
 set -euo pipefail
+# See .ci/run: rustc must never read a runner's stdin.
+exec </dev/null
 cd "$(dirname "$0")/.."
 
 bash scripts/install-tools.sh
