@@ -32,9 +32,12 @@ pub fn instance_toml(data: &[u8]) {
                 max_clauses: 200_000,
                 ..Default::default()
             };
-            for mode in [crate::pipeline::PresolveMode::On, crate::pipeline::PresolveMode::Off] {
-                let _ = crate::pipeline::to_cnf(&inst, opts, mode);
-                let _ = crate::pipeline::to_formula(&inst, mode);
+            for presolve in [true, false] {
+                let copts = crate::puzzle::CompileOptions { presolve };
+                let e = crate::run::emit::model(&inst, &copts, None);
+                if !e.refuted {
+                    let _ = crate::encode::encode(&e.formula, opts, &mut crate::encode::Cnf::new());
+                }
             }
         }
         Ok(instance_file::Puzzle::Pool(p)) if p.variant.num_faces() <= 20 && p.pool.len() <= 30 => {
@@ -93,7 +96,7 @@ pub fn solver_answers(data: &[u8]) {
             )
             .expect("the built-in seed parses");
             if let Ok(p) = solution_json::parse_solution("fuzz.json", t, &inst) {
-                let _ = crate::verify::soku::verify(&inst, &p);
+                let _ = crate::soku::verify::verify(&inst, &p);
             }
         }
     }

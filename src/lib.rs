@@ -11,26 +11,33 @@
 //! A new puzzle adds a front-end next to `soku`; a new solver adds a file under `backend`.
 //! Neither touches the other: backends only ever see [`ir::PbFormula`].
 
-pub mod adts;
 pub mod backend;
 pub mod bench;
 pub mod certify;
+pub mod compare;
 pub mod encode;
+pub mod error;
 pub mod export;
 #[doc(hidden)]
 pub mod fuzzing;
-pub mod grid_pipeline;
+pub mod generate;
+pub mod grid;
 pub mod input;
 pub mod ir;
 pub mod kakuro;
+pub mod liu;
 pub mod model;
 pub mod output;
-pub mod pipeline;
+pub mod pool;
+pub mod puzzle;
+pub mod registry;
 pub mod render;
 pub mod report;
 pub mod rng;
+pub mod run;
 pub mod soku;
 pub mod sweep;
 pub mod tricky;
-pub mod verify;
 pub mod words;
+
+pub use error::Error;

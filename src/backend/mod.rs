@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use crate::encode::EncodeOptions;
 use crate::ir::PbFormula;
 
+pub use crate::ir::Status;
 pub use deadline::{Deadline, Waited};
 
 /// What a backend supports. Asking for an unsupported feature is an error, never silently
@@ -69,24 +70,6 @@ impl SolveOptions {
         let mut o = self.clone();
         o.started.get_or_insert_with(Instant::now);
         o
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    Sat,
-    Unsat,
-    Unknown,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Sat => "sat",
-            Status::Unsat => "unsat",
-            Status::Unknown => "unknown",
-        }
     }
 }
 
@@ -148,18 +131,49 @@ pub trait Backend {
         let caps = self.capabilities();
         let backend = self.name();
         let missing = [
-            (opts.time_limit.is_some() && !caps.time_limit, "time limits"),
-            (opts.interrupt.is_some() && !caps.interrupt, "interrupts"),
-            (!opts.assumptions.is_empty() && !caps.assumptions, "assumptions"),
-            (opts.proof.is_some() && !caps.proof, "proofs"),
+            (opts.time_limit.is_some() && !caps.time_limit, feature::TIME_LIMIT),
+            (opts.interrupt.is_some() && !caps.interrupt, feature::INTERRUPT),
+            (!opts.assumptions.is_empty() && !caps.assumptions, feature::ASSUMPTIONS),
+            (opts.proof.is_some() && !caps.proof, feature::PROOF),
             // A seed the backend cannot use would make a run look reproducible when it is not.
-            (opts.seed.is_some() && !caps.seed, "a random seed"),
+            (opts.seed.is_some() && !caps.seed, feature::SEED),
         ];
         match missing.iter().find(|(m, _)| *m) {
             Some(&(_, feature)) => Err(BackendError::Unsupported { backend, feature }),
             None => Ok(()),
         }
     }
+}
+
+/// The features a backend may lack, as [`BackendError::Unsupported`] names them.
+pub mod feature {
+    pub const TIME_LIMIT: &str = "time limits";
+    pub const INTERRUPT: &str = "interrupts";
+    pub const ASSUMPTIONS: &str = "assumptions";
+    pub const PROOF: &str = "DRAT proofs";
+    pub const SEED: &str = "a random seed";
+}
+
+impl Capabilities {
+    /// Whether these capabilities include `feature` (one of [`feature`]'s names).
+    pub fn has(&self, name: &str) -> bool {
+        match name {
+            feature::TIME_LIMIT => self.time_limit,
+            feature::INTERRUPT => self.interrupt,
+            feature::ASSUMPTIONS => self.assumptions,
+            feature::PROOF => self.proof,
+            feature::SEED => self.seed,
+            _ => false,
+        }
+    }
+}
+
+/// The backends of this build that have `feature`, so that a refusal can say what works.
+pub fn supporting(name: &str) -> Vec<&'static str> {
+    available()
+        .into_iter()
+        .filter(|n| by_name(n).is_some_and(|b| b.capabilities().has(name)))
+        .collect()
 }
 
 /// Names accepted by `--backend` in this build, in the order `compare` runs them.
@@ -174,6 +188,45 @@ pub fn available() -> Vec<&'static str> {
     v.push("cp");
     v.push("search");
     v
+}
+
+/// A `--backend` name this build does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnknownBackend {
+    /// A backend behind a cargo feature this build was made without.
+    #[error(
+        "backend {name:?} is not compiled into this build (it has: {available}); build with `cargo build --release --features {feature}` or `--all-features`"
+    )]
+    NotCompiled {
+        name: String,
+        feature: &'static str,
+        available: String,
+    },
+    #[error("unknown backend {name:?} (this build has: {available})")]
+    Unknown { name: String, available: String },
+}
+
+/// A backend by name, or why there is none.
+pub fn lookup(name: &str) -> Result<Box<dyn Backend>, UnknownBackend> {
+    by_name(name).ok_or_else(|| {
+        let available = available().join(", ");
+        let feature = match name {
+            "cadical" => Some("cadical"),
+            "mip" | "cbc" => Some("mip"),
+            _ => None,
+        };
+        match feature {
+            Some(feature) => UnknownBackend::NotCompiled {
+                name: name.to_string(),
+                feature,
+                available,
+            },
+            None => UnknownBackend::Unknown {
+                name: name.to_string(),
+                available,
+            },
+        }
+    })
 }
 
 /// Creates a backend by its command-line name.

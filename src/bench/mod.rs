@@ -7,9 +7,9 @@ pub mod scaling;
 use std::io::Write;
 use std::time::Instant;
 
-use crate::backend::{self, SolveOptions, Status};
+use crate::backend::{self, Status};
 use crate::input::batch::BatchItem;
-use crate::pipeline::{self, PipelineError, PresolveMode};
+use crate::run::{self, RunError, RunOptions};
 
 #[derive(Debug, Clone)]
 pub struct Row {
@@ -65,20 +65,19 @@ pub fn summarize(backend: &str, rows: &[Row]) -> Summary {
 pub fn run(
     items: &[BatchItem],
     backend_name: &str,
-    opts: &SolveOptions,
-    mode: PresolveMode,
+    opts: &RunOptions,
     out: &mut dyn Write,
-) -> Result<Vec<Row>, PipelineError> {
+) -> Result<Vec<Row>, RunError> {
     let mut rows = Vec::with_capacity(items.len());
     for item in items {
         let mut b = backend::by_name(backend_name).expect("backend names are checked by the caller");
         let t = Instant::now();
-        let r = pipeline::solve(&item.instance, b.as_mut(), opts, mode)?;
+        let r = run::solve(&item.instance, b.as_mut(), opts)?;
         let ms = t.elapsed().as_secs_f64() * 1e3;
         let row = Row {
             line: item.line,
-            status: r.status,
-            verified: r.verified,
+            status: r.answer.status,
+            verified: r.answer.verified,
             ms,
             vars: r.stats.vars,
             clauses: r.stats.clauses,

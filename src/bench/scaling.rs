@@ -9,10 +9,10 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::backend::{self, BackendError, SolveOptions, Status};
+use crate::backend::{self, BackendError, Status};
 use crate::input::variant_file::load_variant;
 use crate::model::{Instance, builtin};
-use crate::pipeline::{self, PipelineError, PresolveMode};
+use crate::run::{self, RunError, RunOptions};
 use crate::soku::generate::{self, TileChoice};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,7 +158,7 @@ pub struct Cell {
 #[derive(Debug, thiserror::Error)]
 pub enum ScalingError {
     #[error(transparent)]
-    Pipeline(#[from] PipelineError),
+    Run(#[from] RunError),
     #[error("{backend} answered {got} on {family} instance {k} of {variant}, which must be {want}")]
     WrongStatus {
         backend: String,
@@ -178,8 +178,7 @@ pub fn run(
     backends: &[String],
     reps: u64,
     max_faces: usize,
-    opts: &SolveOptions,
-    mode: PresolveMode,
+    opts: &RunOptions,
     out: &mut dyn Write,
 ) -> Result<Vec<Cell>, ScalingError> {
     let mut cells = Vec::new();
@@ -208,11 +207,11 @@ pub fn run(
             for (k, (inst, want)) in instances.iter().enumerate() {
                 let mut b = backend::by_name(name).expect("backend names are checked by the caller");
                 let t = Instant::now();
-                let r = match pipeline::solve(inst, b.as_mut(), opts, mode) {
+                let r = match run::solve(inst, b.as_mut(), opts) {
                     Ok(r) => r,
                     // The clause budget refused the model: a result of the encoding (a sum too
                     // wide for CNF), reported as such; other errors stop the run.
-                    Err(PipelineError::Backend(BackendError::Encode(e))) => {
+                    Err(RunError::Backend(BackendError::Encode(e))) => {
                         let ms = t.elapsed().as_secs_f64() * 1e3;
                         let _ = writeln!(
                             out,
@@ -230,6 +229,7 @@ pub fn run(
                     Err(e) => return Err(e.into()),
                 };
                 let ms = t.elapsed().as_secs_f64() * 1e3;
+                let r = r.answer;
                 match r.status {
                     Status::Sat => cell.sat += 1,
                     Status::Unsat => cell.unsat += 1,

@@ -10,7 +10,7 @@ use crate::backend::memory::{DEFAULT_MAX_MEMORY, format_size, over_limit};
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
 /// How linear constraints become clauses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PbEncoding {
     /// Domain-aware: terms that share an exactly-one/at-most-one group become one small

@@ -6,11 +6,11 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::limits::{MAX_CAPACITY, MAX_WEIGHT};
 use super::variant_file::load_variant;
 use super::{InputError, line_of, read_text, toml_error};
-use crate::adts::{Pegs, PoolInstance, PoolType};
+use crate::model::limits::{MAX_CAPACITY, MAX_WEIGHT};
 use crate::model::{Fixed, Instance, Tile, Variant, builtin};
+use crate::pool::{Pegs, PoolInstance, PoolType};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -69,7 +69,7 @@ enum CapacitiesSpec {
 
 /// A 3SoKu instance file: the classic form (a tile per face, given capacities), or the
 /// general form of Liu's question (a pool of types with bounds, and/or capacities that are
-/// any arrangement of a multiset), which compiles through [`crate::adts`].
+/// any arrangement of a multiset), which compiles through [`crate::pool`].
 #[derive(Debug, Clone)]
 pub enum Puzzle {
     Classic(Instance),
@@ -182,7 +182,12 @@ pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzl
     }
     if let Some(pool) = pool {
         let pegs = pegs_from(file, cap_line, &variant, raw.capacities.get_ref())?;
-        return Ok(Puzzle::Pool(PoolInstance { variant, pool, pegs }));
+        return Ok(Puzzle::Pool(PoolInstance {
+            source: file.to_string(),
+            variant,
+            pool,
+            pegs,
+        }));
     }
     let Some(raw_tiles) = &raw.tiles else {
         unreachable!("tiles are present when there is no pool")
@@ -229,7 +234,12 @@ pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzl
             })
             .collect();
         let pegs = pegs_from(file, cap_line, &variant, raw.capacities.get_ref())?;
-        return Ok(Puzzle::Pool(PoolInstance { variant, pool, pegs }));
+        return Ok(Puzzle::Pool(PoolInstance {
+            source: file.to_string(),
+            variant,
+            pool,
+            pegs,
+        }));
     }
     let Pegs::Fixed(capacities) = pegs_from(file, cap_line, &variant, raw.capacities.get_ref())? else {
         unreachable!("free capacities are handled above")
@@ -264,7 +274,7 @@ pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzl
 fn pool_from(file: &str, text: &str, variant: &Variant, spec: &Spanned<PoolSpec>) -> Result<Vec<PoolType>, InputError> {
     let line = Some(line_of(text, spec.span().start));
     let pool: Vec<PoolType> = match spec.get_ref() {
-        PoolSpec::Named(n) if n == "all24" => crate::adts::all_types().into_iter().map(PoolType::once).collect(),
+        PoolSpec::Named(n) if n == "all24" => crate::pool::all_types().into_iter().map(PoolType::once).collect(),
         PoolSpec::Named(n) => {
             return Err(InputError::new(
                 file,

@@ -7,7 +7,7 @@ pub mod answer;
 pub mod batch;
 pub mod grid_file;
 pub mod instance_file;
-pub mod limits;
+pub mod lists;
 pub mod solution_json;
 pub mod variant_file;
 
@@ -54,23 +54,34 @@ pub fn line_of(text: &str, offset: usize) -> usize {
 /// Reads a whole file as UTF-8, turning I/O problems into an [`InputError`].
 pub fn read_text(path: &std::path::Path) -> Result<String, InputError> {
     let name = path.display().to_string();
-    let limit = limits::max_file_bytes();
+    let file = std::fs::File::open(path).map_err(|e| InputError::new(&name, None, format!("cannot read: {e}")))?;
+    let text = read_all(&name, file)?;
+    crate::output::note_input(path);
+    Ok(text)
+}
+
+/// Reads standard input (`-` in place of a file name) as UTF-8, like [`read_text`].
+pub fn read_stdin() -> Result<String, InputError> {
+    read_all("<stdin>", std::io::stdin().lock())
+}
+
+/// Reads at most the file-size limit, as UTF-8 without a byte-order mark.
+fn read_all(name: &str, reader: impl std::io::Read) -> Result<String, InputError> {
+    let limit = crate::model::limits::max_file_bytes();
     // Read at most one byte past the limit, so a huge file is refused without loading it.
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, limit as u64 + 1), &mut bytes))
-        .map_err(|e| InputError::new(&name, None, format!("cannot read: {e}")))?;
+    std::io::Read::read_to_end(&mut std::io::Read::take(reader, limit as u64 + 1), &mut bytes)
+        .map_err(|e| InputError::new(name, None, format!("cannot read: {e}")))?;
     if bytes.len() > limit {
         return Err(InputError::new(
-            &name,
+            name,
             None,
             format!("file is larger than the limit of {limit} bytes (SOKUC_MAX_FILE_BYTES raises it)"),
         ));
     }
-    crate::output::note_input(path);
     let mut text = String::from_utf8(bytes).map_err(|e| {
         InputError::new(
-            &name,
+            name,
             None,
             format!("not valid UTF-8 (at byte {})", e.utf8_error().valid_up_to()),
         )

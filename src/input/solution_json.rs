@@ -1,15 +1,17 @@
-//! Reads a 3SoKu solution in the JSON of `solve --format json` (for `sokuc check`).
+//! Reads a polyhedron puzzle's solution (3SoKu, pools) in the JSON of `solve --format json`
+//! (for `check` and `render`).
 
 use serde::Deserialize;
 
-use super::InputError;
-use crate::model::Instance;
-use crate::soku::Placement;
+use crate::input::InputError;
+use crate::model::Placement;
+use crate::model::{Instance, Tile, Variant};
 
 #[derive(Deserialize)]
 struct SolutionJson {
     placements: Option<Vec<PlacementJson>>,
     status: Option<String>,
+    capacities: Option<Vec<u64>>,
 }
 
 #[derive(Deserialize)]
@@ -30,6 +32,17 @@ struct PlacementJson {
 /// Parses placements, resolving faces by name. Corners default to the tile turned by the
 /// rotation when absent; when present they are kept as given, for the verifier to judge.
 pub fn parse_solution(file: &str, text: &str, inst: &Instance) -> Result<Vec<Placement>, InputError> {
+    parse_placements(file, text, &inst.variant, &inst.tiles).map(|(p, _)| p)
+}
+
+/// Parses the placements of any polyhedron puzzle's JSON (`tile` indexes `tiles`, 1-based),
+/// and its `capacities` when it has them.
+pub fn parse_placements(
+    file: &str,
+    text: &str,
+    v: &Variant,
+    tiles: &[Tile],
+) -> Result<(Vec<Placement>, Option<Vec<u64>>), InputError> {
     let raw: SolutionJson =
         serde_json::from_str(text).map_err(|e| InputError::new(file, Some(e.line()), format!("invalid JSON: {e}")))?;
     let list = match raw.placements {
@@ -43,7 +56,6 @@ pub fn parse_solution(file: &str, text: &str, inst: &Instance) -> Result<Vec<Pla
             ));
         }
     };
-    let v = &inst.variant;
     let mut out = Vec::with_capacity(list.len());
     for (k, p) in list.iter().enumerate() {
         let at = |m: String| InputError::new(file, None, format!("placement {}: {m}", k + 1));
@@ -54,8 +66,8 @@ pub fn parse_solution(file: &str, text: &str, inst: &Instance) -> Result<Vec<Pla
         let f = v
             .find_face(&names)
             .ok_or_else(|| at(format!("{} is not a face of {}", names.join(","), v.name)))?;
-        if p.tile < 1 || p.tile as usize > inst.tiles.len() {
-            return Err(at(format!("tile {} is out of range 1..{}", p.tile, inst.tiles.len())));
+        if p.tile < 1 || p.tile as usize > tiles.len() {
+            return Err(at(format!("tile {} is out of range 1..{}", p.tile, tiles.len())));
         }
         if !(0..=2).contains(&p.rotation) {
             return Err(at(format!("rotation {} is not 0, 1 or 2", p.rotation)));
@@ -67,7 +79,7 @@ pub fn parse_solution(file: &str, text: &str, inst: &Instance) -> Result<Vec<Pla
         let given: [u64; 3] = match &p.corners {
             Some(c) if c.len() == 3 => [c[0], c[1], c[2]],
             Some(c) => return Err(at(format!("{} corners (three are needed)", c.len()))),
-            None => crate::model::rotate(inst.tiles[tile], p.rotation as u8),
+            None => crate::model::rotate(tiles[tile], p.rotation as u8),
         };
         let mut corners = [0u64; 3];
         for (i, c) in given.iter().enumerate() {
@@ -80,5 +92,5 @@ pub fn parse_solution(file: &str, text: &str, inst: &Instance) -> Result<Vec<Pla
             corners,
         });
     }
-    Ok(out)
+    Ok((out, raw.capacities))
 }

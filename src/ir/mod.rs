@@ -7,7 +7,9 @@
 mod formula;
 mod lit;
 mod pool;
+mod status;
 
 pub use formula::{Cmp, Constraint, Linear, PbFormula, Violation};
 pub use lit::{Lit, Var};
 pub use pool::{Model, VarPool};
+pub use status::Status;

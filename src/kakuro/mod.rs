@@ -8,6 +8,9 @@
 // Grids are indexed by (row, column) throughout; index loops read better here.
 #![allow(clippy::needless_range_loop)]
 
+mod puzzle;
+pub mod verify;
+
 use std::fmt;
 
 use crate::input::InputError;

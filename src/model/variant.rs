@@ -121,10 +121,10 @@ fn shown(name: &str) -> String {
 impl Variant {
     /// Builds and validates a variant from vertex names and faces given by vertex names.
     pub fn new(name: &str, vertices: Vec<String>, faces: &[Vec<String>]) -> Result<Variant, VariantError> {
-        if faces.len() > crate::input::limits::max_faces() {
+        if faces.len() > crate::model::limits::max_faces() {
             return Err(VariantError::TooManyFaces(
                 faces.len(),
-                crate::input::limits::max_faces(),
+                crate::model::limits::max_faces(),
             ));
         }
         if vertices.is_empty() || faces.is_empty() {

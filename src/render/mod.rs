@@ -4,11 +4,20 @@
 //! A [`Scene`] is what to draw, independent of where it came from: a classic instance with or
 //! without a solution, or a pool answer. The renderer never looks at a solver or an encoding.
 
+pub mod instruction;
 pub mod net;
 pub mod svg;
 
+use crate::model::Placement;
 use crate::model::{Instance, Tile, Variant, rotate};
-use crate::soku::Placement;
+
+/// A picture's title: "FILE, VARIANT: WHAT", with the file's name only.
+pub fn titled(source: &str, variant: &str, what: &str) -> String {
+    let name = std::path::Path::new(source)
+        .file_name()
+        .map_or(source.to_string(), |n| n.to_string_lossy().into_owned());
+    format!("{name}, {variant}: {what}")
+}
 
 /// What one face shows.
 #[derive(Debug, Clone, PartialEq, Eq)]

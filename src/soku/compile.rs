@@ -12,6 +12,7 @@ use std::sync::Arc;
 use super::presolve::{Domains, Presolved, presolve};
 use crate::ir::{Cmp, Constraint, Linear, Model, Var};
 use crate::model::{Instance, TileType};
+use crate::puzzle::Refutation;
 
 /// The object behind a primary variable: "face `face` carries type `ty` turned by `rot`".
 /// `name` is only for display; identity is (face, ty, rot).
@@ -119,11 +120,11 @@ fn place_name(face: &str, ty: &TileType, rot: u8) -> String {
 }
 
 /// Presolves and compiles; `Err` carries the presolve's unsatisfiability argument.
-pub fn compile(inst: &Instance) -> Result<Compiled, String> {
+pub fn compile(inst: &Instance) -> Result<Compiled, Refutation> {
     let types = inst.types();
     let domains: Domains = match presolve(inst, &types) {
         Presolved::Open(d) => d,
-        Presolved::Unsat(reason) => return Err(reason),
+        Presolved::Unsat(reason) => return Err(Refutation(reason)),
     };
     Ok(build(inst, types, &domains))
 }

@@ -222,7 +222,7 @@ mod tests {
             for seed in 0..20 {
                 let g = random_solvable(&v, &TileChoice::Random { max_weight: 3 }, 3, seed % 2 == 0, seed).unwrap();
                 let planted = g.planted.clone().unwrap();
-                crate::verify::soku::verify(&g.instance, &planted).unwrap();
+                crate::soku::verify::verify(&g.instance, &planted).unwrap();
                 assert_eq!(g.instance.fixed.len(), 3.min(v.num_faces()));
             }
         }

@@ -4,5 +4,6 @@
 pub mod merge;
 pub mod orbits;
 pub mod records;
+pub mod request;
 pub mod run;
 pub mod symmetry;

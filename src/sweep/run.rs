@@ -15,9 +15,7 @@ use crate::backend::search::Engine;
 use crate::backend::search::engine::Answer;
 use crate::backend::{self, Deadline, SolveOptions, Status};
 use crate::model::{Instance, Variant, tiles::Tile};
-use crate::pipeline::{self, PresolveMode};
 use crate::soku::{self, Placement};
-use crate::verify;
 
 /// What is swept: a variant, a tile multiset and a capacity multiset.
 #[derive(Debug, Clone)]
@@ -42,11 +40,12 @@ impl Spec {
         }
     }
 
-    pub fn pool_instance(&self, caps: &[u64]) -> crate::adts::PoolInstance {
-        crate::adts::PoolInstance {
+    pub fn pool_instance(&self, caps: &[u64]) -> crate::pool::PoolInstance {
+        crate::pool::PoolInstance {
+            source: "sweep".to_string(),
             variant: self.variant.clone(),
-            pool: self.tiles.iter().map(|&t| crate::adts::PoolType::once(t)).collect(),
-            pegs: crate::adts::Pegs::Fixed(caps.to_vec()),
+            pool: self.tiles.iter().map(|&t| crate::pool::PoolType::once(t)).collect(),
+            pegs: crate::pool::Pegs::Fixed(caps.to_vec()),
         }
     }
 
@@ -241,11 +240,11 @@ pub fn check_record(spec: &Spec, r: &Record, want_index: u64, want_caps: &[u64])
                 Ok((ty, rot, crate::model::rotate(t, rot)))
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let s = crate::adts::PoolSolution {
+        let s = crate::pool::PoolSolution {
             faces,
             pegs: r.caps.clone(),
         };
-        return verify::adts::verify(&inst, &s).map_err(|e| format!("the arrangement is wrong: {e}"));
+        return crate::pool::verify::verify(&inst, &s).map_err(|e| format!("the arrangement is wrong: {e}"));
     }
     if let Some(a) = &r.arrangement {
         let inst = spec.instance(&r.caps);
@@ -264,7 +263,7 @@ pub fn check_record(spec: &Spec, r: &Record, want_index: u64, want_caps: &[u64])
                 corners: crate::model::rotate(w, rotation),
             });
         }
-        verify::soku::verify(&inst, &placements).map_err(|e| format!("the arrangement is wrong: {e}"))?;
+        crate::soku::verify::verify(&inst, &placements).map_err(|e| format!("the arrangement is wrong: {e}"))?;
     }
     Ok(())
 }
@@ -326,8 +325,8 @@ enum Worker {
     Other(Box<dyn backend::Backend>),
     /// Pool mode: any backend on the pool model (the search engine reused, like `Search`).
     Pool {
-        inst: Box<crate::adts::PoolInstance>,
-        model: Box<crate::ir::Model<crate::adts::Key>>,
+        inst: Box<crate::pool::PoolInstance>,
+        model: Box<crate::ir::Model<crate::pool::Key>>,
         rows: Vec<usize>,
         engine: Option<Box<Engine>>,
         backend: Option<Box<dyn backend::Backend>>,
@@ -400,7 +399,7 @@ impl Worker {
                 engine,
                 backend,
             } => {
-                inst.pegs = crate::adts::Pegs::Fixed(caps.to_vec());
+                inst.pegs = crate::pool::Pegs::Fixed(caps.to_vec());
                 for (&ci, &c) in rows.iter().zip(caps) {
                     if let crate::ir::Constraint::Linear(l) = &mut model.formula.constraints[ci].1 {
                         l.rhs = c as i64;
@@ -433,9 +432,8 @@ impl Worker {
                 if status != Status::Sat {
                     return Ok(Record::new(index, caps, status, None));
                 }
-                let s = inst
-                    .finish(model, &a.unwrap_or_default())
-                    .map_err(|e| internal(format!("answer {e}")))?;
+                let s = crate::run::finish(inst.as_ref(), model, &a.unwrap_or_default())
+                    .map_err(|e| internal(format!("the answer is wrong: {e}")))?;
                 let mut r = Record::new(index, caps, Status::Sat, None);
                 r.arrangement = Some(s.faces.iter().map(|&(ty, rot, _)| (ty, rot)).collect());
                 Ok(r)
@@ -450,7 +448,8 @@ impl Worker {
                 Ok(match answer {
                     Answer::Sat => {
                         let a = a.unwrap_or_default();
-                        let p = pipeline::finish(&inst, compiled, &a, "search").map_err(|e| internal(e.to_string()))?;
+                        let p = crate::run::finish(&inst, compiled.as_ref(), &a)
+                            .map_err(|e| internal(format!("the search answer is wrong: {e}")))?;
                         Record::new(index, caps, Status::Sat, Some(&p))
                     }
                     Answer::Unsat => Record::new(index, caps, Status::Unsat, None),
@@ -467,9 +466,12 @@ impl Worker {
                     seed: if b.capabilities().seed { opts.seed } else { None },
                     ..opts
                 };
-                let r =
-                    pipeline::solve(&inst, b.as_mut(), &opts, PresolveMode::On).map_err(|e| internal(e.to_string()))?;
-                Ok(Record::new(index, caps, r.status, r.placements.as_deref()))
+                let run = crate::run::RunOptions {
+                    solve: opts,
+                    ..Default::default()
+                };
+                let r = crate::run::solve(&inst, b.as_mut(), &run).map_err(|e| internal(e.to_string()))?;
+                Ok(Record::new(index, caps, r.answer.status, r.answer.solution.as_deref()))
             }
         }
     }

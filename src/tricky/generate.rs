@@ -75,7 +75,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64, black_percent: u32) -> Gene
                 a[l.index()] = l.is_positive();
             }
         }
-        let solution = crate::grid_pipeline::GridModel::of_tricky(&model).decode(rows, cols, &a);
+        let solution = crate::grid::decode(rows, cols, model.pool.iter().map(|(_, s)| (s.r, s.c, s.s)), &a);
         let var_of: HashMap<(usize, usize, u8), usize> =
             model.pool.iter().map(|(v, k)| ((k.r, k.c, k.s), v.index())).collect();
         let chosen: Vec<((usize, usize), varisat::Lit)> = (0..rows)

@@ -9,6 +9,8 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod generate;
+mod puzzle;
+pub mod verify;
 
 use std::fmt;
 

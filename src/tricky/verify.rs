@@ -4,9 +4,10 @@
 // Grids are indexed by (row, column) throughout; index loops read better here.
 #![allow(clippy::needless_range_loop)]
 
+use crate::puzzle::Invalid;
 use crate::tricky::{Cell, Tricky};
 
-pub fn verify(t: &Tricky, grid: &[Vec<Option<u8>>]) -> Result<(), String> {
+pub fn verify(t: &Tricky, grid: &[Vec<Option<u8>>]) -> Result<(), Invalid> {
     if grid.len() != t.rows || grid.iter().any(|r| r.len() != t.cols) {
         return Err("the grid has the wrong size".into());
     }
@@ -15,14 +16,14 @@ pub fn verify(t: &Tricky, grid: &[Vec<Option<u8>>]) -> Result<(), String> {
             match (t.cells[r][c], grid[r][c]) {
                 (Cell::White(given), Some(s)) => {
                     if !(1..=3).contains(&s) {
-                        return Err(format!("r{}c{}: {s} is not a symbol 1-3", r + 1, c + 1));
+                        return Err(format!("r{}c{}: {s} is not a symbol 1-3", r + 1, c + 1).into());
                     }
                     if given.is_some_and(|g| g != s) {
-                        return Err(format!("r{}c{}: the given symbol is changed", r + 1, c + 1));
+                        return Err(format!("r{}c{}: the given symbol is changed", r + 1, c + 1).into());
                     }
                 }
-                (Cell::White(_), None) => return Err(format!("r{}c{}: white cell left empty", r + 1, c + 1)),
-                (Cell::Black, Some(_)) => return Err(format!("r{}c{}: a symbol in a black cell", r + 1, c + 1)),
+                (Cell::White(_), None) => return Err(format!("r{}c{}: white cell left empty", r + 1, c + 1).into()),
+                (Cell::Black, Some(_)) => return Err(format!("r{}c{}: a symbol in a black cell", r + 1, c + 1).into()),
                 (Cell::Black, None) => {}
             }
         }
@@ -49,7 +50,8 @@ pub fn verify(t: &Tricky, grid: &[Vec<Option<u8>>]) -> Result<(), String> {
                         c + 1,
                         r + 2 * dr + 1,
                         c + 2 * dc + 1
-                    ));
+                    )
+                    .into());
                 }
             }
         }

@@ -6,6 +6,10 @@
 //! is one C file; the pumpkin-solver crate ships it, and `scripts/install-tools.sh` builds it
 //! into `target/tools/drat-trim`.
 
+mod certificate;
+
+pub use certificate::{Certificate, Request, certify};
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;

@@ -10,56 +10,14 @@
 //! vertex, each peg value as often as the multiset has it), and each vertex row
 //! `sum(weights) - sum(peg value * peg variable) = 0`.
 
+mod puzzle;
+pub mod verify;
+
 use std::fmt;
 
 use crate::ir::{Cmp, Constraint, Linear, Model, Var};
-use crate::model::Variant;
-use crate::model::tiles::{Tile, canonical, rotate};
-
-/// The 24 tile types over weights 0..3, each canonical (smallest rotation), ascending.
-pub fn all_types() -> Vec<Tile> {
-    let mut out = Vec::new();
-    for a in 0..4 {
-        for b in 0..4 {
-            for c in 0..4 {
-                let t = [a, b, c];
-                if canonical(t) == t {
-                    out.push(t);
-                }
-            }
-        }
-    }
-    out
-}
-
-#[derive(Debug, Clone)]
-pub enum Pegs {
-    Fixed(Vec<u64>),
-    /// Any arrangement of this multiset.
-    Free(Vec<u64>),
-}
-
-/// A tile type of a pool (canonical rotation) and how many faces may take it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PoolType {
-    pub tile: Tile,
-    pub min: u32,
-    pub max: u32,
-}
-
-impl PoolType {
-    /// A type usable at most once (Liu's pools).
-    pub fn once(tile: Tile) -> PoolType {
-        PoolType { tile, min: 0, max: 1 }
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct PoolInstance {
-    pub variant: Variant,
-    pub pool: Vec<PoolType>,
-    pub pegs: Pegs,
-}
+pub use crate::model::pool::{Pegs, PoolInstance, PoolSolution, PoolType, all_types};
+use crate::model::tiles::{Tile, rotate};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Key {
@@ -76,18 +34,12 @@ impl fmt::Display for Key {
     }
 }
 
-/// A decoded answer: per face (pool type index, rotation, corners), and the pegs.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct PoolSolution {
-    pub faces: Vec<(usize, u8, Tile)>,
-    pub pegs: Vec<u64>,
-}
-
 impl PoolInstance {
     pub fn liu(pegs: Pegs) -> PoolInstance {
         let variant = crate::input::variant_file::load_variant("icosahedron", None, ("built-in", None))
             .expect("the built-in icosahedron loads");
         PoolInstance {
+            source: "Liu's all-different question (built in)".to_string(),
             variant,
             pool: all_types().into_iter().map(PoolType::once).collect(),
             pegs,
@@ -203,17 +155,6 @@ impl PoolInstance {
         (m, rows)
     }
 
-    /// Checks a backend's assignment against the model, decodes it and verifies the result
-    /// (the one path every ADTS answer takes, like `pipeline::finish` for 3SoKu).
-    pub fn finish(&self, m: &Model<Key>, assignment: &[bool]) -> Result<PoolSolution, String> {
-        let mut a = assignment.to_vec();
-        a.resize(m.formula.num_vars as usize, false);
-        m.formula.evaluate(&a).map_err(|v| format!("violates the model: {v}"))?;
-        let s = self.decode(m, &a);
-        crate::verify::adts::verify(self, &s).map_err(|e| format!("failed verification: {e}"))?;
-        Ok(s)
-    }
-
     pub fn decode(&self, m: &Model<Key>, a: &[bool]) -> PoolSolution {
         let v = &self.variant;
         let mut faces = vec![(usize::MAX, 0u8, [0u64; 3]); v.num_faces()];
@@ -232,52 +173,4 @@ impl PoolInstance {
         }
         PoolSolution { faces, pegs }
     }
-}
-
-/// The outcome of solving a pool instance: the status and, when sat, the verified answer.
-#[derive(Debug)]
-pub struct PoolResult {
-    pub status: crate::backend::Status,
-    pub solution: Option<PoolSolution>,
-    pub stats: crate::backend::SolveStats,
-    pub backend: String,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum PoolError {
-    #[error(transparent)]
-    Backend(#[from] crate::backend::BackendError),
-    #[error("internal error: the {backend} answer {message}")]
-    Answer { backend: String, message: String },
-}
-
-/// Compiles, solves with `b`, and sends any answer through [`PoolInstance::finish`].
-pub fn solve(
-    inst: &PoolInstance,
-    b: &mut dyn crate::backend::Backend,
-    opts: &crate::backend::SolveOptions,
-) -> Result<PoolResult, PoolError> {
-    // Compiling counts against the time limit too.
-    let opts = &opts.clock_started();
-    let m = inst.compile();
-    let out = b.solve(&m.formula, opts)?;
-    let solution = match (out.status, &out.assignment) {
-        (crate::backend::Status::Sat, Some(a)) => Some(inst.finish(&m, a).map_err(|message| PoolError::Answer {
-            backend: b.name().to_string(),
-            message,
-        })?),
-        (crate::backend::Status::Sat, None) => {
-            return Err(PoolError::Answer {
-                backend: b.name().to_string(),
-                message: "says sat but gives no assignment".into(),
-            });
-        }
-        _ => None,
-    };
-    Ok(PoolResult {
-        status: out.status,
-        solution,
-        stats: out.stats,
-        backend: b.name().to_string(),
-    })
 }

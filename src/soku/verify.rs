@@ -1,11 +1,8 @@
 //! Checks a 3SoKu arrangement against the instance from first principles.
 
 use crate::model::Instance;
-use crate::soku::Placement;
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Invalid(pub String);
+use crate::model::Placement;
+use crate::puzzle::Invalid;
 
 /// Verifies that `placements` solve `inst`: every face gets exactly one placement, the tiles
 /// used are exactly the instance's tiles (each index once), every placement's corners are

@@ -5,8 +5,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::kakuro::{Cell, Kakuro};
+use crate::puzzle::Invalid;
 
-pub fn verify(k: &Kakuro, grid: &[Vec<Option<u8>>]) -> Result<(), String> {
+pub fn verify(k: &Kakuro, grid: &[Vec<Option<u8>>]) -> Result<(), Invalid> {
     if grid.len() != k.rows || grid.iter().any(|r| r.len() != k.cols) {
         return Err("the grid has the wrong size".into());
     }
@@ -15,14 +16,14 @@ pub fn verify(k: &Kakuro, grid: &[Vec<Option<u8>>]) -> Result<(), String> {
             match (k.cells[r][c], grid[r][c]) {
                 (Cell::White(given), Some(d)) => {
                     if !(1..=9).contains(&d) {
-                        return Err(format!("r{}c{}: {d} is not a digit 1-9", r + 1, c + 1));
+                        return Err(format!("r{}c{}: {d} is not a digit 1-9", r + 1, c + 1).into());
                     }
                     if given.is_some_and(|g| g != d) {
-                        return Err(format!("r{}c{}: the given digit is changed", r + 1, c + 1));
+                        return Err(format!("r{}c{}: the given digit is changed", r + 1, c + 1).into());
                     }
                 }
-                (Cell::White(_), None) => return Err(format!("r{}c{}: white cell left empty", r + 1, c + 1)),
-                (_, Some(_)) => return Err(format!("r{}c{}: a digit in a black cell", r + 1, c + 1)),
+                (Cell::White(_), None) => return Err(format!("r{}c{}: white cell left empty", r + 1, c + 1).into()),
+                (_, Some(_)) => return Err(format!("r{}c{}: a digit in a black cell", r + 1, c + 1).into()),
                 (_, None) => {}
             }
         }
@@ -46,16 +47,12 @@ pub fn verify(k: &Kakuro, grid: &[Vec<Option<u8>>]) -> Result<(), String> {
                 }
                 let total: u32 = digits.iter().map(|&d| d as u32).sum();
                 if total != sum {
-                    return Err(format!(
-                        "clue r{}c{}: the run adds up to {total}, not {sum}",
-                        r + 1,
-                        c + 1
-                    ));
+                    return Err(format!("clue r{}c{}: the run adds up to {total}, not {sum}", r + 1, c + 1).into());
                 }
                 let mut seen = [false; 10];
                 for &d in &digits {
                     if std::mem::replace(&mut seen[d as usize], true) {
-                        return Err(format!("clue r{}c{}: digit {d} repeats in the run", r + 1, c + 1));
+                        return Err(format!("clue r{}c{}: digit {d} repeats in the run", r + 1, c + 1).into());
                     }
                 }
             }

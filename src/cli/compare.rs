@@ -1,0 +1,52 @@
+//! `sokuc compare`: several backends on one puzzle (the work is in `sokuc::compare`).
+
+use std::time::Duration;
+
+use clap::Args;
+
+use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, PuzzleArgs, backend_list, print, seconds};
+use sokuc::backend::{self, SolveOptions};
+use sokuc::run::RunOptions;
+
+#[derive(Args)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    #[command(flatten)]
+    pub enc: EncodingArgs,
+    /// Default: every backend of this build.
+    #[arg(long, alias = "backends", help = BACKENDS_HELP.as_str())]
+    pub backend: Option<String>,
+    /// Output format: text for people, json for programs (one schema, see README).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Time limit per backend, in seconds.
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
+    pub timeout: Option<Duration>,
+}
+
+pub fn run(a: CompareArgs) -> Exit {
+    let p = a.puzzle.load()?;
+    let names: Vec<String> = match &a.backend {
+        Some(list) => backend_list(list)?,
+        None => backend::available().iter().map(|s| s.to_string()).collect(),
+    };
+    let opts = RunOptions {
+        solve: SolveOptions {
+            time_limit: a.timeout,
+            encode: a.enc.encode(),
+            ..Default::default()
+        },
+        compile: a.enc.compile(),
+        unique: false,
+    };
+    let c = sokuc::compare::compare(p.as_ref(), &names, &opts)?;
+    match a.format {
+        Format::Json => print(c.json())?,
+        Format::Text => super::write_out(None, &c.text())?,
+    }
+    if let Some(message) = c.disagreement() {
+        eprintln!("sokuc: error: {message}");
+    }
+    Ok(c.exit_code())
+}

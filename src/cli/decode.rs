@@ -1,0 +1,35 @@
+//! `sokuc decode`: an external solver's answer for an emitted model, printed as `solve`
+//! would print it.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{EncodingArgs, Exit, Format, PuzzleArgs, print};
+use sokuc::input;
+
+#[derive(Args)]
+pub struct DecodeArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    #[command(flatten)]
+    pub enc: EncodingArgs,
+    /// The external solver's output: SAT-competition `s`/`v` lines (SAT solvers, minisat+,
+    /// the MiniZinc export) or a CBC or HiGHS solution file.
+    #[arg(long)]
+    pub solution: PathBuf,
+    /// Output format: text for people, json for programs (one schema, see README).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+pub fn run(a: DecodeArgs) -> Exit {
+    let p = a.puzzle.load()?;
+    let text = input::read_text(&a.solution)?;
+    let r = p.decode_answer(&a.enc.compile(), &a.solution.display().to_string(), &text)?;
+    match a.format {
+        Format::Text => super::write_out(None, &r.text)?,
+        Format::Json => print(&r.json)?,
+    }
+    Ok(r.exit_code())
+}

@@ -1,0 +1,108 @@
+//! `sokuc generate`: 3SoKu instances and unique Tricky Triples (the work is in
+//! `sokuc::generate`).
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::{Exit, whole};
+use sokuc::error::exit;
+use sokuc::generate;
+use sokuc::input::InputError;
+
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Puzzle kind: 3soku (random solvable, --from-partition, --four-unsat) or trickytriple.
+    #[arg(value_enum)]
+    pub kind: GenerateKind,
+    /// Random seed (the same seed gives the same puzzle).
+    #[arg(long, default_value_t = 1, value_parser = whole::<u64>, allow_hyphen_values = true)]
+    pub seed: u64,
+    /// Write the puzzle here (default: stdout).
+    #[arg(short = 'o', long)]
+    pub output: Option<PathBuf>,
+    /// trickytriple: side of the square grid.
+    #[arg(long, value_parser = whole::<usize>, allow_hyphen_values = true)]
+    pub size: Option<usize>,
+    /// trickytriple: percentage of black cells.
+    #[arg(long, default_value_t = 10, value_parser = whole::<u32>, allow_hyphen_values = true)]
+    pub black: u32,
+    /// 3soku: the variant (a built-in name or a variant file).
+    #[arg(long, default_value = "icosahedron")]
+    pub variant: String,
+    /// 3soku: the tiles: a built-in set (icosoku) or a list such as "0,1,2;0,0,1;...".
+    /// Default: icosoku on a 20-face variant, else random tiles.
+    #[arg(long)]
+    pub tiles: Option<String>,
+    /// 3soku: random tiles have weights 0..=N.
+    #[arg(long, default_value_t = 3, value_parser = whole::<u64>, allow_hyphen_values = true)]
+    pub max_weight: u64,
+    /// 3soku: pre-place this many tiles where the planted solution has them.
+    #[arg(long, default_value_t = 0, value_parser = whole::<usize>, allow_hyphen_values = true)]
+    pub fixed: usize,
+    /// 3soku: pre-placed tiles keep their turn (default: the turn is left free).
+    #[arg(long)]
+    pub fixed_rotation: bool,
+    /// 3soku: seed 000's Partition reduction for these sizes, e.g. 3,1,1,2,2,1: a bipyramid
+    /// that is solvable exactly when the sizes split into two equal halves.
+    #[arg(long, value_name = "SIZES", conflicts_with_all = ["random_partition", "four_unsat"])]
+    pub from_partition: Option<String>,
+    /// 3soku: the Partition reduction for N random sizes in 1..=--max-size (total made even).
+    #[arg(long, value_name = "N", conflicts_with = "four_unsat", value_parser = whole::<usize>, allow_hyphen_values = true)]
+    pub random_partition: Option<usize>,
+    /// 3soku: largest size for --random-partition.
+    #[arg(long, default_value_t = 20, value_parser = whole::<u64>, allow_hyphen_values = true)]
+    pub max_size: u64,
+    /// 3soku: seed 000's "4-unsat" family: a solvable instance with one capacity raised by 1
+    /// and --fixed tiles (default 4) pre-placed with a free turn.
+    #[arg(long)]
+    pub four_unsat: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum GenerateKind {
+    Trickytriple,
+    #[value(name = "3soku")]
+    Soku,
+}
+
+pub fn run(a: GenerateArgs) -> Exit {
+    let text = if a.kind == GenerateKind::Soku {
+        if a.size.is_some() {
+            return Err(InputError::new("--size", None, "--size is for trickytriple; 3soku takes --variant").into());
+        }
+        generate::soku(&generate::SokuRequest {
+            seed: a.seed,
+            variant: &a.variant,
+            tiles: a.tiles.as_deref(),
+            max_weight: a.max_weight,
+            fixed: a.fixed,
+            fixed_rotation: a.fixed_rotation,
+            from_partition: a.from_partition.as_deref(),
+            random_partition: a.random_partition,
+            max_size: a.max_size,
+            four_unsat: a.four_unsat,
+        })?
+    } else {
+        // Options of the other kind are refused rather than silently ignored.
+        let soku_only = [
+            ("--tiles", a.tiles.is_some()),
+            ("--fixed", a.fixed > 0),
+            ("--fixed-rotation", a.fixed_rotation),
+            ("--from-partition", a.from_partition.is_some()),
+            ("--random-partition", a.random_partition.is_some()),
+            ("--four-unsat", a.four_unsat),
+        ];
+        if let Some((opt, _)) = soku_only.iter().find(|(_, set)| *set) {
+            return Err(InputError::new(*opt, None, format!("{opt} is for 3soku, not trickytriple")).into());
+        }
+        let Some(size) = a.size else {
+            return Err(InputError::new("--size", None, "trickytriple needs --size (the side of the grid)").into());
+        };
+        let (text, ms) = generate::tricky(size, a.seed, a.black)?;
+        eprintln!("sokuc generate: {size}x{size} in {ms:.0} ms");
+        text
+    };
+    super::write_out(a.output.as_deref(), &text)?;
+    Ok(exit::SAT)
+}

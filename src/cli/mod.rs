@@ -1,0 +1,233 @@
+//! The subcommands, one file each, and what they share: the options that mean the same on
+//! every subcommand (one name, one help text), and the value parsers. Files here only turn
+//! arguments into library calls and print what comes back; the work is in the library.
+
+pub mod adts;
+pub mod bench;
+pub mod certify;
+pub mod check;
+pub mod compare;
+pub mod decode;
+pub mod generate;
+pub mod render;
+pub mod scaling;
+pub mod solve;
+pub mod sweep;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+
+use sokuc::Error;
+use sokuc::backend::{self, Backend};
+use sokuc::encode::{EncodeOptions, PbEncoding};
+use sokuc::input::InputError;
+use sokuc::puzzle::CompileOptions;
+use sokuc::registry;
+use sokuc::run::AnyPuzzle;
+
+/// Every command returns its exit code, or the one error type (mapped in `main`).
+pub type Exit = Result<u8, Error>;
+
+/// `--backend`'s help, naming the backends compiled into this build.
+pub static BACKEND_HELP: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "Backend: {} (this build; sat is varisat, mip is CBC, cp is pumpkin, search is sokuc's own)",
+        backend::available().join(", ")
+    )
+});
+
+/// The same for commands that run several backends.
+pub static BACKENDS_HELP: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "Backends, comma-separated: any of {} (this build)",
+        backend::available().join(", ")
+    )
+});
+
+/// `--kind`'s help, naming the kinds.
+pub static KIND_HELP: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "Puzzle kind, when the file's extension does not say it (or for `-`): {}",
+        registry::kinds_list()
+    )
+});
+
+/// The puzzle a command works on: a file (or `-`), or IcoSoKu pegs.
+#[derive(Args, Clone)]
+pub struct PuzzleArgs {
+    /// Puzzle file: .toml (3SoKu, pools), .kakuro, .tt; `-` reads standard input.
+    pub instance: Option<PathBuf>,
+    /// IcoSoKu pegs for vertices A..L, e.g. 1,5,11,10,7,12,9,2,6,8,4,3 (instead of a file).
+    #[arg(long)]
+    pub pegs: Option<String>,
+    #[arg(long, help = KIND_HELP.as_str())]
+    pub kind: Option<String>,
+}
+
+impl PuzzleArgs {
+    pub fn load(&self) -> Result<Box<dyn AnyPuzzle>, Error> {
+        match (&self.instance, &self.pegs) {
+            (Some(_), Some(_)) => {
+                Err(InputError::new("command line", None, "give an instance file or --pegs, not both").into())
+            }
+            (None, None) => Err(InputError::new("command line", None, "give an instance file or --pegs").into()),
+            (None, Some(p)) => Ok(registry::from_pegs(p)?),
+            (Some(path), None) => Ok(registry::load(path, self.kind.as_deref())?),
+        }
+    }
+}
+
+/// How the model is built: the same options for solving, exporting and decoding.
+#[derive(Args, Clone, Copy)]
+pub struct EncodingArgs {
+    /// How linear constraints (vertex sums, tile counts) become clauses.
+    #[arg(long, value_enum, default_value_t = PbEncodingArg::Domain)]
+    pub pb_encoding: PbEncodingArg,
+    /// Presolve: necessary conditions and domain filtering before solving (3SoKu).
+    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    pub presolve: OnOff,
+    /// Clause budget of the CNF encoding: a larger model is refused with a clear error
+    /// instead of exhausting memory.
+    #[arg(long, default_value_t = sokuc::encode::DEFAULT_MAX_CLAUSES, value_parser = whole::<u64>, allow_hyphen_values = true)]
+    pub max_clauses: u64,
+    /// Memory limit (bytes, or with a K, M, G or T suffix): a model whose estimated size
+    /// exceeds it is refused before it is built, and building stops if the process passes it.
+    #[arg(long, default_value = "8G", value_parser = sokuc::backend::memory::parse_size)]
+    pub max_memory: u64,
+}
+
+impl EncodingArgs {
+    pub fn encode(&self) -> EncodeOptions {
+        EncodeOptions {
+            pb: self.pb_encoding.into(),
+            max_clauses: self.max_clauses,
+            max_memory: self.max_memory,
+        }
+    }
+
+    pub fn compile(&self) -> CompileOptions {
+        CompileOptions {
+            presolve: self.presolve == OnOff::On,
+        }
+    }
+}
+
+/// The encodings, as the command line names them (the encoder itself knows nothing of clap).
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum PbEncodingArg {
+    /// Domain-aware: terms that share an exactly-one/at-most-one group become one small
+    /// integer (order-encoded "weight at this corner"), then a running unary sum.
+    Domain,
+    /// Generic sequential weight counter over the raw literals.
+    Swc,
+    /// Generic generalized totalizer (balanced tree of unary adders) over the raw literals.
+    Totalizer,
+}
+
+impl From<PbEncodingArg> for PbEncoding {
+    fn from(a: PbEncodingArg) -> PbEncoding {
+        match a {
+            PbEncodingArg::Domain => PbEncoding::Domain,
+            PbEncodingArg::Swc => PbEncoding::Swc,
+            PbEncodingArg::Totalizer => PbEncoding::Totalizer,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum OnOff {
+    On,
+    Off,
+}
+
+/// `--format`: text for people, JSON for programs (one schema, see README "JSON output").
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// The longest `--timeout`: about 31 years, far past any solve, and still a valid [`Duration`].
+const MAX_TIMEOUT_SECONDS: f64 = 1e9;
+
+/// Whole-number options: the message says what is allowed, whatever the type's range.
+pub fn whole<T: std::str::FromStr + Bounded>(text: &str) -> Result<T, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("not a whole number from 0 to {}", T::MAX_TEXT))
+}
+
+pub trait Bounded {
+    const MAX_TEXT: &'static str;
+}
+impl Bounded for u32 {
+    const MAX_TEXT: &'static str = "4294967295";
+}
+impl Bounded for u64 {
+    const MAX_TEXT: &'static str = "18446744073709551615";
+}
+impl Bounded for usize {
+    // Options of this type are counts that fit in 64 bits on every supported platform.
+    const MAX_TEXT: &'static str = "18446744073709551615";
+}
+
+/// `--timeout`: a number of seconds, checked when the arguments are read.
+pub fn seconds(text: &str) -> Result<Duration, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("not a number of seconds (give 0 to {MAX_TIMEOUT_SECONDS:e}, e.g. 10 or 0.5)"))?;
+    if (0.0..=MAX_TIMEOUT_SECONDS).contains(&s) {
+        Ok(Duration::from_secs_f64(s))
+    } else {
+        Err(format!(
+            "the time limit must be from 0 to {MAX_TIMEOUT_SECONDS:e} seconds"
+        ))
+    }
+}
+
+/// A backend of this build by name.
+pub fn get_backend(name: &str) -> Result<Box<dyn Backend>, Error> {
+    Ok(backend::lookup(name).map_err(|e| InputError::new("--backend", None, e.to_string()))?)
+}
+
+/// `--backend a,b,c`: at least one name, each a backend of this build.
+pub fn backend_list(list: &str) -> Result<Vec<String>, Error> {
+    let names: Vec<String> = list
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if names.is_empty() {
+        return Err(InputError::new(
+            "--backend",
+            None,
+            format!("no backend named (this build has: {})", backend::available().join(", ")),
+        )
+        .into());
+    }
+    for n in &names {
+        get_backend(n)?;
+    }
+    Ok(names)
+}
+
+/// Writes `text` to `output` (atomically, never onto an input) or to standard output.
+pub fn write_out(output: Option<&Path>, text: &str) -> Result<(), Error> {
+    match output {
+        Some(p) => sokuc::output::write_atomic(p, |w| w.write_all(text.as_bytes()))?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(())
+}
+
+/// One line (or block) on standard output; a closed pipe is an `Io` error that ends the
+/// command quietly.
+pub fn print(text: impl std::fmt::Display) -> Result<(), Error> {
+    writeln!(std::io::stdout().lock(), "{text}")?;
+    Ok(())
+}

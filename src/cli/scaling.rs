@@ -1,0 +1,92 @@
+//! `sokuc scaling`: solve time against faces on generated 3SoKu families.
+
+use std::io::Write;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, backend_list, print, seconds, whole};
+use sokuc::Error;
+use sokuc::backend::SolveOptions;
+use sokuc::bench::scaling::{self, Family};
+use sokuc::error::exit;
+use sokuc::input::InputError;
+use sokuc::run::RunOptions;
+
+#[derive(Args)]
+pub struct ScalingArgs {
+    /// Families to run, comma-separated: random, partition, partition-wide, 4-unsat.
+    #[arg(long, default_value = "random,partition,4-unsat")]
+    pub families: String,
+    #[arg(long, alias = "backends", default_value = "sat,search", help = BACKENDS_HELP.as_str())]
+    pub backend: String,
+    /// Instances per size step (seeds 0..N).
+    #[arg(long, default_value_t = 5, value_parser = whole::<u64>, allow_hyphen_values = true)]
+    pub reps: u64,
+    /// Largest number of faces.
+    #[arg(long, default_value_t = 128, value_parser = whole::<usize>, allow_hyphen_values = true)]
+    pub max_faces: usize,
+    /// Per-instance time limit in seconds.
+    #[arg(long, default_value = "10", value_parser = seconds, allow_hyphen_values = true)]
+    pub timeout: Duration,
+    #[command(flatten)]
+    pub enc: EncodingArgs,
+    /// Only the table, not the per-instance lines.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Output format: text for people, json for programs.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+pub fn run(a: ScalingArgs) -> Exit {
+    let families = a
+        .families
+        .split(',')
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .map(|f| match f {
+            "random" => Ok(Family::Random),
+            "partition" => Ok(Family::Partition),
+            "partition-wide" => Ok(Family::PartitionWide),
+            "4-unsat" => Ok(Family::FourUnsat),
+            other => Err(InputError::new(
+                "--families",
+                None,
+                format!("unknown family {other:?} (random, partition, partition-wide, 4-unsat)"),
+            )),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let names = backend_list(&a.backend)?;
+    if a.reps == 0 {
+        return Err(InputError::new("--reps", None, "at least one instance per step").into());
+    }
+    let opts = RunOptions {
+        solve: SolveOptions {
+            time_limit: Some(a.timeout),
+            encode: a.enc.encode(),
+            ..Default::default()
+        },
+        compile: a.enc.compile(),
+        unique: false,
+    };
+    let stdout = std::io::stdout();
+    let mut cells = Vec::new();
+    for f in families {
+        let mut sink: Box<dyn Write> = if a.quiet || a.format == Format::Json {
+            Box::new(std::io::sink())
+        } else {
+            Box::new(stdout.lock())
+        };
+        let run = scaling::run(f, &names, a.reps, a.max_faces, &opts, sink.as_mut());
+        cells.extend(run.map_err(|e| match e {
+            scaling::ScalingError::Run(r) => r.into(),
+            other => Error::internal(other.to_string()),
+        })?);
+    }
+    match a.format {
+        Format::Text => scaling::print_table(&cells, &names, &mut stdout.lock()),
+        Format::Json => print(serde_json::to_string_pretty(&cells).map_err(|e| Error::internal(e.to_string()))?)?,
+    }
+    Ok(exit::SAT)
+}

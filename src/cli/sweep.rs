@@ -1,0 +1,183 @@
+//! `sokuc sweep` and `sokuc sweep-merge`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+
+use super::{BACKEND_HELP, Exit, Format, get_backend, print, seconds, whole};
+use sokuc::Error;
+use sokuc::error::exit;
+use sokuc::input::InputError;
+use sokuc::sweep;
+use sokuc::words::{count, count_s};
+
+#[derive(Args)]
+pub struct SweepArgs {
+    /// A variant (built-in name or .toml file), or a 3SoKu instance file whose variant, tiles
+    /// and capacity multiset are swept.
+    #[arg(default_value = "icosahedron")]
+    pub what: String,
+    /// Tiles: a built-in set (icosoku) or a list like "0,0,1;0,1,2;..." (default: the
+    /// instance's tiles, or icosoku for the icosahedron).
+    #[arg(long)]
+    pub tiles: Option<String>,
+    /// The capacity multiset, e.g. 1,2,3,4 (default: the instance's capacities, or 1..V).
+    #[arg(long)]
+    pub caps: Option<String>,
+    /// Pool mode (Liu's all-different triangular solutions): faces take any of these types,
+    /// each at most once. `all24` is every corner triple over 0..3 up to rotation.
+    #[arg(long, conflicts_with = "tiles")]
+    pub pool: Option<String>,
+    /// Print the number of canonical instances (orbits) and stop.
+    #[arg(long)]
+    pub count_only: bool,
+    /// Worker threads (default: the machine's cores).
+    #[arg(long, value_parser = whole::<usize>, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Default search: one engine per worker, re-solved with new capacities.
+    #[arg(long, default_value = "search", help = BACKEND_HELP.as_str())]
+    pub backend: String,
+    /// Take only the blocks of instances whose block number (index / block size) is K
+    /// modulo N (0 <= K < N).
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Block size: consecutive canonical instances that go to the same shard and share the
+    /// search engine's carried solution; answers depend only on the block size.
+    #[arg(long, default_value_t = sweep::run::DEFAULT_BLOCK, value_parser = clap::value_parser!(u64).range(1..), allow_hyphen_values = true)]
+    pub block: u64,
+    /// Results file: a header and one record per instance, in order.
+    #[arg(long, short = 'o', alias = "out")]
+    pub output: Option<PathBuf>,
+    /// Continue the results file given with --output where it stopped.
+    #[arg(long, requires = "output")]
+    pub resume: bool,
+    /// Only the first M instances (of this shard).
+    #[arg(long, value_parser = whole::<usize>, allow_hyphen_values = true)]
+    pub limit: Option<usize>,
+    /// Per-instance time limit in seconds (past it the record says unknown).
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
+    pub timeout: Option<Duration>,
+    /// Progress on stderr: auto (when stderr is a terminal), on or off.
+    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    pub progress: Progress,
+    /// Summary format: text for people, json for programs.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Progress {
+    Auto,
+    On,
+    Off,
+}
+
+#[derive(Args)]
+pub struct SweepMergeArgs {
+    /// Results files of the shards (every K of one K/N split).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Write the combined results file here (identical to a single run's).
+    #[arg(long, short = 'o', alias = "out")]
+    pub output: Option<PathBuf>,
+    /// Summary format: text for people, json for programs.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+pub fn run(a: SweepArgs) -> Exit {
+    let spec = sweep::request::spec(&a.what, a.tiles.as_deref(), a.caps.as_deref(), a.pool.as_deref())?;
+    if a.count_only {
+        let (g, n) = sweep::run::count_only(&spec);
+        if a.format == Format::Json {
+            print(serde_json::json!({"variant": spec.variant.name, "symmetries": g, "instances": n}))?;
+        } else {
+            print(n)?;
+            eprintln!(
+                "sweep {}: {} ({})",
+                spec.variant.name,
+                count_s(n, "canonical instance"),
+                count(g, "symmetry", "symmetries")
+            );
+        }
+        return Ok(exit::SAT);
+    }
+    get_backend(&a.backend)?;
+    let shard = match &a.shard {
+        Some(s) => sweep::run::Shard::parse(s).map_err(|m| InputError::new("--shard", None, m))?,
+        None => sweep::run::Shard::ALL,
+    };
+    let opts = sweep::run::Options {
+        threads: a
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        backend: a.backend.clone(),
+        shard,
+        block: a.block,
+        out: a.output.clone(),
+        resume: a.resume,
+        limit: a.limit,
+        timeout: a.timeout,
+        progress: match a.progress {
+            Progress::Auto => None,
+            Progress::On => Some(true),
+            Progress::Off => Some(false),
+        },
+    };
+    let s = sweep::run::run(&spec, &opts)?;
+    summary(&spec.variant.name, &s, a.format)?;
+    Ok(if s.unknown > 0 { exit::UNKNOWN } else { exit::SAT })
+}
+
+pub fn merge(a: SweepMergeArgs) -> Exit {
+    let s = sweep::merge::merge(&a.files, a.output.as_deref())?;
+    summary("merged", &s, a.format)?;
+    Ok(if s.unknown > 0 { exit::UNKNOWN } else { exit::SAT })
+}
+
+fn summary(name: &str, s: &sweep::run::Summary, format: Format) -> Result<(), Error> {
+    let mut out = std::io::stdout().lock();
+    if format == Format::Json {
+        let text = serde_json::to_string_pretty(s).map_err(|e| Error::internal(e.to_string()))?;
+        writeln!(out, "{text}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "sweep {name}: {}: {} sat, {} unsat, {} unknown ({} from the results file, {} solved now)",
+        count_s(s.instances, "instance"),
+        s.sat,
+        s.unsat,
+        s.unknown,
+        s.resumed,
+        s.solved_now
+    )?;
+    if s.solved_now > 0 {
+        writeln!(
+            out,
+            "wall {:.1} s, {:.0} instances/s; per instance p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+            s.wall_s, s.per_second, s.p50_ms, s.p99_ms, s.max_ms
+        )?;
+        let slow: Vec<String> = s
+            .slowest
+            .iter()
+            .map(|(i, c, ms)| {
+                format!(
+                    "#{i} ({}) {ms:.3} ms",
+                    c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+                )
+            })
+            .collect();
+        writeln!(out, "slowest: {}", slow.join("; "))?;
+    }
+    for (i, c, st) in s.not_sat.iter().take(20) {
+        let c: Vec<String> = c.iter().map(|x| x.to_string()).collect();
+        writeln!(out, "{st}: #{i} ({})", c.join(","))?;
+    }
+    if s.not_sat.len() > 20 {
+        writeln!(out, "... and {} more that are not sat", s.not_sat.len() - 20)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,120 @@
+//! The one error type of the library's commands, and the one place where errors and
+//! statuses become exit codes (spec §3).
+//!
+//! Each layer keeps its own typed error (`InputError`, `OutputError`, `EncodeError`,
+//! `BackendError`, `run::RunError`, ...); they all convert into [`Error`], whose variants are
+//! exactly the distinctions the exit code makes: the user's to fix (2) or sokuc's (1).
+
+use crate::backend::{self, BackendError};
+use crate::encode::EncodeError;
+use crate::input::InputError;
+use crate::ir::Status;
+use crate::output::OutputError;
+
+/// Exit codes (spec §3).
+pub mod exit {
+    /// A solution was found, or the command succeeded.
+    pub const SAT: u8 = 0;
+    /// An internal error: a bug in sokuc or a solver, or backends that disagree.
+    pub const INTERNAL: u8 = 1;
+    /// Bad input or usage: the message says what to change.
+    pub const USAGE: u8 = 2;
+    /// A solution given to `check` or `render` is not one.
+    pub const INVALID: u8 = 3;
+    /// Proven to have no solution.
+    pub const UNSAT: u8 = 20;
+    /// No answer (time limit, interrupt).
+    pub const UNKNOWN: u8 = 30;
+}
+
+/// The exit code of a run that ended with `status`.
+pub fn status_code(status: Status) -> u8 {
+    match status {
+        Status::Sat => exit::SAT,
+        Status::Unsat => exit::UNSAT,
+        Status::Unknown => exit::UNKNOWN,
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Bad input, with its file and line.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// An output that cannot be written, or that is one of the inputs.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// A model over a limit the user set or can raise (clauses, memory, time while building).
+    #[error(transparent)]
+    Limit(#[from] EncodeError),
+    /// A request the chosen backend or puzzle cannot honour; the message says what can.
+    #[error("{option}: {message}")]
+    Unsupported { option: String, message: String },
+    /// sokuc's fault, or a solver's: a wrong answer, a solver that failed, a broken invariant.
+    #[error("internal error: {0}")]
+    Internal(String),
+    /// Writing to standard output failed (a closed pipe ends the command quietly).
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl Error {
+    pub fn internal(message: impl Into<String>) -> Error {
+        Error::Internal(message.into())
+    }
+
+    pub fn unsupported(option: impl Into<String>, message: impl Into<String>) -> Error {
+        Error::Unsupported {
+            option: option.into(),
+            message: message.into(),
+        }
+    }
+
+    /// The exit code for this error; a closed pipe on stdout is not a failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Input(_) | Error::Output(_) | Error::Limit(_) | Error::Unsupported { .. } => exit::USAGE,
+            Error::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::SAT,
+            Error::Internal(_) | Error::Io(_) => exit::INTERNAL,
+        }
+    }
+
+    /// Whether the message is for the user to act on (printed as `error:`), rather than a
+    /// bug report (printed as `internal error:`).
+    pub fn is_usage(&self) -> bool {
+        self.exit_code() == exit::USAGE
+    }
+}
+
+impl From<BackendError> for Error {
+    fn from(e: BackendError) -> Error {
+        match e {
+            BackendError::Encode(e) => Error::Limit(e),
+            BackendError::Unsupported { backend, feature } => refusal(backend, feature),
+            BackendError::Solver { .. } | BackendError::Io(_) => Error::Internal(e.to_string()),
+        }
+    }
+}
+
+/// "the cp backend does not support DRAT proofs; backends in this build that do: sat,
+/// cadical", under the option that asked for it.
+pub fn refusal(backend: &str, feature: &str) -> Error {
+    let option = match feature {
+        backend::feature::PROOF => "--proof",
+        backend::feature::SEED => "--seed",
+        backend::feature::TIME_LIMIT => "--timeout",
+        _ => "--backend",
+    };
+    let able = backend::supporting(feature);
+    Error::unsupported(
+        option,
+        format!(
+            "the {backend} backend does not support {feature}; backends in this build that do: {}",
+            if able.is_empty() {
+                "none".to_string()
+            } else {
+                able.join(", ")
+            }
+        ),
+    )
+}

@@ -1,0 +1,133 @@
+//! The front-end trait: what a puzzle kind must provide so that every command works for it.
+//!
+//! A puzzle kind is one folder (`soku/`, `pool/`, `kakuro/`, `tricky/`) that implements
+//! [`Puzzle`], plus one line in [`crate::registry`]. Everything else (solving on any backend,
+//! `--unique`, exports, decoding an external solver's answer, `check`, `compare`, `certify`,
+//! the JSON envelope, exit codes) is written once in [`crate::run`] against this trait, so a
+//! new kind touches neither the CLI, nor the run path, nor any backend.
+//!
+//! The trait sits between the model and the IR: a front-end reads its file into a model,
+//! compiles the model into a [`PbFormula`], turns an assignment back into a solution, and
+//! checks that solution with a verifier that shares no code with its compiler or decoder.
+
+mod outcome;
+
+pub use outcome::Answer;
+
+use crate::input::InputError;
+use crate::ir::{Lit, PbFormula, Var};
+use crate::render::Scene;
+
+/// An answer that is not a solution: why decoding or verification failed, in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Invalid(pub String);
+
+impl From<String> for Invalid {
+    fn from(s: String) -> Invalid {
+        Invalid(s)
+    }
+}
+
+impl From<&str> for Invalid {
+    fn from(s: &str) -> Invalid {
+        Invalid(s.to_string())
+    }
+}
+
+impl Invalid {
+    pub fn new(message: impl Into<String>) -> Invalid {
+        Invalid(message.into())
+    }
+}
+
+/// A proof, found while compiling, that the puzzle has no solution, with its argument in
+/// words ("presolve: ..." is added by the run path).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refutation(pub String);
+
+/// How to compile. Front-ends without a presolve ignore `presolve`; with it off, the model
+/// is the plain one, which is what `certify` refutes and what a benchmark of external
+/// solvers wants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CompileOptions {
+    pub presolve: bool,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        CompileOptions { presolve: true }
+    }
+}
+
+/// One puzzle kind's front-end. `Compiled` is whatever decoding needs besides the formula
+/// (usually the [`crate::ir::Model`] with its variable pool); `Solution` is the puzzle's own
+/// answer type.
+pub trait Puzzle: Clone + Send + Sync + 'static {
+    type Compiled: Send + 'static;
+    type Solution: Clone + Send + 'static;
+
+    /// The kind's name in JSON and messages: "3soku", "pool", "kakuro", "trickytriple".
+    fn kind(&self) -> &'static str;
+
+    /// Where the puzzle came from (a file name, or a description).
+    fn source(&self) -> &str;
+
+    /// Comment lines that open every exported model: what it is and where it came from.
+    /// `encoding` names the pseudo-Boolean encoding when the export is CNF.
+    fn header(&self, opts: &CompileOptions, encoding: Option<&str>) -> Vec<String>;
+
+    /// Refuses, before compiling, a puzzle whose model would not fit in `max_memory` bytes.
+    fn check_size(&self, _max_memory: u64) -> Result<(), crate::encode::EncodeError> {
+        Ok(())
+    }
+
+    /// Compiles to the IR. `Err` is a refutation found while compiling (presolve).
+    fn compile(&self, opts: &CompileOptions) -> Result<Self::Compiled, Refutation>;
+
+    /// The formula inside a compiled model.
+    fn formula<'c>(&self, c: &'c Self::Compiled) -> &'c PbFormula;
+
+    /// The names of the formula's variables, in order (exports and external answers use them).
+    fn names(&self, c: &Self::Compiled) -> Vec<String>;
+
+    /// Turns a full assignment of the formula's variables into a solution.
+    fn decode(&self, c: &Self::Compiled, assignment: &[bool]) -> Result<Self::Solution, Invalid>;
+
+    /// Checks a solution from the puzzle's rules alone (shares no code with compile/decode).
+    fn verify(&self, s: &Self::Solution) -> Result<(), Invalid>;
+
+    /// A clause that every *other* solution satisfies and this one does not (for
+    /// `--unique`): by default, "some variable that is true here is false". Front-ends whose
+    /// variables carry more than the solution (auxiliary choices) narrow it to the ones that
+    /// identify the answer.
+    fn exclude(&self, c: &Self::Compiled, assignment: &[bool]) -> Vec<Lit> {
+        let n = self.formula(c).num_vars as usize;
+        (0..n)
+            .filter(|&i| assignment.get(i).copied().unwrap_or(false))
+            .map(|i| Var(i as u32).negative())
+            .collect()
+    }
+
+    /// The text `solve` prints: for people, and free of timings, so that decoding the same
+    /// answer prints the same bytes.
+    fn text(&self, a: &Answer<Self::Solution>) -> String;
+
+    /// The puzzle's own JSON fields (the run path wraps them in the common envelope).
+    /// `solution` is `None` when there is none; fields that describe the instance stay.
+    fn json_fields(&self, solution: Option<&Self::Solution>) -> Vec<(String, serde_json::Value)>;
+
+    /// Reads a solution written by `solve --format json` (and, for grids, the solution-file
+    /// form), for `check` and `render`.
+    fn read_solution(&self, file: &str, text: &str) -> Result<Self::Solution, InputError>;
+
+    /// A picture of the puzzle or of a solution, where one makes sense (polyhedra, not
+    /// grids); `what` ends its title ("solution, verified").
+    fn scene(&self, _solution: Option<&Self::Solution>, _what: &str) -> Option<Scene<'_>> {
+        None
+    }
+
+    /// What `check` prints for a valid solution, after "valid: ".
+    fn valid_summary(&self, s: &Self::Solution) -> String;
+}

@@ -1,0 +1,40 @@
+//! What a front-end is given to print: the answer of one run, in the puzzle's own terms.
+
+use crate::ir::Status;
+
+/// The answer of one run (solve, decode of an external answer): the status, the verified
+/// solution when there is one, and, when `--unique` was asked, whether it is the only one.
+/// Timings and sizes travel beside it ([`crate::run::Outcome`]); front-ends never print them.
+#[derive(Debug, Clone)]
+pub struct Answer<S> {
+    pub status: Status,
+    pub solution: Option<S>,
+    /// The solution passed the front-end's independent verifier (always true with a solution:
+    /// the run path never hands out an unverified one).
+    pub verified: bool,
+    /// Why there is no solution, or why the answer is unknown, in words.
+    pub reason: Option<String>,
+    /// `--unique` was asked.
+    pub asked_unique: bool,
+    /// Some(true): proven unique; Some(false): `second` is another solution; None: not asked
+    /// or not decided in time.
+    pub unique: Option<bool>,
+    pub second: Option<S>,
+    /// The backend's name, or "external" for an answer file.
+    pub backend: String,
+}
+
+impl<S> Answer<S> {
+    pub fn without_solution(status: Status, reason: Option<String>, backend: &str) -> Answer<S> {
+        Answer {
+            status,
+            solution: None,
+            verified: false,
+            reason,
+            asked_unique: false,
+            unique: None,
+            second: None,
+            backend: backend.to_string(),
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! The puzzle kinds, in one table: which files each front-end reads. Adding a kind is its
+//! folder (implementing [`crate::puzzle::Puzzle`]) plus one line in [`KINDS`]; every command
+//! then takes it through [`load`].
+
+use std::path::Path;
+
+use crate::input::{self, InputError, instance_file};
+use crate::kakuro::Kakuro;
+use crate::run::AnyPuzzle;
+use crate::tricky::Tricky;
+
+/// Reads a puzzle of one kind: (file name for messages, text, directory for relative paths).
+type Reader = fn(&str, &str, Option<&Path>) -> Result<Box<dyn AnyPuzzle>, InputError>;
+
+/// One puzzle kind: its name (`--kind`), the file extensions that select it, a line of help,
+/// and its reader.
+pub struct Kind {
+    pub name: &'static str,
+    pub extensions: &'static [&'static str],
+    pub about: &'static str,
+    read: Reader,
+    /// How to recognise the kind's text on standard input.
+    sniff: fn(&str) -> bool,
+}
+
+/// Every puzzle kind sokuc reads.
+pub const KINDS: &[Kind] = &[
+    Kind {
+        name: "3soku",
+        extensions: &["toml"],
+        about: "3SoKu instance TOML (a tile per face; the pool form is read as `pool`)",
+        read: read_toml,
+        sniff: |_| false,
+    },
+    Kind {
+        name: "pool",
+        extensions: &[],
+        about: "3SoKu TOML with a tile pool and/or free capacities (Liu's ADTS)",
+        read: read_pool,
+        sniff: |_| false,
+    },
+    Kind {
+        name: "kakuro",
+        extensions: &["kakuro"],
+        about: "Kakuro grid",
+        read: |file, text, _| Ok(Box::new(Kakuro::parse(file, text)?)),
+        sniff: |text| first_word(text) == Some("kakuro"),
+    },
+    Kind {
+        name: "trickytriple",
+        extensions: &["tt"],
+        about: "Tricky Triple grid",
+        read: |file, text, _| Ok(Box::new(Tricky::parse(file, text)?)),
+        sniff: |text| first_word(text) == Some("trickytriple"),
+    },
+];
+
+/// 3SoKu TOML in either form: a classic instance, or a pool instance.
+fn read_toml(file: &str, text: &str, base: Option<&Path>) -> Result<Box<dyn AnyPuzzle>, InputError> {
+    Ok(match instance_file::parse_puzzle(file, text, base)? {
+        instance_file::Puzzle::Classic(i) => Box::new(i),
+        instance_file::Puzzle::Pool(p) => Box::new(p),
+    })
+}
+
+fn read_pool(file: &str, text: &str, base: Option<&Path>) -> Result<Box<dyn AnyPuzzle>, InputError> {
+    match instance_file::parse_puzzle(file, text, base)? {
+        instance_file::Puzzle::Pool(p) => Ok(Box::new(p)),
+        instance_file::Puzzle::Classic(_) => Err(InputError::new(
+            file,
+            None,
+            "this is a classic 3SoKu instance (a tile per face, given capacities), not a pool: read it as --kind 3soku",
+        )),
+    }
+}
+
+/// The first word of the first line that is not blank or a comment.
+fn first_word(text: &str) -> Option<&str> {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .and_then(|l| l.split_whitespace().next())
+}
+
+/// "3soku (.toml), pool, kakuro (.kakuro), trickytriple (.tt)".
+pub fn kinds_list() -> String {
+    KINDS
+        .iter()
+        .map(|k| match k.extensions {
+            [] => k.name.to_string(),
+            exts => format!(
+                "{} ({})",
+                k.name,
+                exts.iter().map(|e| format!(".{e}")).collect::<Vec<_>>().join(", ")
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn by_name(name: &str, origin: &str) -> Result<&'static Kind, InputError> {
+    KINDS.iter().find(|k| k.name == name).ok_or_else(|| {
+        InputError::new(
+            origin,
+            None,
+            format!("unknown puzzle kind {name:?}; the kinds are: {}", kinds_list()),
+        )
+    })
+}
+
+/// Reads the puzzle in `path` (`-` for standard input). Its kind is `kind` when given (as
+/// `--kind`), else the file's extension, else (on standard input) what the text looks like.
+pub fn load(path: &Path, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, InputError> {
+    let stdin = path.as_os_str() == "-";
+    let name = if stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let chosen = match kind {
+        Some(k) => Some(by_name(k, "--kind")?),
+        None if stdin => None,
+        None => {
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            Some(KINDS.iter().find(|k| k.extensions.contains(&ext)).ok_or_else(|| {
+                InputError::new(
+                    &name,
+                    None,
+                    format!(
+                        "unknown puzzle kind{}: the kinds are {}; name the kind with --kind",
+                        if ext.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" (.{ext})")
+                        },
+                        kinds_list()
+                    ),
+                )
+            })?)
+        }
+    };
+    let text = if stdin {
+        input::read_stdin()?
+    } else {
+        input::read_text(path)?
+    };
+    // On standard input without --kind: a grid says so on its first line; else TOML.
+    let k = chosen.unwrap_or_else(|| KINDS.iter().find(|k| (k.sniff)(&text)).unwrap_or(&KINDS[0]));
+    let base = if stdin { None } else { path.parent() };
+    (k.read)(&name, &text, base)
+}
+
+/// IcoSoKu from its twelve pegs (`--pegs`), no file needed.
+pub fn from_pegs(pegs: &str) -> Result<Box<dyn AnyPuzzle>, InputError> {
+    Ok(Box::new(instance_file::read_pegs(pegs)?))
+}

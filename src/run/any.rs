@@ -1,0 +1,210 @@
+//! The run path with the puzzle's type erased: [`AnyPuzzle`] is implemented once, for every
+//! [`Puzzle`], so that commands hold any kind as `Box<dyn AnyPuzzle>` and print a [`Report`].
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use super::emit::{self, Format};
+use super::{Outcome, RunError, RunOptions};
+use crate::backend::{Backend, SolveStats, Status};
+use crate::encode::EncodeOptions;
+use crate::error::{Error, status_code};
+use crate::input::InputError;
+use crate::puzzle::{Answer, CompileOptions, Puzzle, Refutation};
+use crate::report;
+
+/// An outcome ready to print: what the text and JSON say, and what the exit code follows.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub kind: &'static str,
+    pub status: Status,
+    pub verified: bool,
+    pub reason: Option<String>,
+    pub unique: Option<bool>,
+    pub backend: String,
+    pub stats: SolveStats,
+    /// What `solve` prints for people (no timings).
+    pub text: String,
+    /// The one JSON schema of an outcome (README, "JSON output").
+    pub json: Value,
+    /// The SVG picture, when asked for and the puzzle has one.
+    pub svg: Option<String>,
+}
+
+impl Report {
+    pub fn exit_code(&self) -> u8 {
+        status_code(self.status)
+    }
+}
+
+/// What `check` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Checked {
+    /// Valid; the text says what was checked.
+    Valid(String),
+    /// Not a solution; the text says why.
+    Invalid(String),
+}
+
+/// A picture for `render`: the SVG, and why the solution drawn is invalid if it is.
+pub struct Picture {
+    pub svg: String,
+    pub invalid: Option<String>,
+}
+
+/// Every command, for any puzzle kind.
+pub trait AnyPuzzle: Send + Sync {
+    fn kind(&self) -> &'static str;
+    fn source(&self) -> &str;
+    /// Compile, solve, check, and (with `opts.unique`) prove uniqueness.
+    fn solve(&self, b: &mut dyn Backend, opts: &RunOptions, picture: bool) -> Result<Report, RunError>;
+    /// Write the compiled model for an external solver.
+    fn emit(
+        &self,
+        format: Format,
+        copts: &CompileOptions,
+        enc: EncodeOptions,
+        output: Option<&Path>,
+    ) -> Result<(), Error>;
+    /// Read an external solver's answer for the model emitted with `copts`.
+    fn decode_answer(&self, copts: &CompileOptions, file: &str, text: &str) -> Result<Report, InputError>;
+    /// Check a solution file against the puzzle's rules.
+    fn check(&self, file: &str, text: &str) -> Result<Checked, InputError>;
+    /// Draw the puzzle, or a solution read from `(file, text)`; `None` when the kind has no
+    /// picture.
+    fn picture(&self, solution: Option<(&str, &str)>, numbers: bool) -> Result<Option<Picture>, InputError>;
+    /// Whether the kind has a picture (`--svg`, `render`).
+    fn has_picture(&self) -> bool;
+    /// Whether compiling with `copts` refutes the puzzle (presolve), and why.
+    fn refutation(&self, copts: &CompileOptions) -> Option<Refutation>;
+}
+
+/// The JSON of an answer: the common envelope around the puzzle's own fields.
+fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: &SolveStats) -> Value {
+    let mut v = json!({
+        "status": a.status.as_str(),
+        "puzzle": p.kind(),
+        "backend": a.backend,
+        "verified": a.verified,
+    });
+    let obj = v.as_object_mut().expect("an object");
+    for (k, x) in p.json_fields(a.solution.as_ref()) {
+        obj.insert(k, x);
+    }
+    obj.insert("unique".into(), json!(a.unique));
+    obj.insert("stats".into(), report::stats_json(stats));
+    if let Some(reason) = &a.reason {
+        obj.insert("reason".into(), json!(reason));
+    }
+    if let Some(second) = &a.second {
+        for (k, x) in p.json_fields(Some(second)) {
+            obj.insert(format!("second_{k}"), x);
+        }
+    }
+    v
+}
+
+fn report_of<P: Puzzle>(p: &P, o: Outcome<P::Solution>, picture: bool) -> Report {
+    let svg = if picture { svg_of(p, &o.answer) } else { None };
+    Report {
+        kind: p.kind(),
+        status: o.answer.status,
+        verified: o.answer.verified,
+        reason: o.answer.reason.clone(),
+        unique: o.answer.unique,
+        backend: o.answer.backend.clone(),
+        text: p.text(&o.answer),
+        json: outcome_json(p, &o.answer, &o.stats),
+        stats: o.stats,
+        svg,
+    }
+}
+
+/// The picture of an answer: the solution, or the puzzle when there is none.
+fn svg_of<P: Puzzle>(p: &P, a: &Answer<P::Solution>) -> Option<String> {
+    let what = match (a.status, a.verified) {
+        (Status::Sat, true) => "solution, verified",
+        (Status::Sat, false) => "solution, NOT verified",
+        (Status::Unsat, _) => "no solution exists (the instance is drawn)",
+        (Status::Unknown, _) => "no solution found in time (the instance is drawn)",
+    };
+    p.scene(a.solution.as_ref(), what)
+        .map(|s| crate::render::svg::render(&s))
+}
+
+impl<P: Puzzle> AnyPuzzle for P {
+    fn kind(&self) -> &'static str {
+        Puzzle::kind(self)
+    }
+
+    fn source(&self) -> &str {
+        Puzzle::source(self)
+    }
+
+    fn solve(&self, b: &mut dyn Backend, opts: &RunOptions, picture: bool) -> Result<Report, RunError> {
+        let o = super::solve(self, b, opts)?;
+        Ok(report_of(self, o, picture))
+    }
+
+    fn emit(
+        &self,
+        format: Format,
+        copts: &CompileOptions,
+        enc: EncodeOptions,
+        output: Option<&Path>,
+    ) -> Result<(), Error> {
+        emit::write(self, format, copts, enc, output)
+    }
+
+    fn decode_answer(&self, copts: &CompileOptions, file: &str, text: &str) -> Result<Report, InputError> {
+        let answer = super::external::decode(self, copts, file, text)?;
+        Ok(report_of(
+            self,
+            Outcome {
+                answer,
+                stats: SolveStats::default(),
+            },
+            false,
+        ))
+    }
+
+    fn check(&self, file: &str, text: &str) -> Result<Checked, InputError> {
+        let s = self.read_solution(file, text)?;
+        Ok(match self.verify(&s) {
+            Ok(()) => Checked::Valid(self.valid_summary(&s)),
+            Err(why) => Checked::Invalid(why.to_string()),
+        })
+    }
+
+    fn picture(&self, solution: Option<(&str, &str)>, numbers: bool) -> Result<Option<Picture>, InputError> {
+        let (s, invalid) = match solution {
+            None => (None, None),
+            Some((file, text)) => {
+                let s = self.read_solution(file, text)?;
+                let invalid = self.verify(&s).err().map(|e| e.to_string());
+                (Some(s), invalid)
+            }
+        };
+        let what = match (&s, &invalid) {
+            (None, _) => "the instance".to_string(),
+            (Some(_), None) => "solution, verified".to_string(),
+            (Some(_), Some(e)) => format!("INVALID solution: {e}"),
+        };
+        Ok(self.scene(s.as_ref(), &what).map(|mut scene| {
+            scene.numbers = numbers;
+            Picture {
+                svg: crate::render::svg::render(&scene),
+                invalid,
+            }
+        }))
+    }
+
+    fn has_picture(&self) -> bool {
+        self.scene(None, "").is_some()
+    }
+
+    fn refutation(&self, copts: &CompileOptions) -> Option<Refutation> {
+        self.compile(copts).err()
+    }
+}

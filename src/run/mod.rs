@@ -1,0 +1,226 @@
+//! The one run path: compile -> backend -> evaluate against the IR -> decode -> verify ->
+//! [`Outcome`]. Every command reaches a solver through [`solve`], and every assignment,
+//! whether from an in-process backend, a session (`sweep`) or an external solver's file
+//! (`decode`), becomes a solution only through [`finish`].
+//!
+//! This module is generic over [`Puzzle`]; [`any`] erases the puzzle type so that the CLI
+//! and the registry can hold any kind behind one `Box<dyn AnyPuzzle>`.
+
+pub mod any;
+pub mod emit;
+pub mod external;
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::backend::{Backend, BackendError, Deadline, SolveOptions, SolveStats, Status, Waited};
+use crate::ir::{Constraint, PbFormula};
+use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};
+
+pub use any::{AnyPuzzle, Checked, Report};
+
+/// What to run: the backend's options, how to compile, and whether to prove uniqueness.
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    pub solve: SolveOptions,
+    pub compile: CompileOptions,
+    /// After a solution, solve again with it excluded: unique, or a second solution.
+    pub unique: bool,
+}
+
+/// The result of one run: the answer in the puzzle's terms, and the run's sizes and times.
+#[derive(Debug, Clone)]
+pub struct Outcome<S> {
+    pub answer: Answer<S>,
+    pub stats: SolveStats,
+}
+
+/// Why an assignment is not a solution. From an in-process backend that is a bug (exit 1);
+/// from an answer file it is the file's fault (exit 2, see [`external`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnswerProblem {
+    #[error("it gives {got} values for {want} variables")]
+    Size { got: usize, want: usize },
+    #[error("it violates {0}")]
+    Violates(String),
+    #[error("it cannot be decoded: {0}")]
+    Decode(Invalid),
+    #[error("it fails verification: {0}")]
+    Invalid(Invalid),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Backend(#[from] BackendError),
+    /// A backend's "sat" answer that is not a solution: a bug, never printed as an answer.
+    #[error("the {backend} answer is wrong: {problem}")]
+    Wrong { backend: String, problem: AnswerProblem },
+}
+
+impl From<RunError> for crate::Error {
+    fn from(e: RunError) -> crate::Error {
+        match e {
+            RunError::Backend(b) => b.into(),
+            wrong @ RunError::Wrong { .. } => crate::Error::internal(wrong.to_string()),
+        }
+    }
+}
+
+/// Checks a full assignment against the IR, decodes it and verifies the solution: the only
+/// way an assignment becomes a solution.
+pub fn finish<P: Puzzle>(p: &P, c: &P::Compiled, assignment: &[bool]) -> Result<P::Solution, AnswerProblem> {
+    let f = p.formula(c);
+    let n = f.num_vars as usize;
+    if assignment.len() < n {
+        return Err(AnswerProblem::Size {
+            got: assignment.len(),
+            want: n,
+        });
+    }
+    let a = &assignment[..n];
+    f.evaluate(a).map_err(|v| AnswerProblem::Violates(v.to_string()))?;
+    let s = p.decode(c, a).map_err(AnswerProblem::Decode)?;
+    p.verify(&s).map_err(AnswerProblem::Invalid)?;
+    Ok(s)
+}
+
+/// How often a thread waiting for the compiling worker looks at the deadline.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Compiles within the deadline: `None` once it passes. Presolve and compiling cannot look
+/// at the clock, and on large instances they take seconds, so with a time limit they run on
+/// a worker thread while this one waits. Past the deadline the worker is left to finish on
+/// its own (its model is then dropped); the process may exit first.
+fn compile_within<P: Puzzle>(
+    p: &P,
+    opts: CompileOptions,
+    deadline: &Deadline,
+) -> Option<Result<P::Compiled, Refutation>> {
+    if !deadline.is_set() {
+        return Some(p.compile(&opts));
+    }
+    let (tx, rx) = mpsc::channel();
+    let owned = p.clone();
+    let worker = std::thread::Builder::new().name("sokuc-compile".into()).spawn(move || {
+        // The receiver is gone when the caller stopped waiting.
+        let _ = tx.send(owned.compile(&opts));
+    });
+    let Ok(worker) = worker else {
+        return Some(p.compile(&opts));
+    };
+    let Ok(waited) = deadline.wait(&rx, POLL, || Ok::<(), std::convert::Infallible>(()));
+    match waited {
+        Waited::Done(c) => Some(c),
+        Waited::Passed => None,
+        // Compiling panicked: the same panic as without a worker.
+        Waited::WorkerGone => match worker.join() {
+            Err(panic) => std::panic::resume_unwind(panic),
+            Ok(()) => unreachable!("the worker sends before it ends"),
+        },
+    }
+}
+
+fn ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1e3
+}
+
+/// One backend call, checked: the status, and for "sat" the verified solution with the
+/// assignment it came from.
+type Checked1<S> = (Status, Option<(S, Vec<bool>)>, SolveStats);
+
+fn solve_checked<P: Puzzle>(
+    p: &P,
+    c: &P::Compiled,
+    formula: &PbFormula,
+    b: &mut dyn Backend,
+    opts: &SolveOptions,
+) -> Result<Checked1<P::Solution>, RunError> {
+    let out = b.solve(formula, opts)?;
+    if out.status != Status::Sat {
+        return Ok((out.status, None, out.stats));
+    }
+    let wrong = |problem| RunError::Wrong {
+        backend: b.name().to_string(),
+        problem,
+    };
+    // A "sat" without an assignment is as wrong as a wrong assignment.
+    let a = out.assignment.ok_or_else(|| {
+        wrong(AnswerProblem::Size {
+            got: 0,
+            want: formula.num_vars as usize,
+        })
+    })?;
+    let s = finish(p, c, &a).map_err(wrong)?;
+    Ok((Status::Sat, Some((s, a)), out.stats))
+}
+
+/// Compiles `p`, solves it on `b`, and checks any answer through [`finish`]; with
+/// `opts.unique`, solves once more with the answer excluded. One time limit covers compiling
+/// and both solves (the clock starts here unless the caller's already runs).
+pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result<Outcome<P::Solution>, RunError> {
+    let solve_opts = &opts.solve.clock_started();
+    let t0 = Instant::now();
+    let name = b.name();
+    // Options the backend cannot honour are refused before anything is compiled.
+    b.check_options(solve_opts)?;
+    p.check_size(solve_opts.encode.max_memory).map_err(BackendError::from)?;
+    let no_answer = |status, reason: &str, stats| Outcome {
+        answer: Answer::without_solution(status, Some(reason.to_string()), name),
+        stats,
+    };
+    let compiled = match compile_within(p, opts.compile, &solve_opts.deadline()) {
+        None => {
+            let stats = SolveStats {
+                build_ms: ms(t0),
+                ..Default::default()
+            };
+            return Ok(no_answer(
+                Status::Unknown,
+                "the time limit was reached while compiling the model",
+                stats,
+            ));
+        }
+        Some(Err(refutation)) => {
+            let stats = SolveStats {
+                build_ms: ms(t0),
+                ..Default::default()
+            };
+            return Ok(no_answer(Status::Unsat, &format!("presolve: {refutation}"), stats));
+        }
+        Some(Ok(c)) => c,
+    };
+    let compile_ms = ms(t0);
+    let formula = p.formula(&compiled);
+    let (status, found, mut stats) = solve_checked(p, &compiled, formula, b, solve_opts)?;
+    stats.build_ms += compile_ms;
+    let mut answer = Answer::without_solution(status, None, name);
+    answer.asked_unique = opts.unique;
+    answer.reason = match status {
+        Status::Sat => None,
+        Status::Unsat => Some(format!("proven by the {name} backend")),
+        Status::Unknown => Some("the time limit was reached or the search was interrupted".to_string()),
+    };
+    let Some((solution, assignment)) = found else {
+        return Ok(Outcome { answer, stats });
+    };
+    answer.solution = Some(solution);
+    answer.verified = true;
+    if opts.unique {
+        let mut f = formula.clone();
+        f.add(
+            "another solution",
+            Constraint::Clause(p.exclude(&compiled, &assignment)),
+        );
+        let (s2, found2, st2) = solve_checked(p, &compiled, &f, b, solve_opts)?;
+        stats.build_ms += st2.build_ms;
+        stats.solve_ms += st2.solve_ms;
+        answer.unique = match s2 {
+            Status::Unsat => Some(true),
+            Status::Sat => Some(false),
+            Status::Unknown => None,
+        };
+        answer.second = found2.map(|(s, _)| s);
+    }
+    Ok(Outcome { answer, stats })
+}
