@@ -13,6 +13,7 @@
 
 pub mod backend;
 pub mod bench;
+pub mod budget;
 pub mod certify;
 pub mod compare;
 pub mod encode;

@@ -133,3 +133,46 @@ fn usage_error(e: clap::Error) -> u8 {
     eprintln!("sokuc: error: {first}{extra} (see {command} --help)");
     exit::USAGE
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// clap's own consistency checks, and: every option of every subcommand says what it
+    /// does, and `--backend` names the backends of this build.
+    #[test]
+    fn every_option_has_help() {
+        let cli = Cli::command();
+        cli.clone().debug_assert();
+        for sub in cli.get_subcommands() {
+            assert!(sub.get_about().is_some(), "{} has no help", sub.get_name());
+            for arg in sub.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" {
+                    continue;
+                }
+                assert!(
+                    arg.get_help().is_some() || arg.get_long_help().is_some(),
+                    "sokuc {} --{id} has no help",
+                    sub.get_name()
+                );
+                if id == "backend" {
+                    let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                    let named = match sub.get_name() {
+                        "certify" => sokuc::backend::supporting(sokuc::backend::feature::PROOF),
+                        _ => sokuc::backend::available(),
+                    };
+                    for b in named {
+                        assert!(
+                            help.contains(b),
+                            "sokuc {} --backend help {help:?} lacks {b}",
+                            sub.get_name()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -4,8 +4,6 @@
 #[cfg(feature = "cadical")]
 pub mod cadical;
 pub mod cp;
-mod deadline;
-pub mod memory;
 #[cfg(feature = "mip")]
 pub mod mip;
 pub mod search;
@@ -20,8 +18,8 @@ use std::time::{Duration, Instant};
 use crate::encode::EncodeOptions;
 use crate::ir::PbFormula;
 
+pub use crate::budget::{Deadline, Waited, memory};
 pub use crate::ir::Status;
-pub use deadline::{Deadline, Waited};
 
 /// What a backend supports. Asking for an unsupported feature is an error, never silently
 /// ignored.

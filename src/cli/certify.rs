@@ -15,8 +15,7 @@ pub struct CertifyArgs {
     pub puzzle: PuzzleArgs,
     #[command(flatten)]
     pub enc: EncodingArgs,
-    /// A SAT backend that writes DRAT proofs: sat (varisat) or cadical.
-    #[arg(long, default_value = "sat")]
+    #[arg(long, default_value = "sat", help = super::PROOF_BACKEND_HELP.as_str())]
     pub backend: String,
     /// The DRAT checker (default: $SOKUC_DRAT_TRIM, drat-trim on PATH, or target/tools/drat-trim).
     #[arg(long)]

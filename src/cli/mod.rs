@@ -48,6 +48,14 @@ pub static BACKENDS_HELP: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
+/// `certify --backend`'s help: the backends of this build that write DRAT proofs.
+pub static PROOF_BACKEND_HELP: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "A backend that writes DRAT proofs: {} (this build)",
+        backend::supporting(backend::feature::PROOF).join(", ")
+    )
+});
+
 /// `--kind`'s help, naming the kinds.
 pub static KIND_HELP: LazyLock<String> = LazyLock::new(|| {
     format!(

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use super::card::{at_most_one, exactly_one};
 use super::order::{B, OrderInt, imply};
 use super::sink::{Budgeted, ClauseSink, Cost, Counting, Over};
-use crate::backend::Deadline;
-use crate::backend::memory::{DEFAULT_MAX_MEMORY, format_size, over_limit};
+use crate::budget::Deadline;
+use crate::budget::memory::{DEFAULT_MAX_MEMORY, format_size, over_limit};
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
 /// How linear constraints become clauses.

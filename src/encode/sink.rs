@@ -1,5 +1,5 @@
-use crate::backend::Deadline;
-use crate::backend::memory::Guard;
+use crate::budget::Deadline;
+use crate::budget::memory::Guard;
 use crate::ir::{Lit, Var};
 
 /// Where encoders put variables and clauses (cf. varisat's `ExtendFormula`).

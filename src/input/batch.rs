@@ -37,13 +37,10 @@ pub fn parse_batch(file: &str, text: &str) -> Result<Vec<BatchItem>, InputError>
 }
 
 /// Parses one batch line into an IcoSoKu instance; the error says what is wrong.
-pub fn parse_line(line: &str) -> Result<Instance, String> {
+pub fn parse_line(line: &str) -> Result<Instance, crate::input::Problem> {
     let cols: Vec<&str> = line.split('\t').collect();
     if cols.len() > 4 || cols.len() == 2 {
-        return Err(format!(
-            "expected 1, 3 or 4 tab-separated columns, found {}",
-            cols.len()
-        ));
+        return Err(format!("expected 1, 3 or 4 tab-separated columns, found {}", cols.len()).into());
     }
     let mut inst = pegs_instance(cols[0]).map_err(|e| e.message)?;
     inst.source = format!("batch line {line:?}");
@@ -57,7 +54,8 @@ pub fn parse_line(line: &str) -> Result<Instance, String> {
                 faces.len(),
                 tiles.len(),
                 if cols.len() == 4 { rots.len() } else { faces.len() }
-            ));
+            )
+            .into());
         }
         for (k, (f, t)) in faces.iter().zip(&tiles).enumerate() {
             let tile: i64 = t.parse().map_err(|_| format!("tile {t:?} is not an integer"))?;

@@ -9,8 +9,8 @@ use toml::Spanned;
 use super::variant_file::load_variant;
 use super::{InputError, line_of, read_text, toml_error};
 use crate::model::limits::{MAX_CAPACITY, MAX_WEIGHT};
+use crate::model::pool::{Pegs, PoolInstance, PoolType};
 use crate::model::{Fixed, Instance, Tile, Variant, builtin};
-use crate::pool::{Pegs, PoolInstance, PoolType};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -252,7 +252,7 @@ pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzl
         let names = match spec.face.get_ref() {
             FaceRef::List(l) => l.clone(),
             FaceRef::Str(s) => crate::model::variant::split_face_text(&variant.vertices, s)
-                .map_err(|m| InputError::new(file, at(spec.face.span()), m))?,
+                .map_err(|m| InputError::new(file, at(spec.face.span()), m.0))?,
         };
         fixed.push(
             fixed_from(&variant, tiles.len(), &names, spec.tile, spec.rotation)
@@ -274,7 +274,10 @@ pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzl
 fn pool_from(file: &str, text: &str, variant: &Variant, spec: &Spanned<PoolSpec>) -> Result<Vec<PoolType>, InputError> {
     let line = Some(line_of(text, spec.span().start));
     let pool: Vec<PoolType> = match spec.get_ref() {
-        PoolSpec::Named(n) if n == "all24" => crate::pool::all_types().into_iter().map(PoolType::once).collect(),
+        PoolSpec::Named(n) if n == "all24" => crate::model::pool::all_types()
+            .into_iter()
+            .map(PoolType::once)
+            .collect(),
         PoolSpec::Named(n) => {
             return Err(InputError::new(
                 file,
@@ -286,7 +289,7 @@ fn pool_from(file: &str, text: &str, variant: &Variant, spec: &Spanned<PoolSpec>
             let mut out: Vec<PoolType> = Vec::new();
             for (i, e) in list.iter().enumerate() {
                 let err = |m: String| InputError::new(file, line, format!("pool type {}: {m}", i + 1));
-                let tile = tile_from(&e.tile).map_err(err)?;
+                let tile = tile_from(&e.tile).map_err(|p| err(p.into()))?;
                 if e.min < 0 || e.max < e.min {
                     return Err(err(format!(
                         "bounds min = {}, max = {} are not 0 <= min <= max",
@@ -373,29 +376,29 @@ fn pegs_from(file: &str, line: Option<usize>, variant: &Variant, spec: &Capaciti
     }
 }
 
-fn tile_from(t: &[i64]) -> Result<Tile, String> {
+fn tile_from(t: &[i64]) -> Result<Tile, crate::input::Problem> {
     if t.len() != 3 {
-        return Err(format!("a tile has exactly three weights, found {}", t.len()));
+        return Err(format!("a tile has exactly three weights, found {}", t.len()).into());
     }
     let mut w = [0u64; 3];
     for (k, &x) in t.iter().enumerate() {
         if x < 0 {
-            return Err(format!("weight {x} is negative (weights are non-negative integers)"));
+            return Err(format!("weight {x} is negative (weights are non-negative integers)").into());
         }
         if x as u64 > MAX_WEIGHT {
-            return Err(format!("weight {x} is larger than the limit {MAX_WEIGHT}"));
+            return Err(format!("weight {x} is larger than the limit {MAX_WEIGHT}").into());
         }
         w[k] = x as u64;
     }
     Ok(w)
 }
 
-fn capacity_from(c: i64) -> Result<u64, String> {
+fn capacity_from(c: i64) -> Result<u64, crate::input::Problem> {
     if c < 0 {
-        return Err(format!("{c} is negative (capacities are non-negative integers)"));
+        return Err(format!("{c} is negative (capacities are non-negative integers)").into());
     }
     if c as u64 > MAX_CAPACITY {
-        return Err(format!("{c} is larger than the limit {MAX_CAPACITY}"));
+        return Err(format!("{c} is larger than the limit {MAX_CAPACITY}").into());
     }
     Ok(c as u64)
 }
@@ -407,20 +410,18 @@ pub fn fixed_from(
     face: &[String],
     tile: i64,
     rotation: Option<i64>,
-) -> Result<Fixed, String> {
+) -> Result<Fixed, crate::input::Problem> {
     let fi = variant.find_face(face).ok_or_else(|| {
         let sep = if variant.short_names() { "" } else { "," };
         format!("fixed face {} is not a face of {}", face.join(sep), variant.name)
     })?;
     if tile < 1 || tile as usize > ntiles {
-        return Err(format!(
-            "fixed tile index {tile} is out of range (tiles are numbered 1..{ntiles})"
-        ));
+        return Err(format!("fixed tile index {tile} is out of range (tiles are numbered 1..{ntiles})").into());
     }
     let rotation = match rotation {
         None => None,
         Some(r @ 0..=2) => Some(r as u8),
-        Some(r) => return Err(format!("rotation {r} is not 0, 1 or 2")),
+        Some(r) => return Err(format!("rotation {r} is not 0, 1 or 2").into()),
     };
     // A face named from another starting vertex is the same face, but the rotation is
     // relative to the variant's listing: shift it accordingly.

@@ -13,6 +13,30 @@ pub mod variant_file;
 
 use std::fmt;
 
+/// What is wrong with a piece of input, before the caller knows its file and line (it
+/// becomes an [`InputError`] there).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Problem(pub String);
+
+impl From<String> for Problem {
+    fn from(s: String) -> Problem {
+        Problem(s)
+    }
+}
+
+impl From<&str> for Problem {
+    fn from(s: &str) -> Problem {
+        Problem(s.to_string())
+    }
+}
+
+impl From<Problem> for String {
+    fn from(p: Problem) -> String {
+        p.0
+    }
+}
+
 /// A problem with user input: which file, which line (1-based, when known), and what.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct InputError {

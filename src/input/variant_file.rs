@@ -29,7 +29,7 @@ enum FaceSpec<'a> {
 }
 
 /// The face in `value`, or what is wrong with it.
-fn face_spec(value: &toml::Value) -> Result<FaceSpec<'_>, String> {
+fn face_spec(value: &toml::Value) -> Result<FaceSpec<'_>, super::Problem> {
     let what = |v: &toml::Value| match v {
         toml::Value::String(_) => "a string",
         toml::Value::Integer(_) => "an integer",
@@ -45,11 +45,14 @@ fn face_spec(value: &toml::Value) -> Result<FaceSpec<'_>, String> {
             .iter()
             .map(|i| match i {
                 toml::Value::String(n) => Ok(n.clone()),
-                other => Err(format!("{FACE_SHAPES}; this list holds {}", what(other))),
+                other => Err(super::Problem(format!(
+                    "{FACE_SHAPES}; this list holds {}",
+                    what(other)
+                ))),
             })
             .collect::<Result<_, _>>()
             .map(FaceSpec::List),
-        other => Err(format!("{FACE_SHAPES}; this is {}", what(other))),
+        other => Err(super::Problem(format!("{FACE_SHAPES}; this is {}", what(other)))),
     }
 }
 
@@ -89,7 +92,7 @@ pub fn parse_variant(file: &str, text: &str, default_name: &str) -> Result<Varia
             };
             match face_spec(f.get_ref()).map_err(|m| at(format!("face #{}: {m}", i + 1)))? {
                 FaceSpec::List(l) => Ok(l),
-                FaceSpec::Str(s) => split_face_text(&vertices, s).map_err(at),
+                FaceSpec::Str(s) => split_face_text(&vertices, s).map_err(|e| at(e.0)),
             }
         })
         .collect::<Result<_, _>>()?;

@@ -317,11 +317,22 @@ impl Variant {
     }
 }
 
+/// A face string that cannot be read as three vertex names, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BadFace(pub String);
+
+impl From<String> for BadFace {
+    fn from(s: String) -> BadFace {
+        BadFace(s)
+    }
+}
+
 /// Splits a face string over the vertex names `vertices`: "ABC" when every name is one
 /// character, or names separated by ',' ("x_y,z,w"). The older form "A_B_C" is accepted
 /// when exactly one way of cutting it at two '_' gives three vertex names; `Err` says why a
 /// string cannot be read, e.g. "x_y_z_w" when both x_y,z,w and x,y_z,w are vertices.
-pub fn split_face_text(vertices: &[String], s: &str) -> Result<Vec<String>, String> {
+pub fn split_face_text(vertices: &[String], s: &str) -> Result<Vec<String>, BadFace> {
     let s = s.trim();
     if s.contains(',') {
         return Ok(s.split(',').map(|p| p.trim().to_string()).collect());
@@ -348,13 +359,13 @@ pub fn split_face_text(vertices: &[String], s: &str) -> Result<Vec<String>, Stri
         1 => Ok(found.pop().unwrap_or_default()),
         0 if known(s) => Err(format!(
             "face {s:?} names one vertex; a face is three vertex names, as a list [\"a\", \"b\", \"c\"] or a string \"a,b,c\""
-        )),
+        ).into()),
         0 => Err(format!(
             "face {s:?} is not three vertex names; write it as a list [\"a\", \"b\", \"c\"] or a string \"a,b,c\""
-        )),
+        ).into()),
         _ => Err(format!(
             "face {s:?} is ambiguous: it could be {}; write it as a list or with commas",
             found.iter().map(|f| f.join(",")).collect::<Vec<_>>().join(" or ")
-        )),
+        ).into()),
     }
 }

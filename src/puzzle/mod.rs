@@ -47,6 +47,12 @@ impl Invalid {
 #[error("{0}")]
 pub struct Refutation(pub String);
 
+impl From<String> for Refutation {
+    fn from(s: String) -> Refutation {
+        Refutation(s)
+    }
+}
+
 /// How to compile. Front-ends without a presolve ignore `presolve`; with it off, the model
 /// is the plain one, which is what `certify` refutes and what a benchmark of external
 /// solvers wants.

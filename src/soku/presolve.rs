@@ -2,6 +2,7 @@
 //! person can check by hand; each success narrows what every face may carry.
 
 use crate::model::{Instance, TileType, rotate};
+use crate::puzzle::Refutation;
 
 /// For each face, the (type, rotation) options left after presolve.
 pub type Domains = Vec<Vec<(usize, u8)>>;
@@ -17,7 +18,7 @@ pub enum Presolved {
 pub fn presolve(inst: &Instance, types: &[TileType]) -> Presolved {
     match run(inst, types) {
         Ok(d) => Presolved::Open(d),
-        Err(reason) => Presolved::Unsat(reason),
+        Err(reason) => Presolved::Unsat(reason.0),
     }
 }
 
@@ -33,7 +34,7 @@ fn list(xs: impl IntoIterator<Item = u64>) -> String {
     xs.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join("+")
 }
 
-fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
+fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, Refutation> {
     let v = &inst.variant;
     let (weight, cap) = (inst.total_weight(), inst.total_capacity());
     if weight != cap {
@@ -42,7 +43,7 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
             "the tiles carry {} = {weight} in all (every weight ends up at exactly one vertex), but the capacities add up to {} = {cap}",
             list(inst.tiles.iter().map(|t| t.iter().sum::<u64>())),
             list(inst.capacities.iter().copied())
-        ));
+        ).into());
     }
     let type_of: Vec<usize> = {
         let mut t = vec![0; inst.tiles.len()];
@@ -82,7 +83,8 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
                 v.face_label(fx.face),
                 fx.tile + 1,
                 tuple(&inst.tiles[fx.tile])
-            ));
+            )
+            .into());
         }
     }
     for (t, ty) in types.iter().enumerate() {
@@ -96,7 +98,8 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
                 plural(forced, "face"),
                 tuple(&ty.weights),
                 crate::words::count(ty.multiplicity(), "copy", "copies")
-            ));
+            )
+            .into());
         }
         // Every copy is already used up by the faces that can take nothing else, so no other
         // face may take this type. Those faces themselves keep it: they, not the fixed ones,
@@ -134,7 +137,8 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
                     format!("each of its {before} remaining options puts")
                 },
                 caps.join(", ")
-            ));
+            )
+            .into());
         }
     }
 
@@ -155,14 +159,14 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
                 "vertex {} needs {c}, but it touches {d} faces and the {d} heaviest tile corners add up to only {} = {top}",
                 v.vertices[x],
                 list(maxima.iter().take(d).copied())
-            ));
+            ).into());
         }
         if c < bottom {
             return Err(format!(
                 "vertex {} needs {c}, but it touches {d} faces and every tile puts at least its lightest corner there: the {d} lightest add up to {} = {bottom}",
                 v.vertices[x],
                 list(minima.iter().take(d).copied())
-            ));
+            ).into());
         }
         let hi: Vec<u64> = inc
             .iter()
@@ -182,7 +186,8 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
                 lo.iter().sum::<u64>(),
                 list(hi.iter().copied()),
                 hi.iter().sum::<u64>()
-            ));
+            )
+            .into());
         }
     }
 
@@ -195,7 +200,8 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, String> {
                 tuple(&ty.weights),
                 crate::words::count(ty.multiplicity(), "copy", "copies"),
                 plural(able, "face")
-            ));
+            )
+            .into());
         }
     }
     Ok(dom)

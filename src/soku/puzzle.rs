@@ -7,7 +7,7 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use super::{Compiled, Placement};
-use crate::backend::memory::over_limit;
+use crate::budget::memory::over_limit;
 use crate::encode::EncodeError;
 use crate::input::{InputError, solution_json};
 use crate::ir::{PbFormula, Status};

@@ -210,7 +210,7 @@ fn merge_into(files: &[PathBuf], out: Option<&Path>) -> Result<Summary, SweepErr
                 "the shard ends early: instance {index} is missing (was the shard finished? rerun it with --resume)"
             )));
         }
-        let r = Record::parse(buf.trim_end()).map_err(&bad)?;
+        let r = Record::parse(buf.trim_end()).map_err(|p| bad(p.into()))?;
         check_record(&spec, &r, *index, caps).map_err(&bad)?;
         summary.count(&r);
         if let Some(w) = w.as_mut() {

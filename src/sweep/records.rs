@@ -11,6 +11,7 @@
 //! (`a` = 0, `b` = 1, `c` = 2), or `-` when there is none. The checksum (FNV-1a, 32 bits,
 //! over everything before ` #`) catches a torn or corrupted line.
 
+use crate::input::Problem;
 use std::fmt::Write as _;
 
 use crate::backend::Status;
@@ -72,7 +73,7 @@ impl Record {
     }
 
     /// Parses a line (without its newline); the error says what is wrong.
-    pub fn parse(line: &str) -> Result<Record, String> {
+    pub fn parse(line: &str) -> Result<Record, crate::input::Problem> {
         let (body, sum) = line.rsplit_once(" #").ok_or("no checksum")?;
         let want = u32::from_str_radix(sum, 16).map_err(|_| format!("bad checksum field {sum:?}"))?;
         if sum.len() != 8 || fnv1a(body) != want {
@@ -80,18 +81,18 @@ impl Record {
         }
         let f: Vec<&str> = body.split(' ').collect();
         if f.len() != 4 {
-            return Err(format!("expected 4 fields, found {}", f.len()));
+            return Err(format!("expected 4 fields, found {}", f.len()).into());
         }
         let index = f[0].parse().map_err(|_| format!("bad index {:?}", f[0]))?;
         let caps = f[1]
             .split(',')
-            .map(|c| c.parse().map_err(|_| format!("bad capacity {c:?}")))
-            .collect::<Result<Vec<u64>, String>>()?;
+            .map(|c| c.parse().map_err(|_| Problem(format!("bad capacity {c:?}"))))
+            .collect::<Result<Vec<u64>, Problem>>()?;
         let status = match f[2] {
             "sat" => Status::Sat,
             "unsat" => Status::Unsat,
             "unknown" => Status::Unknown,
-            other => return Err(format!("bad status {other:?}")),
+            other => return Err(format!("bad status {other:?}").into()),
         };
         let arrangement = if f[3] == "-" {
             None
@@ -110,7 +111,7 @@ impl Record {
                         num = 0;
                         digits = 0;
                     }
-                    _ => return Err(format!("bad arrangement {:?}", f[3])),
+                    _ => return Err(format!("bad arrangement {:?}", f[3]).into()),
                 }
             }
             if digits > 0 {

@@ -301,7 +301,9 @@ fn read_prefix(
         let Some((want, caps)) = mine.get(records.len()) else {
             break;
         };
-        let ok = Record::parse(line.trim_end()).and_then(|r| check_record(spec, &r, *want, caps).map(|_| r));
+        let ok = Record::parse(line.trim_end())
+            .map_err(String::from)
+            .and_then(|r| check_record(spec, &r, *want, caps).map(|_| r));
         match ok {
             Ok(r) => {
                 records.push(r);

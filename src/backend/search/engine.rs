@@ -19,7 +19,7 @@
 //! one branch. (It used to be copied at each decision: on bipyramid-2000, 1.7 MB per copy at
 //! a depth of 4,000, 7.2 GB in all.)
 
-use crate::backend::Deadline;
+use crate::budget::Deadline;
 use crate::ir::{Cmp, Constraint, Lit, PbFormula};
 
 /// Failures allowed in the first run, and how the allowance grows per restart.

@@ -13,9 +13,20 @@ use std::time::Instant;
 /// families or of the shipped instances needs more than about 1.5 GiB.
 pub const DEFAULT_MAX_MEMORY: u64 = 8 << 30;
 
+/// A `--max-memory` value that is not a size.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SizeError(String);
+
+impl From<String> for SizeError {
+    fn from(s: String) -> SizeError {
+        SizeError(s)
+    }
+}
+
 /// Parses `--max-memory`: a number of bytes, optionally with a binary suffix `K`, `M`, `G`
 /// or `T` (powers of 1024; `KiB`, `MB`, `g` and so on are read alike).
-pub fn parse_size(text: &str) -> Result<u64, String> {
+pub fn parse_size(text: &str) -> Result<u64, SizeError> {
     let t = text.trim();
     let digits = t.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(t.len());
     let (num, unit) = t.split_at(digits);
@@ -25,14 +36,14 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "m" | "mb" | "mib" => 20,
         "g" | "gb" | "gib" => 30,
         "t" | "tb" | "tib" => 40,
-        _ => return Err(format!("{text:?} is not a size (e.g. 8G, 512M or a number of bytes)")),
+        _ => return Err(format!("{text:?} is not a size (e.g. 8G, 512M or a number of bytes)").into()),
     };
     let value: f64 = num
         .parse()
         .map_err(|_| format!("{text:?} is not a size (e.g. 8G, 512M or a number of bytes)"))?;
     let bytes = value * (1u64 << shift) as f64;
     if !bytes.is_finite() || bytes < 1.0 || bytes >= u64::MAX as f64 {
-        return Err(format!("{text:?} is not a size from 1 byte to 16 EiB"));
+        return Err(format!("{text:?} is not a size from 1 byte to 16 EiB").into());
     }
     Ok(bytes as u64)
 }

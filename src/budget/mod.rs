@@ -1,0 +1,8 @@
+//! The resource limits every stage keeps: a [`Deadline`] (the command's `--timeout` and an
+//! interrupt flag) and the memory guard and estimates (`--max-memory`). They sit below the
+//! encoders and the backends, which both build models that must stay within them.
+
+mod deadline;
+pub mod memory;
+
+pub use deadline::{Deadline, Waited};
