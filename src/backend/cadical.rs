@@ -12,8 +12,9 @@ use rustsat::types::{Cl, TernaryVal};
 use rustsat_cadical::CaDiCaL;
 
 use super::memory::Guard;
-use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats, Status};
-use crate::encode::{self, ClauseSink, Cost, EncodeError};
+use super::session::{self, Session};
+use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status};
+use crate::encode::{self, ClauseSink, Cost, EncodeError, EncodeOptions};
 use crate::ir::{Lit, PbFormula, Var};
 
 #[derive(Default)]
@@ -107,6 +108,7 @@ impl Backend for Cadical {
             interrupt: true,
             assumptions: true,
             incremental: true,
+            rhs_changes: false,
             proof: true,
             seed: true,
         }
@@ -235,6 +237,202 @@ impl Backend for Cadical {
             status,
             assignment,
             stats,
+        })
+    }
+
+    /// One CaDiCaL for all solves: clauses are added to it, assumptions go through
+    /// `solve_assumps`, and what it learnt stays. A new right-hand side re-encodes into a
+    /// fresh solver (a row's clauses depend on it), and so does a new seed (CaDiCaL takes
+    /// its options before the clauses).
+    fn session(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Box<dyn Session + '_>, BackendError> {
+        session::check_open_options(self.capabilities(), self.name(), opts)?;
+        let mut s = CadicalSession {
+            formula: formula.clone(),
+            added: Vec::new(),
+            encode: opts.encode,
+            loaded: None,
+            buf: Vec::new(),
+        };
+        s.loaded = s.load(opts.seed, &opts.deadline())?;
+        Ok(Box::new(s))
+    }
+}
+
+/// The solver of a session with the seed it was given.
+struct Loaded {
+    solver: CaDiCaL<'static, 'static>,
+    seed: Option<u64>,
+    vars: u32,
+    clauses: u64,
+}
+
+struct CadicalSession {
+    /// The formula with the right-hand sides set so far (added clauses are in `added`).
+    formula: PbFormula,
+    added: Vec<Vec<Lit>>,
+    encode: EncodeOptions,
+    /// `None`: to be loaded at the next solve.
+    loaded: Option<Loaded>,
+    buf: Vec<rustsat::types::Lit>,
+}
+
+impl CadicalSession {
+    /// A solver holding the formula and the added clauses; `None` if the deadline passed.
+    fn load(&self, seed: Option<u64>, deadline: &Deadline) -> Result<Option<Loaded>, BackendError> {
+        match encode::estimate(
+            &self.formula,
+            self.encode,
+            COST,
+            deadline,
+            "the CNF for the cadical backend",
+        ) {
+            Err(EncodeError::TimedOut) => return Ok(None),
+            Err(e) => return Err(e.into()),
+            Ok(_) => {}
+        }
+        let mut solver = CaDiCaL::default();
+        if let Some(seed) = seed {
+            solver
+                .set_option("seed", (seed % (i32::MAX as u64)) as i32)
+                .map_err(solver_error)?;
+        }
+        // As in a plain solve (see there).
+        solver.set_option("preprocesslight", 0).map_err(solver_error)?;
+        for (name, value) in env_options()? {
+            solver
+                .set_option(&name, value)
+                .map_err(|e| solver_error(format!("option {name}={value}: {e}")))?;
+        }
+        let mut sink = SolverSink {
+            solver: &mut solver,
+            num_vars: 0,
+            clauses: 0,
+            buf: Vec::new(),
+            error: None,
+        };
+        match encode::encode_until(&self.formula, self.encode, &mut sink, deadline) {
+            Err(EncodeError::TimedOut) => return Ok(None),
+            Err(e) => return Err(e.into()),
+            Ok(_) => {}
+        }
+        for c in &self.added {
+            sink.add_clause(c);
+        }
+        let (vars, clauses) = (sink.num_vars, sink.clauses);
+        if let Some(e) = sink.error.take() {
+            return Err(solver_error(e));
+        }
+        Ok(Some(Loaded {
+            solver,
+            seed,
+            vars,
+            clauses,
+        }))
+    }
+}
+
+impl Session for CadicalSession {
+    fn set_rhs(&mut self, row: usize, rhs: i64) -> Result<(), BackendError> {
+        if session::set_formula_rhs(&mut self.formula, row, rhs, NAME)? {
+            self.loaded = None;
+        }
+        Ok(())
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) -> Result<(), BackendError> {
+        session::check_lits(&self.formula, lits, NAME)?;
+        if let Some(l) = &mut self.loaded {
+            self.buf.clear();
+            self.buf.extend(lits.iter().map(|&l| to_rustsat(l)));
+            l.solver.add_clause_ref(Cl::new(&self.buf)).map_err(solver_error)?;
+            l.clauses += 1;
+        }
+        self.added.push(lits.to_vec());
+        Ok(())
+    }
+
+    fn solve(&mut self, assumptions: &[Lit], opts: &SolveOptions) -> Result<Outcome, BackendError> {
+        session::check_session_options(Cadical.capabilities(), NAME, opts)?;
+        session::check_lits(&self.formula, assumptions, NAME)?;
+        session::check_lits(&self.formula, &opts.assumptions, NAME)?;
+        let t0 = Instant::now();
+        let deadline = opts.deadline();
+        if self.loaded.as_ref().is_none_or(|l| l.seed != opts.seed) {
+            self.loaded = None;
+            match self.load(opts.seed, &deadline)? {
+                Some(l) => self.loaded = Some(l),
+                None => {
+                    return Ok(Outcome::unknown(SolveStats {
+                        build_ms: t0.elapsed().as_secs_f64() * 1e3,
+                        ..Default::default()
+                    }));
+                }
+            }
+        }
+        let build = t0.elapsed();
+        let l = self.loaded.as_mut().expect("loaded above");
+        // This solve's deadline and a fresh memory guard (see the plain solve).
+        let over_memory = Arc::new(AtomicU64::new(0));
+        {
+            let d = deadline.clone();
+            let mut guard = Guard::new(self.encode.max_memory, 1 << 10);
+            let seen = over_memory.clone();
+            l.solver.attach_terminator(move || {
+                if d.passed() {
+                    return ControlSignal::Terminate;
+                }
+                match guard.over() {
+                    Some(rss) => {
+                        seen.store(rss, Ordering::Relaxed);
+                        ControlSignal::Terminate
+                    }
+                    None => ControlSignal::Continue,
+                }
+            });
+        }
+        self.buf.clear();
+        self.buf
+            .extend(assumptions.iter().chain(&opts.assumptions).map(|&l| to_rustsat(l)));
+        let t1 = Instant::now();
+        let result = if deadline.passed() {
+            SolverResult::Interrupted
+        } else {
+            l.solver.solve_assumps(&self.buf).map_err(solver_error)?
+        };
+        let solve = t1.elapsed();
+        let rss = over_memory.load(Ordering::Relaxed);
+        if result == SolverResult::Interrupted && rss > 0 {
+            return Err(EncodeError::memory("CaDiCaL (while solving)", rss, self.encode.max_memory, "").into());
+        }
+        let status = match result {
+            SolverResult::Sat => Status::Sat,
+            SolverResult::Unsat => Status::Unsat,
+            SolverResult::Interrupted => Status::Unknown,
+        };
+        let assignment = if status == Status::Sat {
+            let mut a = vec![false; self.formula.num_vars as usize];
+            for (i, v) in a.iter_mut().enumerate() {
+                let lit = rustsat::types::Lit::positive(i as u32);
+                *v = l.solver.lit_val(lit).map_err(solver_error)? == TernaryVal::True;
+            }
+            Some(a)
+        } else {
+            None
+        };
+        let mut extra = std::collections::BTreeMap::new();
+        extra.insert("conflicts".into(), (l.solver.conflicts() as u64).into());
+        extra.insert("decisions".into(), (l.solver.decisions() as u64).into());
+        extra.insert("propagations".into(), (l.solver.propagations() as u64).into());
+        Ok(Outcome {
+            status,
+            assignment,
+            stats: SolveStats {
+                vars: l.vars as u64,
+                clauses: l.clauses,
+                build_ms: build.as_secs_f64() * 1e3,
+                solve_ms: solve.as_secs_f64() * 1e3,
+                extra,
+            },
         })
     }
 }

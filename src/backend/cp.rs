@@ -356,6 +356,7 @@ impl Backend for Cp {
             interrupt: true,
             assumptions: false,
             incremental: false,
+            rhs_changes: false,
             proof: false,
             seed: false,
         }

@@ -78,6 +78,7 @@ impl Backend for Mip {
             interrupt: false,
             assumptions: true,
             incremental: false,
+            rhs_changes: false,
             proof: false,
             seed: true,
         }

@@ -7,6 +7,7 @@ pub mod cp;
 #[cfg(feature = "mip")]
 pub mod mip;
 pub mod search;
+mod session;
 pub mod varisat;
 
 use std::collections::BTreeMap;
@@ -20,6 +21,7 @@ use crate::ir::PbFormula;
 
 pub use crate::budget::{Deadline, Waited, memory};
 pub use crate::ir::Status;
+pub use session::{Resolving, Session};
 
 /// What a backend supports. Asking for an unsupported feature is an error, never silently
 /// ignored.
@@ -27,8 +29,20 @@ pub use crate::ir::Status;
 pub struct Capabilities {
     pub time_limit: bool,
     pub interrupt: bool,
+    /// A plain solve honours [`SolveOptions::assumptions`]. (Every [`Session`] takes
+    /// assumptions; without this flag they go in as unit clauses for one solve.)
     pub assumptions: bool,
+    /// [`Backend::session`] is native: the solver is loaded once and keeps what it learnt
+    /// (learnt clauses, saved phases) from one solve to the next. Without it a session
+    /// re-solves a copy of the formula from scratch each time ([`Resolving`]). A change a
+    /// native session cannot make in place re-loads its solver, which is correct but forgets
+    /// what was learnt: a right-hand side without `rhs_changes`, and for `search` an added
+    /// clause (its tables are built once per formula).
     pub incremental: bool,
+    /// A session changes right-hand sides ([`Session::set_rhs`]) in the loaded solver.
+    /// Without it a new right-hand side means loading the formula again (for a CNF backend,
+    /// re-encoding it: a row's clauses depend on its right-hand side).
+    pub rhs_changes: bool,
     pub proof: bool,
     pub seed: bool,
 }
@@ -126,20 +140,42 @@ pub trait Backend {
 
     /// Rejects options this backend cannot honour.
     fn check_options(&self, opts: &SolveOptions) -> Result<(), BackendError> {
-        let caps = self.capabilities();
-        let backend = self.name();
-        let missing = [
-            (opts.time_limit.is_some() && !caps.time_limit, feature::TIME_LIMIT),
-            (opts.interrupt.is_some() && !caps.interrupt, feature::INTERRUPT),
-            (!opts.assumptions.is_empty() && !caps.assumptions, feature::ASSUMPTIONS),
-            (opts.proof.is_some() && !caps.proof, feature::PROOF),
-            // A seed the backend cannot use would make a run look reproducible when it is not.
-            (opts.seed.is_some() && !caps.seed, feature::SEED),
-        ];
-        match missing.iter().find(|(m, _)| *m) {
-            Some(&(_, feature)) => Err(BackendError::Unsupported { backend, feature }),
-            None => Ok(()),
-        }
+        check_caps(self.capabilities(), self.name(), opts, true)
+    }
+
+    /// Loads `formula` for many solves (see [`Session`]). `opts` are those of loading: the
+    /// time limit, interrupt and memory limit of building the solver's model, and the
+    /// encoding; each solve brings its own. The default re-solves a copy with
+    /// [`Backend::solve`] every time ([`Resolving`]), which is right for every backend;
+    /// backends with [`Capabilities::incremental`] keep their solver loaded instead.
+    fn session(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Box<dyn Session + '_>, BackendError> {
+        session::check_open_options(self.capabilities(), self.name(), opts)?;
+        Ok(Box::new(Resolving::new(self, formula)))
+    }
+}
+
+/// Rejects options a backend with `caps` cannot honour (assumptions only if
+/// `with_assumptions`: sessions take them from every backend).
+pub(crate) fn check_caps(
+    caps: Capabilities,
+    backend: &'static str,
+    opts: &SolveOptions,
+    with_assumptions: bool,
+) -> Result<(), BackendError> {
+    let missing = [
+        (opts.time_limit.is_some() && !caps.time_limit, feature::TIME_LIMIT),
+        (opts.interrupt.is_some() && !caps.interrupt, feature::INTERRUPT),
+        (
+            with_assumptions && !opts.assumptions.is_empty() && !caps.assumptions,
+            feature::ASSUMPTIONS,
+        ),
+        (opts.proof.is_some() && !caps.proof, feature::PROOF),
+        // A seed the backend cannot use would make a run look reproducible when it is not.
+        (opts.seed.is_some() && !caps.seed, feature::SEED),
+    ];
+    match missing.iter().find(|(m, _)| *m) {
+        Some(&(_, feature)) => Err(BackendError::Unsupported { backend, feature }),
+        None => Ok(()),
     }
 }
 

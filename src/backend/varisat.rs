@@ -2,15 +2,16 @@
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use varisat::{ExtendFormula, ProofFormat, Solver};
 
 use super::memory::Guard;
+use super::session::{self, Session};
 use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status};
-use crate::encode::{self, ClauseSink, Cost, EncodeError};
+use crate::encode::{self, ClauseSink, Cost, EncodeError, EncodeOptions};
 use crate::ir::{Lit, PbFormula, Var};
 
 #[derive(Default)]
@@ -63,8 +64,9 @@ impl ClauseSink for SolverSink<'_, '_> {
 /// fails. This writer fails once the deadline passes, which turns proof output into a
 /// time limit and an interrupt, and (polling the resident size now and then) a memory
 /// limit: `over_memory` then holds the size seen. Bytes go to the real proof file, if any.
+/// The deadline is shared so that a session can give each solve its own.
 struct DeadlineWriter {
-    deadline: Deadline,
+    deadline: Arc<Mutex<Deadline>>,
     guard: Guard,
     over_memory: Arc<AtomicU64>,
     inner: Option<io::BufWriter<File>>,
@@ -72,7 +74,7 @@ struct DeadlineWriter {
 
 impl Write for DeadlineWriter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if self.deadline.passed() {
+        if self.deadline.lock().is_ok_and(|d| d.passed()) {
             return Err(io::Error::new(io::ErrorKind::TimedOut, "time limit"));
         }
         if let Some(rss) = self.guard.over() {
@@ -103,6 +105,7 @@ impl Backend for Varisat {
             interrupt: true,
             assumptions: true,
             incremental: true,
+            rhs_changes: false,
             proof: true,
             seed: false,
         }
@@ -140,7 +143,7 @@ impl Backend for Varisat {
         let watch = deadline.is_set() || file.is_some();
         let over_memory = Arc::new(AtomicU64::new(0));
         let writer = DeadlineWriter {
-            deadline: deadline.clone(),
+            deadline: Arc::new(Mutex::new(deadline.clone())),
             // Proof steps come thousands of times a second while varisat learns clauses.
             guard: Guard::new(opts.encode.max_memory, 1 << 12),
             over_memory: over_memory.clone(),
@@ -226,6 +229,220 @@ impl Backend for Varisat {
             status,
             assignment,
             stats,
+        })
+    }
+
+    /// One varisat solver for all solves: clauses are added to it, assumptions go through
+    /// `Solver::assume`, and what it learnt stays. A new right-hand side re-encodes: the
+    /// clauses of a row depend on its right-hand side (a totalizer or adder compared with a
+    /// constant), so the formula copy is encoded into a fresh solver at the next solve.
+    fn session(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Box<dyn Session + '_>, BackendError> {
+        session::check_open_options(self.capabilities(), self.name(), opts)?;
+        let mut s = VarisatSession {
+            formula: formula.clone(),
+            added: Vec::new(),
+            encode: opts.encode,
+            loaded: None,
+            buf: Vec::new(),
+        };
+        // Loaded now, so that an oversized model is refused when the session opens; past the
+        // deadline of opening, the first solve loads it.
+        let deadline = opts.deadline();
+        s.loaded = s.load(&deadline, deadline.is_set())?;
+        Ok(Box::new(s))
+    }
+}
+
+/// Watches a loaded solver through its proof output (see [`DeadlineWriter`]).
+struct Watch {
+    deadline: Arc<Mutex<Deadline>>,
+    over_memory: Arc<AtomicU64>,
+}
+
+struct Loaded {
+    solver: Solver<'static>,
+    /// `None`: loaded without a time limit, interrupt or memory watch.
+    watch: Option<Watch>,
+    vars: u32,
+    clauses: u64,
+}
+
+struct VarisatSession {
+    /// The formula with the right-hand sides set so far (added clauses are in `added`).
+    formula: PbFormula,
+    added: Vec<Vec<Lit>>,
+    encode: EncodeOptions,
+    /// `None`: to be loaded at the next solve (a right-hand side changed, the last solve
+    /// ran out of time, which leaves varisat unusable, or opening did).
+    loaded: Option<Loaded>,
+    buf: Vec<varisat::Lit>,
+}
+
+impl VarisatSession {
+    /// A solver holding the formula and the added clauses; `None` if the deadline passed
+    /// first. With `watch`, a time limit, interrupt or memory limit can stop its solves.
+    fn load(&self, deadline: &Deadline, watch: bool) -> Result<Option<Loaded>, BackendError> {
+        match encode::estimate(
+            &self.formula,
+            self.encode,
+            COST,
+            deadline,
+            "the CNF for the sat backend",
+        ) {
+            Err(EncodeError::TimedOut) => return Ok(None),
+            Err(e) => return Err(e.into()),
+            Ok(_) => {}
+        }
+        let mut solver = Solver::new();
+        let watch = watch.then(|| {
+            let w = Watch {
+                deadline: Arc::new(Mutex::new(deadline.clone())),
+                over_memory: Arc::new(AtomicU64::new(0)),
+            };
+            let writer = DeadlineWriter {
+                deadline: w.deadline.clone(),
+                guard: Guard::new(self.encode.max_memory, 1 << 12),
+                over_memory: w.over_memory.clone(),
+                inner: None,
+            };
+            // varisat's own format, the one that accepts assumptions.
+            solver.write_proof(writer, ProofFormat::Varisat);
+            w
+        });
+        let mut sink = SolverSink {
+            solver: &mut solver,
+            num_vars: 0,
+            clauses: 0,
+            buf: Vec::new(),
+        };
+        match encode::encode_until(&self.formula, self.encode, &mut sink, deadline) {
+            Err(EncodeError::TimedOut) => return Ok(None),
+            Err(e) => return Err(e.into()),
+            Ok(_) => {}
+        }
+        for c in &self.added {
+            sink.add_clause(c);
+        }
+        let (vars, clauses) = (sink.num_vars, sink.clauses);
+        Ok(Some(Loaded {
+            solver,
+            watch,
+            vars,
+            clauses,
+        }))
+    }
+}
+
+impl Session for VarisatSession {
+    fn set_rhs(&mut self, row: usize, rhs: i64) -> Result<(), BackendError> {
+        if session::set_formula_rhs(&mut self.formula, row, rhs, "sat")? {
+            self.loaded = None;
+        }
+        Ok(())
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) -> Result<(), BackendError> {
+        session::check_lits(&self.formula, lits, "sat")?;
+        if let Some(l) = &mut self.loaded {
+            self.buf.clear();
+            self.buf.extend(lits.iter().map(|&l| to_varisat(l)));
+            l.solver.add_clause(&self.buf);
+            l.clauses += 1;
+        }
+        self.added.push(lits.to_vec());
+        Ok(())
+    }
+
+    fn solve(&mut self, assumptions: &[Lit], opts: &SolveOptions) -> Result<Outcome, BackendError> {
+        session::check_session_options(Varisat.capabilities(), "sat", opts)?;
+        session::check_lits(&self.formula, assumptions, "sat")?;
+        session::check_lits(&self.formula, &opts.assumptions, "sat")?;
+        let t0 = Instant::now();
+        let deadline = opts.deadline();
+        // A solver loaded without a watch cannot be stopped: one with a deadline re-loads.
+        let stale = self
+            .loaded
+            .as_ref()
+            .is_none_or(|l| l.watch.is_none() && deadline.is_set());
+        if stale {
+            self.loaded = None;
+            match self.load(&deadline, deadline.is_set())? {
+                Some(l) => self.loaded = Some(l),
+                None => {
+                    return Ok(Outcome::unknown(SolveStats {
+                        build_ms: t0.elapsed().as_secs_f64() * 1e3,
+                        ..Default::default()
+                    }));
+                }
+            }
+        }
+        let build = t0.elapsed();
+        let l = self.loaded.as_mut().expect("loaded above");
+        if let Some(w) = &l.watch
+            && let Ok(mut d) = w.deadline.lock()
+        {
+            *d = deadline.clone();
+        }
+        self.buf.clear();
+        self.buf
+            .extend(assumptions.iter().chain(&opts.assumptions).map(|&l| to_varisat(l)));
+        l.solver.assume(&self.buf);
+        let t1 = Instant::now();
+        let result = if deadline.passed() {
+            None
+        } else {
+            Some(l.solver.solve())
+        };
+        let solve = t1.elapsed();
+        let status = match result {
+            None => Status::Unknown,
+            Some(Ok(true)) => Status::Sat,
+            Some(Ok(false)) => Status::Unsat,
+            Some(Err(_)) => {
+                // The proof writer stopped varisat, which cannot go on from there.
+                let rss = l.watch.as_ref().map_or(0, |w| w.over_memory.load(Ordering::Relaxed));
+                self.loaded = None;
+                if rss > 0 {
+                    return Err(EncodeError::memory(
+                        "varisat's clause database (while solving)",
+                        rss,
+                        self.encode.max_memory,
+                        ", or try the cadical backend",
+                    )
+                    .into());
+                }
+                if !deadline.passed() {
+                    return Err(BackendError::Solver {
+                        backend: "sat",
+                        message: "the solver stopped without an answer (proof output failed)".into(),
+                    });
+                }
+                Status::Unknown
+            }
+        };
+        let (vars, clauses) = self.loaded.as_ref().map_or((0, 0), |l| (l.vars, l.clauses));
+        let assignment = match (status, &self.loaded) {
+            (Status::Sat, Some(l)) => {
+                let mut a = vec![false; self.formula.num_vars as usize];
+                for x in l.solver.model().unwrap_or_default() {
+                    if x.index() < a.len() {
+                        a[x.index()] = x.is_positive();
+                    }
+                }
+                Some(a)
+            }
+            _ => None,
+        };
+        Ok(Outcome {
+            status,
+            assignment,
+            stats: SolveStats {
+                vars: vars as u64,
+                clauses,
+                build_ms: build.as_secs_f64() * 1e3,
+                solve_ms: solve.as_secs_f64() * 1e3,
+                extra: Default::default(),
+            },
         })
     }
 }

@@ -62,7 +62,7 @@ impl Header {
         let bad = |m: String| SweepError::File {
             file: file.to_string(),
             line: 1,
-            message: m,
+            message: m.into(),
         };
         let need = |k: &str| self.get(k).ok_or_else(|| bad(format!("header has no {k}=")));
         let vertices: Vec<String> = need("vertices")?.split(',').map(String::from).collect();
@@ -132,7 +132,7 @@ fn merge_into(files: &[PathBuf], out: Option<&Path>) -> Result<Summary, SweepErr
         let shard = Shard::parse(h.get("shard").unwrap_or("")).map_err(|m| SweepError::File {
             file: name.clone(),
             line: 1,
-            message: m,
+            message: m.into(),
         })?;
         shards.push((shard, h, rd, name));
     }
@@ -211,7 +211,7 @@ fn merge_into(files: &[PathBuf], out: Option<&Path>) -> Result<Summary, SweepErr
             )));
         }
         let r = Record::parse(buf.trim_end()).map_err(|p| bad(p.into()))?;
-        check_record(&spec, &r, *index, caps).map_err(&bad)?;
+        check_record(&spec, &r, *index, caps).map_err(|p| bad(p.into()))?;
         summary.count(&r);
         if let Some(w) = w.as_mut() {
             w.write_all(r.line().as_bytes())?;

@@ -7,9 +7,10 @@ pub mod engine;
 
 use std::time::Instant;
 
-use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats, Status};
+use super::session::{self, Session};
+use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status};
 use crate::encode::EncodeError;
-use crate::ir::PbFormula;
+use crate::ir::{Constraint, Lit, PbFormula};
 pub use engine::{Engine, Refused};
 
 #[derive(Default)]
@@ -26,6 +27,7 @@ impl Backend for Search {
             interrupt: true,
             assumptions: true,
             incremental: true,
+            rhs_changes: true,
             proof: false,
             seed: true,
         }
@@ -35,53 +37,159 @@ impl Backend for Search {
         self.check_options(opts)?;
         let t0 = Instant::now();
         let deadline = opts.deadline();
-        let limit = opts.encode.max_memory;
-        let mut engine = match Engine::within(formula, limit, &deadline) {
+        let mut engine = match build(formula, opts.encode.max_memory, &deadline, t0)? {
             Ok(e) => e,
-            Err(engine::Refused::Time) => {
-                return Ok(Outcome::unknown(SolveStats {
-                    build_ms: t0.elapsed().as_secs_f64() * 1e3,
-                    ..Default::default()
-                }));
-            }
-            Err(engine::Refused::Memory(needed)) => {
-                return Err(EncodeError::memory(
-                    "the search backend's tables",
-                    needed,
-                    limit,
-                    ", or try the cp backend",
-                )
-                .into());
-            }
+            Err(unknown) => return Ok(unknown),
         };
         let build = t0.elapsed();
-        let t1 = Instant::now();
-        let (answer, assignment) = if deadline.passed() {
-            (engine::Answer::Unknown, None)
+        Ok(run(&mut engine, formula, &opts.assumptions, opts, &deadline, build))
+    }
+
+    /// The engine itself, kept between solves: right-hand sides change in place, and with
+    /// [`Engine::reuse_phase`] each solve first tries the previous solution.
+    fn session(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Box<dyn Session + '_>, BackendError> {
+        session::check_open_options(self.capabilities(), self.name(), opts)?;
+        let t0 = Instant::now();
+        // Built past the deadline of opening: the first solve builds it (and answers unknown
+        // if its own deadline passes first).
+        let engine = build(formula, opts.encode.max_memory, &opts.deadline(), t0)?
+            .ok()
+            .map(|mut e| {
+                e.reuse_phase = true;
+                e
+            });
+        Ok(Box::new(SearchSession {
+            formula: formula.clone(),
+            engine,
+            max_memory: opts.encode.max_memory,
+            merged: Vec::new(),
+        }))
+    }
+}
+
+/// The engine for `formula`, or the `unknown` answer when the deadline passed while building.
+fn build(
+    formula: &PbFormula,
+    limit: u64,
+    deadline: &Deadline,
+    t0: Instant,
+) -> Result<Result<Engine, Outcome>, BackendError> {
+    match Engine::within(formula, limit, deadline) {
+        Ok(e) => Ok(Ok(e)),
+        Err(engine::Refused::Time) => Ok(Err(Outcome::unknown(SolveStats {
+            build_ms: t0.elapsed().as_secs_f64() * 1e3,
+            ..Default::default()
+        }))),
+        Err(engine::Refused::Memory(needed)) => {
+            Err(EncodeError::memory("the search backend's tables", needed, limit, ", or try the cp backend").into())
+        }
+    }
+}
+
+/// One solve of a built engine.
+fn run(
+    engine: &mut Engine,
+    formula: &PbFormula,
+    assumptions: &[Lit],
+    opts: &SolveOptions,
+    deadline: &Deadline,
+    build: std::time::Duration,
+) -> Outcome {
+    let t1 = Instant::now();
+    let (answer, assignment) = if deadline.passed() {
+        (engine::Answer::Unknown, None)
+    } else {
+        engine.solve(assumptions, opts.seed.unwrap_or(0), deadline)
+    };
+    let solve = t1.elapsed();
+    let status = match answer {
+        engine::Answer::Sat => Status::Sat,
+        engine::Answer::Unsat => Status::Unsat,
+        engine::Answer::Unknown => Status::Unknown,
+    };
+    let c = engine.counters;
+    let mut extra = std::collections::BTreeMap::new();
+    extra.insert("nodes".into(), c.nodes.into());
+    extra.insert("failures".into(), c.failures.into());
+    extra.insert("restarts".into(), c.restarts.into());
+    Outcome {
+        status,
+        assignment,
+        stats: SolveStats {
+            vars: formula.num_vars as u64,
+            clauses: formula.constraints.len() as u64,
+            build_ms: build.as_secs_f64() * 1e3,
+            solve_ms: solve.as_secs_f64() * 1e3,
+            extra,
+        },
+    }
+}
+
+/// The search backend's session (what `sokuc sweep` runs on): one engine, right-hand sides
+/// changed in place. The engine's tables are built once per formula, so an added clause
+/// re-builds them from the session's copy of the formula at the next solve (the carried
+/// solution is forgotten then).
+struct SearchSession {
+    formula: PbFormula,
+    /// `None`: to be built at the next solve (after an added clause, or when opening ran
+    /// out of time).
+    engine: Option<Engine>,
+    max_memory: u64,
+    /// Scratch for the assumptions of a solve that has them in both places.
+    merged: Vec<Lit>,
+}
+
+impl Session for SearchSession {
+    fn set_rhs(&mut self, row: usize, rhs: i64) -> Result<(), BackendError> {
+        if !session::set_formula_rhs(&mut self.formula, row, rhs, "search")? {
+            return Ok(());
+        }
+        if let Some(e) = &mut self.engine {
+            // Every linear row of the formula is a row of the engine (only exactly-one
+            // constraints become its domains).
+            let row_of_engine = e.set_rhs(row, rhs);
+            debug_assert!(row_of_engine, "a linear constraint that is no row of the engine");
+        }
+        Ok(())
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) -> Result<(), BackendError> {
+        session::check_lits(&self.formula, lits, "search")?;
+        self.formula.add(session::ADDED, Constraint::Clause(lits.to_vec()));
+        self.engine = None;
+        Ok(())
+    }
+
+    fn solve(&mut self, assumptions: &[Lit], opts: &SolveOptions) -> Result<Outcome, BackendError> {
+        session::check_session_options(Search.capabilities(), "search", opts)?;
+        session::check_lits(&self.formula, assumptions, "search")?;
+        let t0 = Instant::now();
+        let deadline = opts.deadline();
+        let assumptions = if opts.assumptions.is_empty() {
+            assumptions
         } else {
-            engine.solve(&opts.assumptions, opts.seed.unwrap_or(0), &deadline)
+            session::check_lits(&self.formula, &opts.assumptions, "search")?;
+            self.merged.clear();
+            self.merged.extend_from_slice(assumptions);
+            self.merged.extend_from_slice(&opts.assumptions);
+            &self.merged
         };
-        let solve = t1.elapsed();
-        let status = match answer {
-            engine::Answer::Sat => Status::Sat,
-            engine::Answer::Unsat => Status::Unsat,
-            engine::Answer::Unknown => Status::Unknown,
-        };
-        let c = engine.counters;
-        let mut extra = std::collections::BTreeMap::new();
-        extra.insert("nodes".into(), c.nodes.into());
-        extra.insert("failures".into(), c.failures.into());
-        extra.insert("restarts".into(), c.restarts.into());
-        Ok(Outcome {
-            status,
-            assignment,
-            stats: SolveStats {
-                vars: formula.num_vars as u64,
-                clauses: formula.constraints.len() as u64,
-                build_ms: build.as_secs_f64() * 1e3,
-                solve_ms: solve.as_secs_f64() * 1e3,
-                extra,
-            },
-        })
+        if self.engine.is_none() {
+            match build(&self.formula, self.max_memory, &deadline, t0)? {
+                Ok(mut e) => {
+                    e.reuse_phase = true;
+                    self.engine = Some(e);
+                }
+                Err(unknown) => return Ok(unknown),
+            }
+        }
+        let engine = self.engine.as_mut().expect("built above");
+        Ok(run(engine, &self.formula, assumptions, opts, &deadline, t0.elapsed()))
+    }
+
+    fn forget_phases(&mut self) {
+        if let Some(e) = &mut self.engine {
+            e.clear_phase();
+        }
     }
 }
