@@ -69,7 +69,13 @@ fn mask_text(line: &str) -> String {
     for (i, w) in words.iter().enumerate() {
         let number = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '.');
         let next = words.get(i + 1).copied().unwrap_or("");
-        if number(w) && (next.starts_with("ms") || next == "s" || next.starts_with("s,") || next.starts_with("s;")) {
+        if number(w)
+            && (next.starts_with("ms")
+                || next == "s"
+                || next.starts_with("s,")
+                || next.starts_with("s;")
+                || next.starts_with("s)"))
+        {
             out.push("<t>".to_string());
         } else if let Some(n) = w.strip_suffix("ms").filter(|n| number(n)) {
             let _ = n;
@@ -81,12 +87,26 @@ fn mask_text(line: &str) -> String {
     out.join(" ")
 }
 
-/// Runs one case and compares (or, with SOKUC_BLESS, writes) its golden file.
+/// Runs one case and compares (or, with SOKUC_BLESS, writes) its golden file. A last
+/// argument `<FILE` is not passed on: FILE becomes the command's standard input.
 fn case(name: &str, args: &[&str]) -> Result<(), String> {
-    let o = sokuc().args(args).current_dir(root()).output().unwrap();
+    let (args, stdin) = match args.split_last() {
+        Some((last, rest)) if last.starts_with('<') => (rest, Some(root().join(&last[1..]))),
+        _ => (args, None),
+    };
+    let mut cmd = sokuc();
+    cmd.args(args).current_dir(root());
+    if let Some(f) = &stdin {
+        cmd.stdin(fs::File::open(f).unwrap());
+    }
+    let o = cmd.output().unwrap();
+    let shown = match &stdin {
+        Some(f) => format!("{} < {}", args.join(" "), f.strip_prefix(root()).unwrap().display()),
+        None => args.join(" "),
+    };
     let got = format!(
         "$ sokuc {}\nexit: {}\n--- stdout\n{}\n--- stderr\n{}\n",
-        args.join(" "),
+        shown,
         o.status.code().map_or("signal".to_string(), |c| c.to_string()),
         mask(&String::from_utf8_lossy(&o.stdout)),
         mask(&String::from_utf8_lossy(&o.stderr)),
@@ -284,6 +304,84 @@ fn decode_check_and_compare_are_as_before() {
         ));
     }
     run_all(&cases);
+}
+
+/// The commands that took only 3SoKu before the one run path (decode, check, certify,
+/// render), standard input, --kind, --unique and an unsat grid, on every kind.
+#[test]
+fn every_command_takes_every_kind() {
+    let i = "tests/golden/inputs";
+    let k0 = "instances/kakuro/gecode-k0-easy.kakuro";
+    let tt = "instances/trickytriple/feup-lekinasa-4x4-01.tt";
+    let pool = "instances/octahedron-pool.toml";
+    let unsat = &format!("{i}/unsat.kakuro");
+    let cases: Vec<(&str, Vec<String>)> = vec![
+        (
+            "decode-gecode-k0-easy",
+            owned(&["decode", k0, "--solution", &format!("{i}/gecode-k0-easy.cnf.out")]),
+        ),
+        (
+            "decode-feup-lekinasa-4x4-01-json",
+            owned(&[
+                "decode",
+                tt,
+                "--solution",
+                &format!("{i}/feup-lekinasa-4x4-01.cnf.out"),
+                "--format",
+                "json",
+            ]),
+        ),
+        (
+            "decode-octahedron-pool-cbc",
+            owned(&["decode", pool, "--solution", &format!("{i}/octahedron-pool.cbc.sol")]),
+        ),
+        (
+            "check-gecode-k0-easy",
+            owned(&["check", k0, "instances/kakuro/solutions/gecode-k0-easy.sol.kakuro"]),
+        ),
+        (
+            "check-gecode-k0-easy-tampered",
+            owned(&["check", k0, &format!("{i}/gecode-k0-easy.tampered.sol.kakuro")]),
+        ),
+        (
+            "check-feup-lekinasa-4x4-01",
+            owned(&[
+                "check",
+                tt,
+                "instances/trickytriple/solutions/feup-lekinasa-4x4-01.sol.tt",
+            ]),
+        ),
+        (
+            "check-octahedron-pool",
+            owned(&["check", pool, &format!("{i}/octahedron-pool.sol.json")]),
+        ),
+        (
+            "render-kakuro-refused",
+            owned(&["render", k0, "-o", "/tmp/sokuc-golden-never-written.svg"]),
+        ),
+        ("solve-unsat-kakuro", owned(&["solve", unsat])),
+        ("solve-unsat-kakuro-json", owned(&["solve", unsat, "--format", "json"])),
+        ("solve-octahedron-pool-unique", owned(&["solve", pool, "--unique"])),
+        (
+            "solve-stdin-kind",
+            owned(&["solve", "-", "--kind", "trickytriple", &format!("<{tt}")]),
+        ),
+        ("solve-stdin-sniffed", owned(&["solve", "-", &format!("<{k0}")])),
+        ("solve-unknown-kind", owned(&["solve", k0, "--kind", "sudoku"])),
+        ("solve-unknown-extension", owned(&["solve", "README.md"])),
+    ];
+    let cases: Vec<(String, Vec<String>)> = cases.into_iter().map(|(n, a)| (n.to_string(), a)).collect();
+    run_all(&cases);
+}
+
+/// `certify` on a grid: the unsat claim comes with a DRAT proof that drat-trim checks.
+#[test]
+#[ignore = "needs drat-trim: scripts/install-tools.sh builds it into target/tools"]
+fn certify_takes_a_grid() {
+    run_all(&[(
+        "certify-unsat-kakuro".to_string(),
+        owned(&["certify", "tests/golden/inputs/unsat.kakuro"]),
+    )]);
 }
 
 #[test]

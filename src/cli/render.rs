@@ -36,7 +36,7 @@ pub fn run(a: RenderArgs) -> Exit {
         .picture(solution.as_ref().map(|(f, t)| (f.as_str(), t.as_str())), a.numbers)?
         .ok_or_else(|| {
             Error::unsupported(
-                "render",
+                p.source(),
                 format!(
                     "render draws polyhedron nets (3soku, pool); a {} puzzle has no net: `sokuc solve` prints its grid",
                     p.kind()
