@@ -28,9 +28,13 @@ pub struct Summary {
     pub sat: usize,
     pub unsat: usize,
     pub unknown: usize,
+    #[serde(serialize_with = "crate::report::rounded")]
     pub median_ms: f64,
+    #[serde(serialize_with = "crate::report::rounded")]
     pub p90_ms: f64,
+    #[serde(serialize_with = "crate::report::rounded")]
     pub max_ms: f64,
+    #[serde(serialize_with = "crate::report::rounded")]
     pub total_ms: f64,
 }
 

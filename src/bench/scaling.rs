@@ -149,7 +149,9 @@ pub struct Cell {
     pub unknown: usize,
     /// Refused by the encoding's clause budget (`--max-clauses`) before solving.
     pub too_large: usize,
+    #[serde(serialize_with = "crate::report::rounded")]
     pub median_ms: f64,
+    #[serde(serialize_with = "crate::report::rounded")]
     pub max_ms: f64,
     /// Skipped: every instance of a smaller step already ran out of time.
     pub skipped: bool,

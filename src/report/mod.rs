@@ -20,3 +20,19 @@ pub fn stats_json(s: &SolveStats) -> Value {
         "extra": s.extra,
     })
 }
+
+/// `#[serde(serialize_with = "report::rounded")]`: a time or rate to three decimals, so
+/// that JSON says `0.05`, not `0.049999999999999996`.
+pub fn rounded<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(round_ms(*v))
+}
+
+/// The same for a list of (index, capacities, milliseconds).
+pub fn rounded_slowest<S: serde::Serializer>(v: &[(u64, Vec<u64>, f64)], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = s.serialize_seq(Some(v.len()))?;
+    for (i, caps, ms) in v {
+        seq.serialize_element(&(i, caps, round_ms(*ms)))?;
+    }
+    seq.end()
+}

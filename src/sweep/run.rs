@@ -169,12 +169,18 @@ pub struct Summary {
     /// Records taken from the results file by --resume (not solved again).
     pub resumed: u64,
     pub solved_now: u64,
+    #[serde(serialize_with = "crate::report::rounded")]
     pub wall_s: f64,
+    #[serde(serialize_with = "crate::report::rounded")]
     pub per_second: f64,
+    #[serde(serialize_with = "crate::report::rounded")]
     pub p50_ms: f64,
+    #[serde(serialize_with = "crate::report::rounded")]
     pub p99_ms: f64,
+    #[serde(serialize_with = "crate::report::rounded")]
     pub max_ms: f64,
     /// (index, capacities, ms) of the slowest instances solved in this run.
+    #[serde(serialize_with = "crate::report::rounded_slowest")]
     pub slowest: Vec<(u64, Vec<u64>, f64)>,
     /// Records that are not sat: (index, capacities, status).
     pub not_sat: Vec<(u64, Vec<u64>, String)>,
