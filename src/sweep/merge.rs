@@ -62,7 +62,7 @@ impl Header {
         let bad = |m: String| SweepError::File {
             file: file.to_string(),
             line: 1,
-            message: m.into(),
+            message: m,
         };
         let need = |k: &str| self.get(k).ok_or_else(|| bad(format!("header has no {k}=")));
         let vertices: Vec<String> = need("vertices")?.split(',').map(String::from).collect();
