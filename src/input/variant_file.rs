@@ -270,11 +270,11 @@ mod name_tests {
         let split = |s: &str| split_face_text(&names, s);
         assert_eq!(split("x_y,z,w").unwrap(), ["x_y", "z", "w"]);
         assert_eq!(split("v_x_z").unwrap(), ["v", "x", "z"]);
-        let e = split("x_y_z_w").unwrap_err();
+        let e = split("x_y_z_w").unwrap_err().0;
         assert!(
             e.contains("ambiguous") && e.contains("x_y,z,w") && e.contains("x,y_z,w"),
             "{e}"
         );
-        assert!(split("q_r_s").unwrap_err().contains("not three vertex names"));
+        assert!(split("q_r_s").unwrap_err().0.contains("not three vertex names"));
     }
 }
