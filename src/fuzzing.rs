@@ -101,3 +101,32 @@ pub fn solver_answers(data: &[u8]) {
         }
     }
 }
+
+/// Puzzles of every kind that [`solution_files`] checks answers against.
+const SMALL_PUZZLES: [(&str, &str); 4] = [
+    (
+        "3soku",
+        "variant = \"tetrahedron\"\ntiles = [[0,0,1],[0,0,2],[0,0,3],[1,1,2]]\ncapacities = [1,2,3,4]\n",
+    ),
+    (
+        "pool",
+        "variant = \"octahedron\"\ncapacities = [4, 4, 4, 4, 4, 4]\npool = [{ tile = [1, 1, 1], min = 2, max = 8 }, { tile = [0, 1, 2], max = 3 }, { tile = [0, 0, 2] }]\n",
+    ),
+    ("kakuro", "kakuro 3 3\nX 4\\ 3\\\n\\4 . .\n\\3 . .\n"),
+    ("trickytriple", "trickytriple 4 4\n. . 1 .\n2 . 1 .\n. . . 2\n. 2 . 3\n"),
+];
+
+/// Solution files and solver answers for every puzzle kind, the kind chosen by the first
+/// byte: what `check` reads (solution JSON, grid solution files) and what `decode` reads
+/// (SAT, CBC and HiGHS answers), against a small puzzle of that kind, through the same
+/// erased run path the commands use.
+pub fn solution_files(data: &[u8]) {
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    let Some(t) = text(rest) else { return };
+    let (kind, src) = SMALL_PUZZLES[which as usize % SMALL_PUZZLES.len()];
+    let p = crate::registry::parse(kind, "fuzz", src).expect("the built-in fuzz puzzles parse");
+    let _ = p.check("fuzz.sol", t);
+    let _ = p.decode_answer(&crate::puzzle::CompileOptions::default(), "fuzz.out", t);
+}

@@ -150,6 +150,11 @@ pub fn load(path: &Path, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, Input
     (k.read)(&name, &text, base)
 }
 
+/// Reads `text` as a puzzle of the kind named `kind` (`file` names it in errors).
+pub fn parse(kind: &str, file: &str, text: &str) -> Result<Box<dyn AnyPuzzle>, InputError> {
+    (by_name(kind, "--kind")?.read)(file, text, None)
+}
+
 /// IcoSoKu from its twelve pegs (`--pegs`), no file needed.
 pub fn from_pegs(pegs: &str) -> Result<Box<dyn AnyPuzzle>, InputError> {
     Ok(Box::new(instance_file::read_pegs(pegs)?))
