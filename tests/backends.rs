@@ -7,24 +7,26 @@ use std::time::Duration;
 use sokuc::backend::{self, SolveOptions, Status};
 use sokuc::input::{batch, instance_file, variant_file::load_variant};
 use sokuc::model::{Fixed, Instance};
-use sokuc::pipeline::{self, PresolveMode};
+use sokuc::run;
+
+use common::Presolve;
 
 fn load(name: &str) -> Instance {
     instance_file::read_instance(&common::root().join("instances").join(name)).unwrap()
 }
 
-fn run(backend: &str, inst: &Instance, mode: PresolveMode, limit: Option<Duration>) -> Status {
+fn run(backend: &str, inst: &Instance, mode: Presolve, limit: Option<Duration>) -> Status {
     let mut b = backend::by_name(backend).unwrap();
     let opts = SolveOptions {
         time_limit: limit,
         ..Default::default()
     };
-    let r = pipeline::solve(inst, b.as_mut(), &opts, mode).unwrap();
-    if r.status == Status::Sat {
-        sokuc::verify::soku::verify(inst, r.placements.as_ref().unwrap()).unwrap();
-        assert!(r.verified);
+    let r = run::solve(inst, b.as_mut(), &mode.with(opts)).unwrap();
+    if r.answer.status == Status::Sat {
+        sokuc::soku::verify::verify(inst, r.answer.solution.as_ref().unwrap()).unwrap();
+        assert!(r.answer.verified);
     }
-    r.status
+    r.answer.status
 }
 
 /// A tiny LCG so the random instances are the same on every run, without test-only crates.
@@ -50,9 +52,13 @@ macro_rules! backend_suite {
                     seed: Some(7),
                     ..Default::default()
                 };
-                let r = pipeline::solve(&load("tetrasoku-seed.toml"), b.as_mut(), &opts, PresolveMode::Off);
+                let r = run::solve(
+                    &load("tetrasoku-seed.toml"),
+                    b.as_mut(),
+                    &Presolve::Off.with(opts),
+                );
                 if b.capabilities().seed {
-                    assert_eq!(r.unwrap().status, Status::Sat);
+                    assert_eq!(r.unwrap().answer.status, Status::Sat);
                 } else {
                     let e = r.unwrap_err().to_string();
                     assert!(e.contains("seed"), "{e}");
@@ -62,11 +68,11 @@ macro_rules! backend_suite {
             #[test]
             fn seed_tetrasoku() {
                 assert_eq!(
-                    run($name, &load("tetrasoku-seed.toml"), PresolveMode::On, None),
+                    run($name, &load("tetrasoku-seed.toml"), Presolve::On, None),
                     Status::Sat
                 );
                 assert_eq!(
-                    run($name, &load("tetrasoku-seed.toml"), PresolveMode::Off, None),
+                    run($name, &load("tetrasoku-seed.toml"), Presolve::Off, None),
                     Status::Sat
                 );
             }
@@ -75,7 +81,7 @@ macro_rules! backend_suite {
             fn seed_icosahedron_and_fixed() {
                 for f in ["icosoku-seed.toml", "icosoku-fixed.toml", "octasoku.toml"] {
                     assert_eq!(
-                        run($name, &load(f), PresolveMode::On, Some(Duration::from_secs(120))),
+                        run($name, &load(f), Presolve::On, Some(Duration::from_secs(120))),
                         Status::Sat,
                         "{f}"
                     );
@@ -120,16 +126,12 @@ macro_rules! backend_suite {
             #[test]
             fn unsat_cases_without_presolve() {
                 for f in ["tetrasoku-unsat.toml", "icosoku-unsat.toml"] {
-                    assert_eq!(
-                        run($name, &load(f), PresolveMode::Off, None),
-                        Status::Unsat,
-                        "{f}"
-                    );
+                    assert_eq!(run($name, &load(f), Presolve::Off, None), Status::Unsat, "{f}");
                 }
                 let items = batch::read_batch(&common::root().join("instances/batches/unsat-icosoku100.txt")).unwrap();
                 for item in items.iter().take(5) {
                     assert_eq!(
-                        run($name, &item.instance, PresolveMode::Off, None),
+                        run($name, &item.instance, Presolve::Off, None),
                         Status::Unsat,
                         "line {}",
                         item.line
@@ -143,7 +145,7 @@ macro_rules! backend_suite {
                     run(
                         $name,
                         &load("icosoku-seed.toml"),
-                        PresolveMode::On,
+                        Presolve::On,
                         Some(Duration::ZERO)
                     ),
                     Status::Unknown
@@ -182,8 +184,8 @@ macro_rules! backend_suite {
                     ..Default::default()
                 };
                 let t = std::time::Instant::now();
-                let r = pipeline::solve(&load("icosoku-seed.toml"), b.as_mut(), &opts, PresolveMode::Off).unwrap();
-                assert_eq!(r.status, Status::Unknown);
+                let r = run::solve(&load("icosoku-seed.toml"), b.as_mut(), &Presolve::Off.with(opts)).unwrap();
+                assert_eq!(r.answer.status, Status::Unknown);
                 assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
             }
 
@@ -192,7 +194,7 @@ macro_rules! backend_suite {
                 // Straight to the backend (past the compiled model's own check): each estimates
                 // its model before building it, and 16 KiB holds none of them.
                 let inst = load("icosoku-seed.toml");
-                let compiled = pipeline::compile(&inst, PresolveMode::Off).unwrap();
+                let compiled = sokuc::soku::compile_plain(&inst);
                 let mut b = backend::by_name($name).unwrap();
                 let opts = SolveOptions {
                     encode: sokuc::encode::EncodeOptions {
@@ -220,11 +222,11 @@ macro_rules! backend_suite {
                     interrupt: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true))),
                     ..Default::default()
                 };
-                let r = pipeline::solve(&load("icosoku-seed.toml"), b.as_mut(), &opts, PresolveMode::On);
+                let r = run::solve(&load("icosoku-seed.toml"), b.as_mut(), &Presolve::On.with(opts));
                 if b.capabilities().interrupt {
                     let r = r.unwrap();
-                    assert_eq!(r.status, Status::Unknown);
-                    assert!(r.placements.is_none());
+                    assert_eq!(r.answer.status, Status::Unknown);
+                    assert!(r.answer.solution.is_none());
                 } else {
                     // A backend that cannot be interrupted says so instead of ignoring the flag.
                     let e = r.err().expect("an unsupported interrupt must be refused");
@@ -270,13 +272,13 @@ macro_rules! backend_suite {
                             Status::Unsat
                         };
                         assert_eq!(
-                            run($name, &inst, PresolveMode::Off, None),
+                            run($name, &inst, Presolve::Off, None),
                             want,
                             "{:?} {:?}",
                             inst.capacities,
                             inst.tiles
                         );
-                        assert_eq!(run($name, &inst, PresolveMode::On, None), want);
+                        assert_eq!(run($name, &inst, Presolve::On, None), want);
                     }
                 }
             }
