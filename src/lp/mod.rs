@@ -17,7 +17,7 @@ pub mod simplex;
 
 use std::time::Instant;
 
-use crate::ir::PbFormula;
+use crate::ir::{Constraint, PbFormula};
 pub use farkas::{Certificate, Checked, Rejected};
 pub use simplex::GaveUp;
 
@@ -27,6 +27,8 @@ pub struct Limits {
     /// Formulas with more constraints are not tried (the simplex keeps a dense inverse, and
     /// its cost grows with the cube of the rows).
     pub max_rows: usize,
+    /// Nor formulas with more literals in all (pricing reads them).
+    pub max_entries: usize,
     pub max_iterations: usize,
 }
 
@@ -37,6 +39,7 @@ impl Limits {
     pub fn auto() -> Limits {
         Limits {
             max_rows: 100,
+            max_entries: 200_000,
             max_iterations: 2_000,
         }
     }
@@ -48,6 +51,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_rows: 400,
+            max_entries: 5_000_000,
             max_iterations: 20_000,
         }
     }
@@ -92,6 +96,22 @@ pub struct Attempt {
     pub ms: f64,
 }
 
+/// The literals of `f`'s rows, a `SumOf` counting its parts'.
+fn entries(f: &PbFormula) -> usize {
+    let linear = |i: usize| match &f.constraints[i].1 {
+        Constraint::Linear(l) => l.terms.len(),
+        _ => 0,
+    };
+    f.constraints
+        .iter()
+        .map(|(_, c)| match c {
+            Constraint::Clause(ls) | Constraint::AtMostOne(ls) | Constraint::ExactlyOne(ls) => ls.len(),
+            Constraint::Linear(l) => l.terms.len(),
+            Constraint::SumOf { parts, .. } => parts.iter().map(|&p| linear(p)).sum(),
+        })
+        .sum()
+}
+
 /// Tries to refute `f` by its LP relaxation within `limits`; `stop` is asked every few
 /// iterations (the run's deadline) and ends the attempt with no argument.
 pub fn refute(f: &PbFormula, limits: &Limits, stop: &dyn Fn() -> bool) -> Attempt {
@@ -101,7 +121,7 @@ pub fn refute(f: &PbFormula, limits: &Limits, stop: &dyn Fn() -> bool) -> Attemp
         iterations,
         ms: t0.elapsed().as_secs_f64() * 1e3,
     };
-    if f.constraints.len() > limits.max_rows {
+    if f.constraints.len() > limits.max_rows || entries(f) > limits.max_entries {
         return done(Verdict::GaveUp(GaveUp::TooLarge), 0);
     }
     let rows = relax::rows(f);
@@ -150,7 +170,7 @@ pub fn refute(f: &PbFormula, limits: &Limits, stop: &dyn Fn() -> bool) -> Attemp
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Cmp, Constraint, Linear, Var};
+    use crate::ir::{Cmp, Linear, Var};
 
     #[test]
     fn pigeons_are_refuted_and_a_satisfiable_formula_is_not() {
@@ -197,6 +217,14 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(refute(&f, &tiny, &|| false).verdict, Verdict::GaveUp(GaveUp::TooLarge));
+        let narrow = Limits {
+            max_entries: 0,
+            ..Default::default()
+        };
+        assert_eq!(
+            refute(&f, &narrow, &|| false).verdict,
+            Verdict::GaveUp(GaveUp::TooLarge)
+        );
         assert_eq!(
             refute(&f, &Limits::default(), &|| true).verdict,
             Verdict::GaveUp(GaveUp::Stopped)

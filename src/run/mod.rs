@@ -237,6 +237,7 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
         let deadline = solve_opts.deadline();
         crate::lp::refute(formula, &limits, &|| deadline.passed())
     });
+    // Compiling and the LP: what came before the backend.
     let compile_ms = ms(t0);
     if let Some(crate::lp::Attempt {
         verdict: crate::lp::Verdict::Refuted { certificate, checked },
