@@ -112,8 +112,9 @@ fn gcd(a: i128, b: i128) -> i128 {
     a
 }
 
-/// The simplest fraction within `tol` of `x` with a denominator up to `max_den`, by
-/// continued fractions: `(numerator, denominator)`.
+/// The first continued-fraction convergent of `x` within `tol` of it, if its denominator
+/// is at most `max_den`: `(numerator, denominator)`. Duals of these 0/1 models are small
+/// fractions, which this recovers exactly from their rounded values.
 fn rational(x: f64, max_den: i128, tol: f64) -> Option<(i128, i128)> {
     let (mut h0, mut h1) = (0i128, 1i128);
     let (mut k0, mut k1) = (1i128, 0i128);
