@@ -66,6 +66,7 @@ pub fn run(a: BenchArgs) -> Exit {
             if a.enc.presolve == OnOff::Off {
                 extra.extend(["--presolve".to_string(), "off".to_string()]);
             }
+            extra.extend(["--lp".to_string(), a.enc.lp.name().to_string()]);
             if let Some(t) = a.timeout {
                 extra.extend(["--timeout".to_string(), t.as_secs_f64().to_string()]);
             }

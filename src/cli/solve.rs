@@ -120,6 +120,7 @@ pub fn run(a: SolveArgs) -> Exit {
             ..Default::default()
         },
         compile: a.enc.compile(),
+        lp: a.enc.lp.into(),
         unique: a.unique,
     };
     let r = p.solve(b.as_mut(), &opts, a.svg.is_some())?;
@@ -128,7 +129,7 @@ pub fn run(a: SolveArgs) -> Exit {
             pending.commit()?;
         } else {
             eprintln!(
-                "sokuc: note: no proof written to {}: presolve refuted the instance before any solver ran ({}); `sokuc certify` refutes the model without presolve and checks its DRAT proof",
+                "sokuc: note: no proof written to {}: the instance was refuted before any solver ran ({}); `sokuc certify` refutes the model without presolve or LP and checks its DRAT proof",
                 path.display(),
                 r.reason.as_deref().unwrap_or("no solver call")
             );
