@@ -18,7 +18,7 @@ pub struct BenchArgs {
     pub batch: PathBuf,
     #[command(flatten)]
     pub enc: EncodingArgs,
-    #[arg(long, alias = "backends", default_value = "sat", help = BACKENDS_HELP.as_str())]
+    #[arg(long, alias = "backends", default_value = "auto", help = BACKENDS_HELP.as_str())]
     pub backend: String,
     /// Per-instance time limit in seconds.
     #[arg(long, value_parser = seconds, allow_hyphen_values = true)]

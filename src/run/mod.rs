@@ -155,7 +155,7 @@ fn solve_checked<P: Puzzle>(
         return Ok((out.status, None, out.stats));
     }
     let wrong = |problem| RunError::Wrong {
-        backend: b.name().to_string(),
+        backend: b.answered_by().to_string(),
         problem,
     };
     // A "sat" without an assignment is as wrong as a wrong assignment.
@@ -258,6 +258,8 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
     let (status, found, mut stats) = solve_checked(p, &compiled, formula, b, solve_opts)?;
     stats.build_ms += compile_ms;
     note_lp(&mut stats, lp.as_ref());
+    // `auto` names the engine it picked.
+    let name = b.answered_by();
     let mut answer = Answer::without_solution(status, None, name);
     answer.asked_unique = opts.unique;
     answer.reason = match status {
@@ -277,6 +279,10 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
             Constraint::Clause(p.exclude(&compiled, &assignment)),
         );
         let (s2, found2, st2) = solve_checked(p, &compiled, &f, b, solve_opts)?;
+        if b.answered_by() != name {
+            // `auto` may answer the uniqueness question with another engine.
+            stats.extra.insert("unique_backend".into(), b.answered_by().into());
+        }
         stats.build_ms += st2.build_ms;
         stats.solve_ms += st2.solve_ms;
         answer.unique = match s2 {
