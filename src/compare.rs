@@ -27,13 +27,22 @@ pub struct Comparison {
     pub agree: bool,
 }
 
-/// Runs each backend of `names` on `p` with `opts`.
+/// Runs each backend of `names` on `p` with `opts`. A time limit bounds the whole
+/// comparison: each backend gets an equal share of what is left when it starts, so time a
+/// fast backend does not use goes to the ones after it.
 pub fn compare(p: &dyn AnyPuzzle, names: &[String], opts: &RunOptions) -> Result<Comparison, Error> {
     let mut rows = Vec::new();
-    for n in names {
+    let started = opts.solve.started.unwrap_or_else(Instant::now);
+    for (i, n) in names.iter().enumerate() {
         let mut b = backend::lookup(n).map_err(|e| InputError::new("--backend", None, e.to_string()))?;
         let t = Instant::now();
-        let report = p.solve(b.as_mut(), opts, false)?;
+        let mut mine = opts.clone();
+        if let Some(limit) = opts.solve.time_limit {
+            let left = limit.saturating_sub(started.elapsed());
+            mine.solve.time_limit = Some(left / (names.len() - i) as u32);
+            mine.solve.started = Some(t);
+        }
+        let report = p.solve(b.as_mut(), &mine, false)?;
         rows.push(Row {
             backend: n.clone(),
             report,

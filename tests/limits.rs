@@ -281,9 +281,9 @@ fn compare_moves_on_when_mip_is_cut_off() {
         .iter()
         .map(|r| r["status"].as_str().unwrap())
         .collect();
-    // mip is cut off; search then gets its own 2 s. It solves this instance in about 1 s on
-    // an idle machine, but a CI simulation sharing the cores with builds saw it run out
-    // (build 0.96 s + solve 1.08 s): its status is not the point here, that it ran is.
+    // mip is cut off at its share (half of the 2 s); search then gets what is left. It
+    // solves this instance in about 1 s on an idle machine, but not always within its
+    // share under load: its status is not the point here, that it ran is.
     assert_eq!(statuses[0], "unknown", "{out}");
     assert!(
         statuses.len() == 2 && ["sat", "unknown"].contains(&statuses[1]),
@@ -291,10 +291,8 @@ fn compare_moves_on_when_mip_is_cut_off() {
     );
     let want = if statuses[1] == "sat" { 0 } else { 30 };
     assert_eq!(code, Some(want), "{out}{err}");
-    assert!(
-        secs < 2.0 * 2.0 + SLACK_S,
-        "{secs:.2} s for two backends at --timeout 2"
-    );
+    // --timeout bounds the whole command, not each backend.
+    assert!(secs < 2.0 + SLACK_S, "{secs:.2} s for two backends at --timeout 2");
 }
 
 #[test]

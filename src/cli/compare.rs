@@ -19,7 +19,8 @@ pub struct CompareArgs {
     /// Output format: text for people, json for programs (one schema, see README).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Time limit per backend, in seconds.
+    /// Time limit in seconds for the whole command: each backend gets an equal share of
+    /// what is left when its turn comes.
     #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     pub timeout: Option<Duration>,
 }
