@@ -1,12 +1,12 @@
 //! CBC's C interface, opened at run time, and one CBC solve in a child process.
 //!
-//! **Opened, not linked.** Linking CBC (as good_lp and coin_cbc did) made every command of a
-//! `mip` build load and relocate CBC and what it pulls in (libCbcSolver, libCbc, libCgl,
-//! libOsiClp, libClp, libOsi, libCoinUtils, LAPACK, BLAS, libgfortran, libquadmath) before
-//! `main`: 7 ms of an 8 ms `sokuc --version`. The library is opened here the first time the
-//! `mip` backend solves, with the dozen functions the backend calls; a build with `mip` needs
-//! nothing of CBC, and a machine without CBC gets an error naming the library instead of a
-//! binary that does not start.
+//! **Opened, not linked.** Linking CBC (as good_lp's `coin_cbc` solver does) made every
+//! command of a `mip` build load and relocate CBC and what it pulls in (libCbcSolver, libCbc,
+//! libCgl, libOsiClp, libClp, libOsi, libCoinUtils, LAPACK, BLAS, libgfortran, libquadmath)
+//! before `main`: 7 ms of an 8 ms `sokuc --version`. The library is opened here the first time the
+//! `mip` backend solves (through good_lp: [`super::lazy_cbc`]), with the dozen functions it
+//! calls; a build with `mip` needs nothing of CBC, and a machine without CBC gets an error
+//! naming the library instead of a binary that does not start.
 //!
 //! **A child process per solve.** CBC's C interface cannot stop a solve, and its own time limit
 //! (`sec`) does not cover its preprocessing and root LP: on random bipyramids it ran 5-7 s past
@@ -20,10 +20,10 @@
 //!
 //! The child is forked without `exec`, so the library (and its tests) need no helper
 //! executable and the model is not serialised: the child reads the arrays the parent built
-//! (copy on write) and writes back a few bytes per column through a pipe. After `fork` in a
-//! multi-threaded process the child may only rely on what no other thread could have held
-//! locked: CBC is opened and bound (`RTLD_NOW`) in the parent, so the child never enters the
-//! dynamic loader; glibc's `fork` leaves `malloc` and stdio usable in the child; the answer
+//! (copy on write) and writes back the columns' values (8 bytes each) through a pipe. After
+//! `fork` in a multi-threaded process the child may only rely on what no other thread could
+//! have held locked: CBC is opened and bound (`RTLD_NOW`) in the parent, so the child never
+//! enters the dynamic loader; glibc's `fork` leaves `malloc` and stdio usable in the child; the answer
 //! goes out with `write` and the child leaves with `_exit`, running no `atexit` handler or C++
 //! destructor.
 
@@ -126,11 +126,11 @@ fn open() -> Result<Api, CbcError> {
             Err(e) => failures.push(e.to_string()),
         }
     }
+    let install = "install CBC's library (Debian/Ubuntu: apt install coinor-libcbc-dev, as \
+                   scripts/install-tools.sh does; coinor-libcbc3 alone is enough)";
     let how = match named {
-        Some(_) => format!("check {LIBRARY_VAR}"),
-        None => format!(
-            "install CBC (Debian: apt install coinor-libcbc3), or name the library with {LIBRARY_VAR}=/path/to/libCbcSolver.so"
-        ),
+        Some(_) => format!("check {LIBRARY_VAR}, or unset it and {install}"),
+        None => format!("{install}, or name the library with {LIBRARY_VAR}=/path/to/libCbcSolver.so"),
     };
     Err(CbcError::Unavailable(format!(
         "CBC's C library could not be loaded ({}): {how}; or use another backend (sat, cp, search)",
@@ -183,6 +183,8 @@ pub struct Problem {
     pub value: Vec<f64>,
     pub col_lower: Vec<f64>,
     pub col_upper: Vec<f64>,
+    /// Which columns are integer.
+    pub integer: Vec<bool>,
     pub row_lower: Vec<f64>,
     pub row_upper: Vec<f64>,
     /// CBC parameters as its command line takes them ("sec", "5.000").
@@ -199,10 +201,10 @@ impl Problem {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Answer {
     Infeasible,
-    /// The columns (rounded); `time_limit`: CBC stopped at its own time limit and these are
+    /// The columns' values; `time_limit`: CBC stopped at its own time limit and these are
     /// whatever point it had, feasible or not.
     Solution {
-        values: Vec<bool>,
+        values: Vec<f64>,
         time_limit: bool,
     },
     /// CBC stopped at its own time limit with no point.
@@ -231,7 +233,12 @@ fn parse(buf: &[u8]) -> Option<Answer> {
     let header = buf.get(..HEADER)?;
     let len = u32::from_le_bytes([header[1], header[2], header[3], header[4]]) as usize;
     let payload = buf.get(HEADER..HEADER + len)?;
-    let values = || payload.iter().map(|&b| b != 0).collect();
+    let values = || {
+        payload
+            .chunks_exact(8)
+            .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
+            .collect()
+    };
     Some(match header[0] {
         INFEASIBLE => Answer::Infeasible,
         SOLUTION => Answer::Solution {
@@ -357,7 +364,7 @@ unsafe fn solve_here(api: &Api, p: &Problem) -> Vec<u8> {
             p.row_lower.as_ptr(),
             p.row_upper.as_ptr(),
         );
-        for j in 0..n {
+        for (j, _) in p.integer.iter().enumerate().take(n).filter(|(_, i)| **i) {
             (api.set_integer)(m, j as c_int);
         }
         (api.set_log_level)(m, 0);
@@ -376,7 +383,7 @@ unsafe fn solve_here(api: &Api, p: &Problem) -> Vec<u8> {
             (!x.is_null()).then(|| {
                 std::slice::from_raw_parts(x, n)
                     .iter()
-                    .map(|&v| u8::from(v > 0.5))
+                    .flat_map(|v| v.to_le_bytes())
                     .collect::<Vec<u8>>()
             })
         };
@@ -533,14 +540,15 @@ mod tests {
 
     #[test]
     fn messages_parse_only_when_complete() {
-        let m = message(SOLUTION, &[1, 0, 1]);
+        let x: Vec<u8> = [1.0f64, 0.0, 0.25].iter().flat_map(|v| v.to_le_bytes()).collect();
+        let m = message(SOLUTION, &x);
         for cut in 0..m.len() {
             assert_eq!(parse(&m[..cut]), None, "{cut}");
         }
         assert_eq!(
             parse(&m),
             Some(Answer::Solution {
-                values: vec![true, false, true],
+                values: vec![1.0, 0.0, 0.25],
                 time_limit: false
             })
         );

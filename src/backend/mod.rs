@@ -7,6 +7,8 @@ pub mod cadical;
 pub mod cbc;
 pub mod cp;
 #[cfg(feature = "mip")]
+pub mod lazy_cbc;
+#[cfg(feature = "mip")]
 pub mod mip;
 pub mod search;
 mod session;
