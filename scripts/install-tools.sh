@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the test suite need beyond the Rust toolchain:
-#   coinor-libcbc3    - CBC's C library, opened at run time by the `mip` backend
+#   coinor-libcbc-dev - CBC's C library (libCbcSolver), opened at run time by the `mip`
+#                       backend (coinor-libcbc3 alone is enough; -dev also has the
+#                       unversioned name); nothing of it is needed to build
 #   libclang-dev      - bindgen, used by rustsat-cadical to build CaDiCaL (`cadical` feature)
 #   cadical           - reads sokuc's DIMACS output (round-trip test)
 #   coinor-cbc        - reads the LP and MPS exports
@@ -16,7 +18,7 @@ set -euo pipefail
 
 need=()
 command -v cadical >/dev/null 2>&1 || need+=(cadical)
-dpkg -s coinor-libcbc3 >/dev/null 2>&1 || need+=(coinor-libcbc3)
+dpkg -s coinor-libcbc-dev >/dev/null 2>&1 || need+=(coinor-libcbc-dev)
 dpkg -s libclang-dev >/dev/null 2>&1 || need+=(libclang-dev)
 command -v cbc >/dev/null 2>&1 || need+=(coinor-cbc)
 command -v minisat+ >/dev/null 2>&1 || need+=(minisat+)
