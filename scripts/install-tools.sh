@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the test suite need beyond the Rust toolchain:
-#   coinor-libcbc-dev - CBC, linked in-process by the `mip` feature (good_lp)
+#   coinor-libcbc-dev - CBC's C library (libCbcSolver), opened at run time by the `mip`
+#                       backend (coinor-libcbc3 alone is enough; -dev also has the
+#                       unversioned name); nothing of it is needed to build
 #   libclang-dev      - bindgen, used by rustsat-cadical to build CaDiCaL (`cadical` feature)
 #   cadical           - reads sokuc's DIMACS output (round-trip test)
 #   coinor-cbc        - reads the LP and MPS exports

@@ -91,6 +91,9 @@ impl From<BackendError> for Error {
         match e {
             BackendError::Encode(e) => Error::Limit(e),
             BackendError::Unsupported { backend, feature } => refusal(backend, feature),
+            BackendError::Unavailable { backend, message } => {
+                Error::unsupported(format!("--backend {backend}"), message)
+            }
             BackendError::Solver { .. } | BackendError::Io(_) => Error::Internal(e.to_string()),
         }
     }

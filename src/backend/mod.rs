@@ -4,7 +4,11 @@
 pub mod auto;
 #[cfg(feature = "cadical")]
 pub mod cadical;
+#[cfg(feature = "mip")]
+pub mod cbc;
 pub mod cp;
+#[cfg(feature = "mip")]
+pub mod lazy_cbc;
 #[cfg(feature = "mip")]
 pub mod mip;
 pub mod search;
@@ -126,6 +130,10 @@ pub enum BackendError {
     },
     #[error("{backend}: {message}")]
     Solver { backend: &'static str, message: String },
+    /// The backend's solver library is missing or cannot be loaded (the user's to fix: the
+    /// message says how).
+    #[error("{backend}: {message}")]
+    Unavailable { backend: &'static str, message: String },
     #[error("{0}")]
     Io(#[from] std::io::Error),
     /// The model is too large for this backend's encoding or for the memory limit (a

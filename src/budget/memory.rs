@@ -67,7 +67,16 @@ pub fn format_size(bytes: u64) -> String {
 /// Resident memory of this process in bytes (Linux: `VmRSS` of `/proc/self/status`;
 /// `None` where that cannot be read).
 pub fn resident_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    resident_bytes_in("/proc/self/status")
+}
+
+/// Resident memory of process `pid` (a child solving out of process), as [`resident_bytes`].
+pub fn resident_bytes_of(pid: u32) -> Option<u64> {
+    resident_bytes_in(&format!("/proc/{pid}/status"))
+}
+
+fn resident_bytes_in(path: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(path).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
