@@ -8,21 +8,15 @@
 //! generation then learns nogoods over placements and partial sums, the shape on which
 //! Chuffed does well for this puzzle.
 
+mod groups;
+mod search;
 mod table_element;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use pumpkin_solver::conflict_resolvers::resolvers::ResolutionResolver;
-use pumpkin_solver::core::branching::branchers::dynamic_brancher::DynamicBrancher;
-use pumpkin_solver::core::branching::branchers::independent_variable_value_brancher::IndependentVariableValueBrancher;
-use pumpkin_solver::core::branching::value_selection::{InDomainMin, InDomainRandom};
-use pumpkin_solver::core::branching::variable_selection::{FirstFail, VariableSelector};
-use pumpkin_solver::core::branching::{Brancher, BrancherEvent, SelectionContext};
-use pumpkin_solver::core::options::{RestartOptions, SequenceGeneratorType, SolverOptions};
-use pumpkin_solver::core::rand::SeedableRng;
-use pumpkin_solver::core::rand::rngs::SmallRng;
 use pumpkin_solver::core::results::{ProblemSolution, SatisfactionResult};
 use pumpkin_solver::core::termination::TerminationCondition;
 use pumpkin_solver::core::variables::{AffineView, DomainId, Literal, TransformableVariable};
@@ -31,184 +25,15 @@ use pumpkin_solver::core::{Solver, predicate};
 use super::memory::{Guard, over_limit};
 use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status, Waited};
 use crate::encode::EncodeError;
-use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
+use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
+use groups::choose_groups;
+pub use groups::integer_groups;
+pub use search::{CpOptions, DEFAULT_SEED, Order, Restarts, ValueChoice};
 use table_element::TableElementArgs;
 
 #[derive(Debug, Clone, Default)]
 pub struct Cp {
     pub options: CpOptions,
-}
-
-/// How [`Cp`] searches. The defaults were measured best on icosoku100 and the hard-unsat
-/// batch (encodings/cp.md has the numbers); `SOKUC_CP_OPTS` overrides them for experiments
-/// ([`CpOptions::with_env`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CpOptions {
-    pub order: Order,
-    /// Which value of a placement integer is tried first (with [`Order::SmallestDomain`] and
-    /// [`Order::FirstFail`]).
-    pub value: ValueChoice,
-    pub restarts: Restarts,
-}
-
-impl Default for CpOptions {
-    fn default() -> Self {
-        CpOptions {
-            order: Order::SmallestDomain,
-            value: ValueChoice::Random,
-            restarts: Restarts::Luby(50),
-        }
-    }
-}
-
-/// Which variable to branch on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Order {
-    /// The unfixed placement integer with the fewest values left first (the first such);
-    /// once all are fixed, pumpkin's default brancher for whatever remains.
-    SmallestDomain,
-    /// As [`Order::SmallestDomain`], but by pumpkin's `FirstFail`, which compares the
-    /// distance between the bounds: that stays wide while values in the middle go, so this
-    /// is nearly the groups' order.
-    FirstFail,
-    /// pumpkin's default brancher alone: VSIDS-like activity over all variables, with
-    /// solution-based phase saving.
-    Activity,
-}
-
-/// Picks the unfixed integer with the fewest values in its domain (the first of those with
-/// as few).
-#[derive(Debug)]
-struct SmallestDomain(Vec<DomainId>);
-
-impl VariableSelector<DomainId> for SmallestDomain {
-    fn select_variable(&mut self, context: &mut SelectionContext) -> Option<DomainId> {
-        let mut best: Option<(usize, DomainId)> = None;
-        for &x in &self.0 {
-            if context.is_integer_fixed(x) {
-                continue;
-            }
-            let size = (context.lower_bound(x)..=context.upper_bound(x))
-                .filter(|&v| context.contains(x, v))
-                .count();
-            if best.is_none_or(|(s, _)| size < s) {
-                best = Some((size, x));
-                if size == 2 {
-                    // No unfixed domain is smaller.
-                    break;
-                }
-            }
-        }
-        best.map(|(_, x)| x)
-    }
-
-    fn subscribe_to_events(&self) -> Vec<BrancherEvent> {
-        vec![]
-    }
-}
-
-/// Which value of the chosen integer a decision tries (`P = v`; on backtracking `P != v`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ValueChoice {
-    /// A random value of the domain, from the seeded generator: after a restart the search
-    /// tries other placements instead of the same smallest ones again.
-    Random,
-    Min,
-}
-
-/// When the search restarts (keeping what it learnt).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Restarts {
-    /// Luby's sequence times this many conflicts, from the first conflict on.
-    Luby(u64),
-    /// pumpkin's own policy (Glucose's): none in the first 10,000 conflicts, then only when
-    /// the learnt nogoods' LBD trend is bad. On icosoku-sized runs that means almost never.
-    Pumpkin,
-    Never,
-}
-
-/// The seed of the random value choice when `--seed` gives none, so that runs repeat.
-pub const DEFAULT_SEED: u64 = 42;
-
-impl CpOptions {
-    /// These settings, changed by `SOKUC_CP_OPTS` (`name=value,...`:
-    /// `order=smallest-domain|first-fail|activity`, `value=random|min`,
-    /// `restarts=luby|pumpkin|never`, `restart-base=N` for Luby), for tuning experiments
-    /// without a rebuild.
-    pub fn with_env(self) -> Result<CpOptions, BackendError> {
-        match std::env::var("SOKUC_CP_OPTS") {
-            Ok(spec) => self.with_spec(&spec),
-            Err(_) => Ok(self),
-        }
-    }
-
-    /// These settings changed by a `name=value,...` list (see [`CpOptions::with_env`]).
-    pub fn with_spec(mut self, spec: &str) -> Result<CpOptions, BackendError> {
-        let bad = |what: &str| BackendError::Solver {
-            backend: "cp",
-            message: format!(
-                "SOKUC_CP_OPTS: {what} (expected order=smallest-domain|first-fail|activity, value=random|min, restarts=luby|pumpkin|never, restart-base=N)"
-            ),
-        };
-        let mut base = None;
-        for kv in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (k, v) = kv
-                .split_once('=')
-                .map(|(k, v)| (k.trim(), v.trim()))
-                .ok_or_else(|| bad(&format!("expected name=value, found `{kv}`")))?;
-            match (k, v) {
-                ("order", "smallest-domain") => self.order = Order::SmallestDomain,
-                ("order", "first-fail") => self.order = Order::FirstFail,
-                ("order", "activity") => self.order = Order::Activity,
-                ("value", "random") => self.value = ValueChoice::Random,
-                ("value", "min") => self.value = ValueChoice::Min,
-                ("restarts", "luby") => self.restarts = Restarts::Luby(50),
-                ("restarts", "pumpkin") => self.restarts = Restarts::Pumpkin,
-                ("restarts", "never") => self.restarts = Restarts::Never,
-                ("restart-base", n) => {
-                    base = Some(
-                        n.parse::<u64>()
-                            .ok()
-                            .filter(|&b| b > 0)
-                            .ok_or_else(|| bad(&format!("restart-base `{n}` is not a positive integer")))?,
-                    )
-                }
-                _ => return Err(bad(&format!("unknown setting `{kv}`"))),
-            }
-        }
-        if let (Some(b), Restarts::Luby(_)) = (base, self.restarts) {
-            self.restarts = Restarts::Luby(b);
-        }
-        Ok(self)
-    }
-
-    /// pumpkin's solver options for these settings and `seed`.
-    fn solver_options(&self, seed: u64) -> SolverOptions {
-        let restart_options = match self.restarts {
-            // pumpkin restarts only past its first-restart threshold, only when the LBD
-            // trend is bad (`lbd_coef`: long-term average times it <= short-term average),
-            // and blocks a restart when more is assigned than of late (`num_assigned_coef`).
-            // With 0, 0 and infinity it restarts exactly when the sequence says.
-            Restarts::Luby(base) => RestartOptions {
-                sequence_generator_type: SequenceGeneratorType::Luby,
-                base_interval: base,
-                min_num_conflicts_before_first_restart: 0,
-                lbd_coef: 0.0,
-                num_assigned_coef: f64::INFINITY,
-                ..RestartOptions::default()
-            },
-            Restarts::Pumpkin => RestartOptions::default(),
-            Restarts::Never => RestartOptions {
-                no_restarts: true,
-                ..RestartOptions::default()
-            },
-        };
-        SolverOptions {
-            restart_options,
-            random_generator: SmallRng::seed_from_u64(seed),
-            ..SolverOptions::default()
-        }
-    }
 }
 
 /// How often the waiting thread looks at the deadline and the interrupt flag.
@@ -268,219 +93,6 @@ fn estimate_bytes(f: &PbFormula) -> u64 {
 enum Cut {
     Time,
     Memory(u64),
-}
-
-/// The exactly-one groups that [`Cp`] turns into integer variables, as their literals, in
-/// the order of the formula's constraints. (Exposed so that tests can check the shape of the
-/// model: for 3SoKu, one placement integer per face.)
-pub fn integer_groups(f: &PbFormula) -> Vec<Vec<Lit>> {
-    choose_groups(f)
-        .into_iter()
-        .map(|(_, vars)| vars.into_iter().map(Var::pos).collect())
-        .collect()
-}
-
-/// The exactly-one groups (over positive literals of distinct variables) that become integer
-/// variables, as (constraint index, variables), in constraint order. They must be disjoint:
-/// a variable is the view `[P = i]` of one integer only.
-///
-/// The aim is to cover as many variables as possible: a variable in no chosen group stays a
-/// bare 0/1 literal, and every row over it a pseudo-Boolean sum instead of a sum of small
-/// integers. Largest-first is wrong for this: when groups overlap, one large group can push
-/// out many smaller ones that would together cover more (3SoKu: the exactly-one "tile type
-/// used once" rows span up to 60 placements, more than any face's 34, and taking them first
-/// left every face that can hold such a type as loose literals).
-///
-/// The rule is that of exact cover (Knuth's Algorithm X, without backtracking): repeatedly
-/// take the uncovered variable that the fewest remaining groups contain. One group: it is
-/// the only way to cover that variable, so it is taken. Several: the one that strands the
-/// fewest other variables (leaves them in no remaining group); then the one that meets the
-/// fewest other rows, since each row it meets gets one integer term from it, so the rows
-/// become short sums (a group spread over many rows splits each into more terms); then the
-/// larger; then the earlier constraint. A taken group removes every remaining group it
-/// overlaps. The result depends only on the formula.
-///
-/// For 3SoKu this takes exactly the faces: a placement of a type with several copies is in
-/// its face's group only, so that face is forced, and it overlaps (and removes) the group of
-/// every once-only type it can hold. Once-only types that survive that (all tiles different,
-/// or presolve left some face only once-only types) tie with the faces they meet, and both
-/// families partition the placements; a face meets its 3 vertex rows (and the count rows of
-/// the types with several copies), a type every vertex it can reach.
-fn choose_groups(f: &PbFormula) -> Vec<(usize, Vec<Var>)> {
-    let n = f.num_vars as usize;
-    let cands: Vec<(usize, Vec<Var>)> = f
-        .constraints
-        .iter()
-        .enumerate()
-        .filter_map(|(i, (_, c))| match c {
-            // A single literal counts too: it is a group all the same (an integer with one
-            // value), and without it the variable would be left to another group it is in,
-            // which may then push out the rest of its family (a tile fixed on a face, when
-            // all tiles differ, would make its type's group forced, and with it all types).
-            Constraint::ExactlyOne(ls) if !ls.is_empty() && ls.iter().all(|l| l.is_positive()) => {
-                let vars: Vec<Var> = ls.iter().map(|l| l.var()).collect();
-                let mut uniq = vars.clone();
-                uniq.sort();
-                uniq.dedup();
-                (uniq.len() == vars.len()).then_some((i, vars))
-            }
-            _ => None,
-        })
-        .collect();
-    // containing[v]: the candidate groups with variable v.
-    let mut containing: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (g, (_, vars)) in cands.iter().enumerate() {
-        for v in vars {
-            containing[v.index()].push(g);
-        }
-    }
-    let rows_met = rows_met(f, &cands);
-    let mut alive = vec![true; cands.len()];
-    // count[v]: alive groups with v; uncovered variables that some alive group has wait in
-    // `queue`, fewest groups first, then by index.
-    let mut count: Vec<usize> = containing.iter().map(Vec::len).collect();
-    let mut covered = vec![false; n];
-    let mut queue: BTreeSet<(usize, usize)> = (0..n).filter(|&v| count[v] > 0).map(|v| (count[v], v)).collect();
-    let mut scratch = Scratch {
-        in_group: vec![false; n],
-        hits: vec![0; n],
-        seen: vec![usize::MAX; cands.len()],
-    };
-    let mut chosen = Vec::new();
-    while let Some((_, v)) = queue.pop_first() {
-        let options: Vec<usize> = containing[v].iter().copied().filter(|&g| alive[g]).collect();
-        let best = match options[..] {
-            [only] => only,
-            _ => *options
-                .iter()
-                .min_by_key(|&&g| {
-                    let stranded = scratch.stranded(g, &cands, &containing, &alive, &count, &covered);
-                    (stranded, rows_met[g], std::cmp::Reverse(cands[g].1.len()), g)
-                })
-                .expect("a queued variable is in some alive group"),
-        };
-        alive[best] = false;
-        let mut dead = vec![best];
-        for u in &cands[best].1 {
-            for &k in &containing[u.index()] {
-                if alive[k] {
-                    alive[k] = false;
-                    dead.push(k);
-                }
-            }
-        }
-        for u in &cands[best].1 {
-            queue.remove(&(count[u.index()], u.index()));
-            covered[u.index()] = true;
-        }
-        for k in dead {
-            for u in &cands[k].1 {
-                let u = u.index();
-                if !covered[u] {
-                    queue.remove(&(count[u], u));
-                    if count[u] > 1 {
-                        queue.insert((count[u] - 1, u));
-                    }
-                }
-                count[u] -= 1;
-            }
-        }
-        chosen.push(best);
-    }
-    chosen.sort_unstable();
-    chosen.into_iter().map(|g| cands[g].clone()).collect()
-}
-
-/// For each candidate group, how many other constraints (not candidates) have some of its
-/// variables: the rows it would bring an integer term to.
-fn rows_met(f: &PbFormula, cands: &[(usize, Vec<Var>)]) -> Vec<usize> {
-    let mut is_cand = vec![false; f.constraints.len()];
-    for (i, _) in cands {
-        is_cand[*i] = true;
-    }
-    let mut rows_of: Vec<Vec<usize>> = vec![Vec::new(); f.num_vars as usize];
-    for (i, (_, c)) in f.constraints.iter().enumerate() {
-        let vars: Vec<Var> = match c {
-            _ if is_cand[i] => continue,
-            Constraint::Clause(ls) | Constraint::AtMostOne(ls) | Constraint::ExactlyOne(ls) => {
-                ls.iter().map(|l| l.var()).collect()
-            }
-            Constraint::Linear(lin) => lin.terms.iter().map(|(_, l)| l.var()).collect(),
-            Constraint::SumOf { .. } => continue,
-        };
-        for v in vars {
-            if rows_of[v.index()].last() != Some(&i) {
-                rows_of[v.index()].push(i);
-            }
-        }
-    }
-    cands
-        .iter()
-        .map(|(_, vars)| {
-            let mut rows: Vec<usize> = vars.iter().flat_map(|v| rows_of[v.index()].iter().copied()).collect();
-            rows.sort_unstable();
-            rows.dedup();
-            rows.len()
-        })
-        .collect()
-}
-
-/// Work arrays of [`choose_groups`], reset after each use.
-struct Scratch {
-    in_group: Vec<bool>,
-    hits: Vec<usize>,
-    /// The last group whose overlaps counted this one (so each overlap counts once).
-    seen: Vec<usize>,
-}
-
-impl Scratch {
-    /// How many uncovered variables outside group `g` taking `g` would leave in no alive
-    /// group: those all of whose alive groups overlap `g`.
-    fn stranded(
-        &mut self,
-        g: usize,
-        cands: &[(usize, Vec<Var>)],
-        containing: &[Vec<usize>],
-        alive: &[bool],
-        count: &[usize],
-        covered: &[bool],
-    ) -> usize {
-        let vars = &cands[g].1;
-        for v in vars {
-            self.in_group[v.index()] = true;
-        }
-        let mut touched = Vec::new();
-        for v in vars {
-            for &k in &containing[v.index()] {
-                if k == g || !alive[k] || self.seen[k] == g {
-                    continue;
-                }
-                self.seen[k] = g;
-                for u in &cands[k].1 {
-                    let u = u.index();
-                    if !self.in_group[u] && !covered[u] {
-                        if self.hits[u] == 0 {
-                            touched.push(u);
-                        }
-                        self.hits[u] += 1;
-                    }
-                }
-            }
-        }
-        let stranded = touched.iter().filter(|&&u| self.hits[u] == count[u]).count();
-        for u in touched {
-            self.hits[u] = 0;
-        }
-        for v in vars {
-            self.in_group[v.index()] = false;
-        }
-        for v in vars {
-            for &k in &containing[v.index()] {
-                self.seen[k] = usize::MAX;
-            }
-        }
-        stranded
-    }
 }
 
 struct Built {
@@ -864,12 +476,7 @@ fn run(
     } else if stop.deadline.passed() {
         None
     } else {
-        let rest: Box<dyn Brancher> = Box::new(solver.default_brancher());
-        let mut brancher = DynamicBrancher::new(match options.order {
-            Order::SmallestDomain => vec![placements(SmallestDomain(decisions), options.value), rest],
-            Order::FirstFail => vec![placements(FirstFail::new(&decisions), options.value), rest],
-            Order::Activity => vec![rest],
-        });
+        let mut brancher = options.brancher(decisions, Box::new(solver.default_brancher()));
         Some(solve_with(&mut solver, &mut brancher, &mut stop, &mut resolver, &read))
     };
     if stop.over_memory > 0 {
@@ -890,14 +497,6 @@ fn run(
         stats,
     }));
     drop(solver);
-}
-
-/// Branching on the placement integers chosen by `order`, with the value `value`.
-fn placements<S: VariableSelector<DomainId> + 'static>(order: S, value: ValueChoice) -> Box<dyn Brancher> {
-    match value {
-        ValueChoice::Random => Box::new(IndependentVariableValueBrancher::new(order, InDomainRandom)),
-        ValueChoice::Min => Box::new(IndependentVariableValueBrancher::new(order, InDomainMin)),
-    }
 }
 
 fn solve_with<B: pumpkin_solver::core::branching::Brancher>(
