@@ -61,10 +61,18 @@ impl VariableSelector<DomainId> for SmallestDomain {
             if context.is_integer_fixed(x) {
                 continue;
             }
-            let size = (context.lower_bound(x)..=context.upper_bound(x))
-                .filter(|&v| context.contains(x, v))
-                .count();
-            if best.is_none_or(|(s, _)| size < s) {
+            // Counting stops at the best size so far (thousands of groups on large models).
+            let limit = best.map_or(usize::MAX, |(s, _)| s);
+            let mut size = 0;
+            for v in context.lower_bound(x)..=context.upper_bound(x) {
+                if context.contains(x, v) {
+                    size += 1;
+                    if size >= limit {
+                        break;
+                    }
+                }
+            }
+            if size < limit {
                 best = Some((size, x));
                 if size == 2 {
                     // No unfixed domain is smaller.
