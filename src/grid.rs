@@ -1,15 +1,17 @@
 //! What the grid puzzles (Kakuro, Tricky Triple) share above their parsers: the filled grid,
-//! its text for an answer, its JSON, and reading a solution back. Each grid front-end keeps
-//! its own rules, compiler and verifier in its folder.
+//! its text for an answer, its JSON, reading a solution back, and the [`Puzzle`]
+//! implementation itself. A grid front-end implements the smaller [`GridRules`] in its folder
+//! (its parser, compiler, verifier and solution-file form) and gets [`Puzzle`] from here.
 
-use std::fmt::Write;
+use std::fmt::{Display, Write};
+use std::hash::Hash;
 
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::input::InputError;
-use crate::ir::Status;
-use crate::puzzle::Answer;
+use crate::ir::{Model, PbFormula, Status};
+use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};
 
 /// A filled grid: `grid[r][c]` is the digit or symbol of a white cell, None elsewhere.
 pub type Grid = Vec<Vec<Option<u8>>>;
@@ -102,4 +104,85 @@ pub fn read_solution(
         ));
     }
     Ok(g)
+}
+
+/// A grid puzzle's own rules; [`Puzzle`] follows from them.
+pub trait GridRules: Clone + Send + Sync + 'static {
+    /// A variable: "this cell holds this value".
+    type Key: Clone + Eq + Hash + Display + Send + Sync + 'static;
+    /// The kind's name ("kakuro").
+    const KIND: &'static str;
+    /// What a valid solution satisfies, for `check` ("every run adds up to its clue ...").
+    const RULES: &'static str;
+
+    fn source(&self) -> &str;
+    /// (rows, columns).
+    fn size(&self) -> (usize, usize);
+    fn model(&self) -> Model<Self::Key>;
+    /// The (row, column, value) a variable stands for.
+    fn cell(key: &Self::Key) -> (usize, usize, u8);
+    /// The independent verifier.
+    fn check(&self, g: &Grid) -> Result<(), Invalid>;
+    /// The solution-file form of a filled grid.
+    fn render(&self, g: &Grid) -> String;
+    /// Reads a filled puzzle file (a solution file) into a grid.
+    fn filled(file: &str, text: &str) -> Result<Grid, InputError>;
+}
+
+impl<G: GridRules> Puzzle for G {
+    type Compiled = Model<G::Key>;
+    type Solution = Grid;
+
+    fn kind(&self) -> &'static str {
+        G::KIND
+    }
+
+    fn source(&self) -> &str {
+        GridRules::source(self)
+    }
+
+    fn header(&self, _opts: &CompileOptions, _encoding: Option<&str>) -> Vec<String> {
+        vec![
+            format!("sokuc {} {} model", env!("CARGO_PKG_VERSION"), G::KIND),
+            format!("instance {}", GridRules::source(self)),
+        ]
+    }
+
+    fn compile(&self, _opts: &CompileOptions) -> Result<Model<G::Key>, Refutation> {
+        Ok(self.model())
+    }
+
+    fn formula<'c>(&self, c: &'c Model<G::Key>) -> &'c PbFormula {
+        &c.formula
+    }
+
+    fn names(&self, c: &Model<G::Key>) -> Vec<String> {
+        c.names()
+    }
+
+    fn decode(&self, c: &Model<G::Key>, a: &[bool]) -> Result<Grid, Invalid> {
+        let (rows, cols) = self.size();
+        Ok(decode(rows, cols, c.pool.iter().map(|(_, k)| G::cell(k)), a))
+    }
+
+    fn verify(&self, g: &Grid) -> Result<(), Invalid> {
+        self.check(g)
+    }
+
+    fn text(&self, a: &Answer<Grid>) -> String {
+        text(GridRules::source(self), a, |g| GridRules::render(self, g))
+    }
+
+    fn json_fields(&self, solution: Option<&Grid>) -> Vec<(String, Value)> {
+        json_fields(solution)
+    }
+
+    fn read_solution(&self, file: &str, text: &str) -> Result<Grid, InputError> {
+        read_solution(file, text, self.size(), G::filled)
+    }
+
+    fn valid_summary(&self, g: &Grid) -> String {
+        let filled = g.iter().flatten().filter(|d| d.is_some()).count();
+        format!("{filled} cells filled, {}", G::RULES)
+    }
 }

@@ -98,6 +98,10 @@ pub struct Pending {
     tmp: PathBuf,
     target: PathBuf,
     committed: bool,
+    /// The target is a device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO): written in
+    /// place, because renaming a file onto it would replace the device node itself (as root,
+    /// `-o /dev/null` used to turn /dev/null into an ordinary file for the whole machine).
+    direct: bool,
 }
 
 impl Pending {
@@ -124,11 +128,20 @@ impl Pending {
         if target.is_dir() {
             return Err(OutputError::io(&target, "is a directory"));
         }
+        if std::fs::metadata(&target).is_ok_and(|m| !m.is_file()) {
+            return Ok(Pending {
+                tmp: target.clone(),
+                target,
+                committed: false,
+                direct: true,
+            });
+        }
         let tmp = dir.join(format!(".{}.sokuc-tmp-{}", name.to_string_lossy(), std::process::id()));
         Ok(Pending {
             tmp,
             target,
             committed: false,
+            direct: false,
         })
     }
 
@@ -144,6 +157,10 @@ impl Pending {
 
     /// Moves the finished file into place.
     pub fn commit(mut self) -> Result<(), OutputError> {
+        if self.direct {
+            self.committed = true;
+            return Ok(());
+        }
         if let Ok(f) = File::open(&self.tmp) {
             // Durable before it becomes visible under the real name.
             let _ = f.sync_all();
@@ -156,7 +173,7 @@ impl Pending {
 
 impl Drop for Pending {
     fn drop(&mut self) {
-        if !self.committed {
+        if !self.committed && !self.direct {
             let _ = std::fs::remove_file(&self.tmp);
         }
     }
@@ -176,6 +193,19 @@ pub fn write_atomic(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_are_written_in_place_never_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        write_atomic(Path::new("/dev/null"), |w| w.write_all(b"discarded")).unwrap();
+        let m = std::fs::metadata("/dev/null").unwrap();
+        assert!(m.file_type().is_char_device(), "/dev/null is no longer a device");
+        // A failed write into a device leaves the device alone too.
+        let e = write_atomic(Path::new("/dev/null"), |_| Err(std::io::Error::other("boom")));
+        assert!(e.is_err());
+        assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    }
 
     #[test]
     fn refuses_inputs_by_any_name_and_leaves_them_intact() {

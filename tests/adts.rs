@@ -11,7 +11,10 @@ use common::canonical;
 
 fn check(v: &serde_json::Value, given: Option<&[u64]>) {
     assert_eq!(v["status"], "sat");
-    let pegs: Vec<u64> = common::u64s(&v["pegs"]);
+    // The 3SoKu schema: `capacities` are the pegs, each placement names its face's vertices.
+    let pegs: Vec<u64> = common::u64s(&v["capacities"]);
+    let vertices = common::strings(&v["vertices"]);
+    assert_eq!(vertices.len(), 12);
     match given {
         Some(g) => assert_eq!(pegs, g),
         None => {
@@ -20,18 +23,19 @@ fn check(v: &serde_json::Value, given: Option<&[u64]>) {
             assert_eq!(p, (1..=12).collect::<Vec<u64>>());
         }
     }
-    let faces = v["faces"].as_array().unwrap();
+    let faces = v["placements"].as_array().unwrap();
     assert_eq!(faces.len(), 20);
     let mut sums = [0u64; 12];
     let mut types = std::collections::BTreeSet::new();
     for f in faces {
-        let label = f["face"].as_str().unwrap();
+        let face = common::strings(&f["face"]);
+        assert_eq!(face.len(), 3);
         let c: Vec<u64> = common::u64s(&f["corners"]);
         let c = [c[0], c[1], c[2]];
         assert!(c.iter().all(|&w| w <= 3));
         types.insert(canonical(c));
-        for (i, ch) in label.chars().enumerate() {
-            sums[(ch as u8 - b'A') as usize] += c[i];
+        for (i, name) in face.iter().enumerate() {
+            sums[vertices.iter().position(|x| x == name).unwrap()] += c[i];
         }
     }
     assert_eq!(types.len(), 20, "20 pairwise different types");

@@ -114,7 +114,10 @@ fn modules_import_each_other_without_cycles() {
         }
     }
     // The check sees real edges (it would pass vacuously on an empty map).
-    assert!(edges["run"].contains("puzzle") && edges["soku"].contains("ir"), "{edges:?}");
+    assert!(
+        edges["run"].contains("puzzle") && edges["soku"].contains("ir"),
+        "{edges:?}"
+    );
 }
 
 #[test]
@@ -122,7 +125,9 @@ fn lower_layers_do_not_reach_up() {
     let edges = imports();
     // What each layer may name: the IR nothing, the encoder only the IR and the budget,
     // backends only those, front-ends nothing of the run path, the registry or the commands.
-    let above_run = ["run", "registry", "compare", "certify", "bench", "sweep", "generate", "liu", "error"];
+    let above_run = [
+        "run", "registry", "compare", "certify", "bench", "sweep", "generate", "liu", "error",
+    ];
     let front_ends = ["soku", "pool", "kakuro", "tricky"];
     let rules: Vec<(&str, Vec<&str>)> = vec![
         ("ir", vec![]),

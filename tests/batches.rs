@@ -5,7 +5,9 @@ mod common;
 
 use sokuc::backend::{SolveOptions, Status, varisat::Varisat};
 use sokuc::input::batch::read_batch;
-use sokuc::pipeline::{self, PresolveMode};
+use sokuc::run;
+
+use common::Presolve;
 
 #[test]
 fn icosoku100_all_solved_and_verified() {
@@ -13,10 +15,15 @@ fn icosoku100_all_solved_and_verified() {
         read_batch(&common::root().join("instances/batches/icosoku100.txt")).expect("shared/ beside the checkout");
     assert_eq!(items.len(), 100);
     for item in &items {
-        let r = pipeline::solve(&item.instance, &mut Varisat, &SolveOptions::default(), PresolveMode::On).unwrap();
-        assert_eq!(r.status, Status::Sat, "line {}", item.line);
-        assert!(r.verified);
-        sokuc::verify::soku::verify(&item.instance, r.placements.as_ref().unwrap()).unwrap();
+        let r = run::solve(
+            &item.instance,
+            &mut Varisat,
+            &Presolve::On.with(SolveOptions::default()),
+        )
+        .unwrap();
+        assert_eq!(r.answer.status, Status::Sat, "line {}", item.line);
+        assert!(r.answer.verified);
+        sokuc::soku::verify::verify(&item.instance, r.answer.solution.as_ref().unwrap()).unwrap();
     }
 }
 
@@ -26,9 +33,14 @@ fn four_unsat_batch_is_unsat_by_presolve() {
     assert_eq!(items.len(), 100);
     for item in &items {
         assert_eq!(item.instance.fixed.len(), 4);
-        let r = pipeline::solve(&item.instance, &mut Varisat, &SolveOptions::default(), PresolveMode::On).unwrap();
-        assert_eq!(r.status, Status::Unsat, "line {}", item.line);
-        let reason = r.reason.unwrap();
+        let r = run::solve(
+            &item.instance,
+            &mut Varisat,
+            &Presolve::On.with(SolveOptions::default()),
+        )
+        .unwrap();
+        assert_eq!(r.answer.status, Status::Unsat, "line {}", item.line);
+        let reason = r.answer.reason.unwrap();
         assert!(reason.contains("78") && reason.contains("79"), "{reason}");
     }
 }
@@ -49,13 +61,12 @@ fn four_unsat_batch_is_unsat_for_the_solver_too() {
             .map(|x| x.parse::<u64>().unwrap())
             .sum();
         assert_eq!(caps, 79, "line {}", item.line);
-        let r = pipeline::solve(
+        let r = run::solve(
             &item.instance,
             &mut Varisat,
-            &SolveOptions::default(),
-            PresolveMode::Off,
+            &Presolve::Off.with(SolveOptions::default()),
         )
         .unwrap();
-        assert_eq!(r.status, Status::Unsat, "line {}", item.line);
+        assert_eq!(r.answer.status, Status::Unsat, "line {}", item.line);
     }
 }

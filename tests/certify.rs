@@ -13,7 +13,9 @@ use std::path::PathBuf;
 use common::{root, sokuc};
 use sokuc::backend::{self, SolveOptions, Status};
 use sokuc::encode::{EncodeOptions, PbEncoding};
-use sokuc::pipeline::{self, PresolveMode};
+use sokuc::run::{self, emit};
+
+use common::Presolve;
 
 fn drat_trim() -> PathBuf {
     let p = std::env::var_os("SOKUC_DRAT_TRIM")
@@ -128,10 +130,8 @@ fn prove(inst: &sokuc::model::Instance, backend: &str, pb: PbEncoding, dir: &std
         pb,
         ..Default::default()
     };
-    let e = pipeline::to_cnf(inst, enc, PresolveMode::Off).unwrap();
     let cnf = dir.join("m.cnf");
-    let mut f = std::fs::File::create(&cnf).unwrap();
-    sokuc::encode::dimacs::write(&mut f, &e.cnf, &e.header, &e.names, &e.aux).unwrap();
+    emit::write(inst, emit::Format::Dimacs, &Presolve::Off.compile(), enc, Some(&cnf)).unwrap();
     let proof = dir.join("p.drat");
     let mut b = backend::by_name(backend).unwrap();
     let opts = SolveOptions {
@@ -139,8 +139,8 @@ fn prove(inst: &sokuc::model::Instance, backend: &str, pb: PbEncoding, dir: &std
         encode: enc,
         ..Default::default()
     };
-    let r = pipeline::solve(inst, b.as_mut(), &opts, PresolveMode::Off).unwrap();
-    assert_eq!(r.status, Status::Unsat, "{}", inst.source);
+    let r = run::solve(inst, b.as_mut(), &Presolve::Off.with(opts)).unwrap();
+    assert_eq!(r.answer.status, Status::Unsat, "{}", inst.source);
     (cnf, proof)
 }
 

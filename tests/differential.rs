@@ -22,10 +22,12 @@ use std::time::Duration;
 
 use common::root;
 use sokuc::backend::{self, SolveOptions, Status};
-use sokuc::grid_pipeline::{self, GridPuzzle};
 use sokuc::input::variant_file::load_variant;
 use sokuc::model::Instance;
-use sokuc::pipeline::{self, PresolveMode};
+use sokuc::puzzle::Puzzle;
+use sokuc::run::{self, RunOptions};
+
+use common::{DEGENERATE, Degenerate, Presolve};
 
 struct Rng(u64);
 impl Rng {
@@ -136,14 +138,14 @@ fn soku_round(
     inst: &Instance,
     bs: &[(&'static str, Option<Duration>)],
     what: &str,
-    extra: &[PresolveMode],
+    extra: &[Presolve],
     tally: &mut Tally,
 ) {
     let mut results = Vec::new();
     for &(name, limit) in bs {
-        let mut modes = vec![PresolveMode::On];
+        let mut modes = vec![Presolve::On];
         if name == "sat" {
-            modes.push(PresolveMode::Off);
+            modes.push(Presolve::Off);
         }
         for &m in extra {
             if !modes.contains(&m) {
@@ -156,7 +158,7 @@ fn soku_round(
                 time_limit: limit,
                 ..Default::default()
             };
-            let r = pipeline::solve(inst, b.as_mut(), &opts, mode).unwrap();
+            let r = run::solve(inst, b.as_mut(), &mode.with(opts)).unwrap().answer;
             if r.status == Status::Sat {
                 assert!(r.verified, "{name} answer not verified on {what}");
             }
@@ -192,7 +194,7 @@ fn random_3soku_instances_agree_on_every_backend() {
         let mut tally = Tally::default();
         for k in 0..n * scale() {
             let inst = random_soku(&mut rng, variant);
-            soku_round(&inst, &bs, &format!("{variant} #{k}"), &[PresolveMode::On], &mut tally);
+            soku_round(&inst, &bs, &format!("{variant} #{k}"), &[Presolve::On], &mut tally);
         }
         eprintln!("{variant}: {tally:?}");
         // Both answers must occur on the three main variants; the 60 instances of the other
@@ -213,37 +215,6 @@ fn random_3soku_instances_agree_on_every_backend() {
         );
     }
 }
-
-/// Degenerate 3SoKu families (issue 13: presolve emptied every face of a one-type instance
-/// and answered unsat before any backend ran, so every backend "agreed").
-#[derive(Debug, Clone, Copy)]
-enum Degenerate {
-    /// Every tile one type, copies listed in different turns.
-    OneType,
-    AllZero,
-    /// Every capacity the same (the last tile padded so that the total divides).
-    EqualCaps,
-    /// Zero corners turned toward one vertex, whose capacity is then 0.
-    ZeroCap,
-    /// Two or three types, a non-uniform tile listed in two turns among them.
-    Rotations,
-    /// Every face fixed (with or without rotation; now and then to a random tile).
-    AllFixed,
-    NoneFixed,
-    /// The copies of one type all fixed, the other tiles one second type.
-    PinnedAndOneType,
-}
-
-const DEGENERATE: [Degenerate; 8] = [
-    Degenerate::OneType,
-    Degenerate::AllZero,
-    Degenerate::EqualCaps,
-    Degenerate::ZeroCap,
-    Degenerate::Rotations,
-    Degenerate::AllFixed,
-    Degenerate::NoneFixed,
-    Degenerate::PinnedAndOneType,
-];
 
 fn degenerate_soku(rng: &mut Rng, variant: &str, kind: Degenerate) -> Instance {
     use Degenerate as D;
@@ -388,7 +359,7 @@ fn degenerate_3soku_instances_agree_on_every_backend() {
                     &inst,
                     &bs,
                     &format!("{variant} {kind:?} #{k}"),
-                    &[PresolveMode::Off],
+                    &[Presolve::Off],
                     &mut tally,
                 );
             }
@@ -403,7 +374,7 @@ fn degenerate_3soku_instances_agree_on_every_backend() {
 }
 
 /// Solves a grid on every backend with --unique semantics; statuses and uniqueness agree.
-fn grid_round(p: &GridPuzzle, what: &str, tally: &mut Tally) {
+fn grid_round<P: Puzzle>(p: &P, what: &str, tally: &mut Tally) {
     let mut results = Vec::new();
     let mut uniques = Vec::new();
     for (name, limit) in backends(500) {
@@ -412,7 +383,12 @@ fn grid_round(p: &GridPuzzle, what: &str, tally: &mut Tally) {
             time_limit: limit.map(|l| l * 4),
             ..Default::default()
         };
-        let r = grid_pipeline::solve(p, b.as_mut(), &opts, true).unwrap();
+        let opts = RunOptions {
+            solve: opts,
+            unique: true,
+            ..Default::default()
+        };
+        let r = run::solve(p, b.as_mut(), &opts).unwrap().answer;
         if r.status == Status::Sat {
             assert!(r.verified, "{name} answer not verified on {what}");
             if let Some(u) = r.unique {
@@ -450,7 +426,7 @@ fn random_tricky_triple_grids_agree_on_every_backend() {
             text.push('\n');
         }
         let t = sokuc::tricky::Tricky::parse("random.tt", &text).unwrap();
-        grid_round(&GridPuzzle::Tricky(t), &format!("tt #{k}\n{text}"), &mut tally);
+        grid_round(&t, &format!("tt #{k}\n{text}"), &mut tally);
     }
     eprintln!("tricky triple: {tally:?}");
     assert!(tally.sat > 0 && tally.unsat > 0, "{tally:?}");
@@ -496,7 +472,7 @@ fn kakuro_boards_with_a_changed_clue_agree_on_every_backend() {
         if k < boards.len() {
             // Each board once as published (satisfiable and unique).
             let kk = sokuc::kakuro::Kakuro::parse(name, text).unwrap();
-            grid_round(&GridPuzzle::Kakuro(kk), name, &mut tally);
+            grid_round(&kk, name, &mut tally);
             continue;
         }
         let (s, e) = clues[rng.below(clues.len() as u64) as usize];
@@ -507,7 +483,7 @@ fn kakuro_boards_with_a_changed_clue_agree_on_every_backend() {
             // An impossible clue for its run length is an input error by design.
             Err(_) => rejected += 1,
             Ok(kk) => grid_round(
-                &GridPuzzle::Kakuro(kk),
+                &kk,
                 &format!("{name} clue at byte {s}: {old} -> {}", old + delta),
                 &mut tally,
             ),

@@ -8,8 +8,66 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::{root, sokuc};
-use sokuc::backend::{self, SolveOptions};
-use sokuc::grid_pipeline::{self, GridPuzzle};
+use sokuc::backend::{self, Backend, SolveOptions};
+use sokuc::grid::Grid;
+use sokuc::input::InputError;
+use sokuc::kakuro::Kakuro;
+use sokuc::puzzle::{Answer, Invalid};
+use sokuc::run::{self, RunOptions};
+use sokuc::tricky::Tricky;
+
+/// A Kakuro or a Tricky Triple, read by extension.
+enum GridPuzzle {
+    Kakuro(Kakuro),
+    Tricky(Tricky),
+}
+
+impl GridPuzzle {
+    fn load(path: &Path) -> Result<GridPuzzle, InputError> {
+        let name = path.display().to_string();
+        let text = sokuc::input::read_text(path)?;
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("kakuro") => Ok(GridPuzzle::Kakuro(Kakuro::parse(&name, &text)?)),
+            Some("tt") => Ok(GridPuzzle::Tricky(Tricky::parse(&name, &text)?)),
+            _ => Err(InputError::new(name, None, "not a grid puzzle (.kakuro or .tt)")),
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            GridPuzzle::Kakuro(_) => "kakuro",
+            GridPuzzle::Tricky(_) => "trickytriple",
+        }
+    }
+
+    /// Solves with default options, with or without proving uniqueness.
+    fn solve(&self, b: &mut dyn Backend, unique: bool) -> Answer<Grid> {
+        let opts = RunOptions {
+            solve: SolveOptions::default(),
+            unique,
+            ..Default::default()
+        };
+        match self {
+            GridPuzzle::Kakuro(k) => run::solve(k, b, &opts).unwrap().answer,
+            GridPuzzle::Tricky(t) => run::solve(t, b, &opts).unwrap().answer,
+        }
+    }
+
+    /// The puzzle's own verifier.
+    fn verify(&self, g: &Grid) -> Result<(), Invalid> {
+        match self {
+            GridPuzzle::Kakuro(k) => sokuc::kakuro::verify::verify(k, g),
+            GridPuzzle::Tricky(t) => sokuc::tricky::verify::verify(t, g),
+        }
+    }
+
+    fn render(&self, g: &Grid) -> String {
+        match self {
+            GridPuzzle::Kakuro(k) => k.render(g),
+            GridPuzzle::Tricky(t) => t.render(g),
+        }
+    }
+}
 
 /// (puzzle, published solution) pairs under instances/.
 fn public() -> Vec<(PathBuf, PathBuf)> {
@@ -47,10 +105,10 @@ fn public_boards_solve_to_their_published_solutions_uniquely_on_every_backend() 
         let want = tokens(&fs::read_to_string(&solution).unwrap());
         for name in backend::available() {
             let mut b = backend::by_name(name).unwrap();
-            let r = grid_pipeline::solve(&p, b.as_mut(), &SolveOptions::default(), true).unwrap();
+            let r = p.solve(b.as_mut(), true);
             assert!(r.verified, "{name} {}", puzzle.display());
             assert_eq!(r.unique, Some(true), "{name} {}", puzzle.display());
-            let got = tokens(&p.render(r.grid.as_ref().unwrap()));
+            let got = tokens(&p.render(r.solution.as_ref().unwrap()));
             assert_eq!(got, want, "{name} {}", puzzle.display());
         }
     }
@@ -92,9 +150,9 @@ fn boards_with_two_solutions_are_not_unique() {
         let p = GridPuzzle::load(f).unwrap();
         for name in backend::available() {
             let mut b = backend::by_name(name).unwrap();
-            let r = grid_pipeline::solve(&p, b.as_mut(), &SolveOptions::default(), true).unwrap();
+            let r = p.solve(b.as_mut(), true);
             assert_eq!(r.unique, Some(false), "{name} {}", f.display());
-            let (a, b2) = (r.grid.unwrap(), r.second.unwrap());
+            let (a, b2) = (r.solution.unwrap(), r.second.unwrap());
             assert_ne!(a, b2);
             p.verify(&b2).unwrap();
         }
@@ -188,8 +246,8 @@ fn verifiers_catch_tampered_grids() {
     for (puzzle, _) in public() {
         let p = GridPuzzle::load(&puzzle).unwrap();
         let mut b = backend::by_name("sat").unwrap();
-        let r = grid_pipeline::solve(&p, b.as_mut(), &SolveOptions::default(), false).unwrap();
-        let g = r.grid.unwrap();
+        let r = p.solve(b.as_mut(), false);
+        let g = r.solution.unwrap();
         p.verify(&g).unwrap();
         // Change every white cell in turn: each change must be caught.
         for row in 0..g.len() {
@@ -263,7 +321,7 @@ fn generated_tricky_triples_have_exactly_one_solution() {
         let p = GridPuzzle::load(&f).unwrap();
         for name in ["sat", "cp"] {
             let mut b = backend::by_name(name).unwrap();
-            let r = grid_pipeline::solve(&p, b.as_mut(), &SolveOptions::default(), true).unwrap();
+            let r = p.solve(b.as_mut(), true);
             assert_eq!(r.unique, Some(true), "{name} size {size}");
         }
     }

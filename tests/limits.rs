@@ -274,7 +274,6 @@ fn compare_moves_on_when_mip_is_cut_off() {
         ],
         &[],
     );
-    assert_eq!(code, Some(0), "{out}{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let statuses: Vec<&str> = v["results"]
         .as_array()
@@ -282,7 +281,16 @@ fn compare_moves_on_when_mip_is_cut_off() {
         .iter()
         .map(|r| r["status"].as_str().unwrap())
         .collect();
-    assert_eq!(statuses, ["unknown", "sat"], "{out}");
+    // mip is cut off; search then gets its own 2 s. It solves this instance in about 1 s on
+    // an idle machine, but a CI simulation sharing the cores with builds saw it run out
+    // (build 0.96 s + solve 1.08 s): its status is not the point here, that it ran is.
+    assert_eq!(statuses[0], "unknown", "{out}");
+    assert!(
+        statuses.len() == 2 && ["sat", "unknown"].contains(&statuses[1]),
+        "{out}"
+    );
+    let want = if statuses[1] == "sat" { 0 } else { 30 };
+    assert_eq!(code, Some(want), "{out}{err}");
     assert!(
         secs < 2.0 * 2.0 + SLACK_S,
         "{secs:.2} s for two backends at --timeout 2"

@@ -19,7 +19,9 @@ use sokuc::backend::{self, SolveOptions, Status};
 use sokuc::input::variant_file::load_variant;
 use sokuc::model::tiles::canonical;
 use sokuc::model::{Fixed, Instance, Tile, Variant, rotate};
-use sokuc::pipeline::{self, PresolveMode};
+use sokuc::run;
+
+use common::{DEGENERATE, Degenerate as Shape, Presolve};
 
 fn variant(name: &str) -> Variant {
     load_variant(name, None, ("test", None)).unwrap()
@@ -191,18 +193,6 @@ fn fix(none: u32) -> impl Strategy<Value = Fix> {
     ]
 }
 
-#[derive(Debug, Clone, Copy)]
-enum Shape {
-    OneType,
-    AllZero,
-    EqualCaps,
-    ZeroCap,
-    Rotations,
-    AllFixed,
-    NoneFixed,
-    PinnedAndOneType,
-}
-
 fn shape(v: Variant, s: Shape) -> BoxedStrategy<Instance> {
     let (nf, nv) = (v.num_faces(), v.num_vertices());
     let perm = Just((0..nf).collect::<Vec<usize>>()).prop_shuffle();
@@ -313,14 +303,15 @@ const ICO: &[&str] = &["icosahedron"];
 
 /// One backend's status, with presolve on or off; a sat answer must be verified, and only
 /// a run with a time limit may answer unknown.
-fn run(inst: &Instance, name: &str, mode: PresolveMode, limit: Option<Duration>) -> (Status, String) {
+fn run(inst: &Instance, name: &str, mode: Presolve, limit: Option<Duration>) -> (Status, String) {
     let mut b = backend::by_name(name).unwrap();
     let opts = SolveOptions {
         time_limit: limit,
         ..Default::default()
     };
-    let r = pipeline::solve(inst, b.as_mut(), &opts, mode)
-        .unwrap_or_else(|e| panic!("{name} {mode:?} failed on {}: {e}", describe(inst)));
+    let r = run::solve(inst, b.as_mut(), &mode.with(opts))
+        .unwrap_or_else(|e| panic!("{name} {mode:?} failed on {}: {e}", describe(inst)))
+        .answer;
     if r.status == Status::Sat {
         assert!(r.verified, "{name} {mode:?}: unverified answer on {}", describe(inst));
     }
@@ -351,7 +342,7 @@ fn check(inst: &Instance, brute: bool) -> Status {
     let limit = (!brute).then(|| Duration::from_secs(20));
     let mut answers = Vec::new();
     for name in ["sat", "search"] {
-        for mode in [PresolveMode::Off, PresolveMode::On] {
+        for mode in [Presolve::Off, Presolve::On] {
             let (s, reason) = run(inst, name, mode, limit);
             answers.push((name, mode, s, reason));
         }
@@ -366,7 +357,7 @@ fn check(inst: &Instance, brute: bool) -> Status {
     } else {
         answers
             .iter()
-            .find(|a| a.1 == PresolveMode::Off && a.2 != Status::Unknown)
+            .find(|a| a.1 == Presolve::Off && a.2 != Status::Unknown)
             .map(|a| a.2)
             .unwrap_or_else(|| panic!("no backend decided the plain model of {}", describe(inst)))
     };
@@ -374,7 +365,7 @@ fn check(inst: &Instance, brute: bool) -> Status {
     // The property of the issue first, so a failure names it.
     for (name, mode, s, reason) in &answers {
         assert!(
-            !(*mode == PresolveMode::On && *s == Status::Unsat && truth == Status::Sat),
+            !(*mode == Presolve::On && *s == Status::Unsat && truth == Status::Sat),
             "presolve refuted a satisfiable instance ({name}: {reason}): {}",
             describe(inst)
         );
@@ -514,7 +505,7 @@ fn presolve_still_refutes_what_it_should() {
     let wrong_total = plain("tetrahedron", vec![[0, 0, 1]; 4], vec![1, 1, 1, 2], vec![]);
     for inst in [twice, wrong_total] {
         assert_eq!(check(&inst, true), Status::Unsat);
-        let (_, reason) = run(&inst, "sat", PresolveMode::On, None);
+        let (_, reason) = run(&inst, "sat", Presolve::On, None);
         assert!(reason.starts_with("presolve: "), "{reason}");
     }
 }
@@ -526,16 +517,7 @@ fn generators_make_their_shapes_and_both_answers() {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
     let mut runner = TestRunner::deterministic();
-    for s in [
-        Shape::OneType,
-        Shape::AllZero,
-        Shape::EqualCaps,
-        Shape::ZeroCap,
-        Shape::Rotations,
-        Shape::AllFixed,
-        Shape::NoneFixed,
-        Shape::PinnedAndOneType,
-    ] {
+    for s in DEGENERATE {
         let strategy = on(SMALL, s);
         let (mut sat, mut unsat, mut featured) = (0, 0, 0);
         let n = 60;

@@ -484,15 +484,20 @@ fn pool_answers_are_drawn_with_the_pegs_found() {
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let d = read_svg(&std::fs::read_to_string(&out).unwrap());
-    let pegs = common::u64s(&json["pegs"]);
+    // The pool JSON uses the 3SoKu schema: `capacities` are the pegs found, and each
+    // placement names its face's vertices.
+    let pegs = common::u64s(&json["capacities"]);
+    let vertices = common::strings(&json["vertices"]);
     assert_eq!(d.faces.len(), 20);
     for (_, name, value) in &d.pegs {
-        let i = (name.as_bytes()[0] - b'A') as usize;
+        let i = vertices.iter().position(|v| v == name).unwrap();
         assert_eq!(value, &pegs[i].to_string(), "{name}");
     }
-    for f in json["faces"].as_array().unwrap() {
-        let label = f["face"].as_str().unwrap();
+    let placements = json["placements"].as_array().unwrap();
+    assert_eq!(placements.len(), 20);
+    for f in placements {
+        let label = common::strings(&f["face"]).concat();
         let total: u64 = common::u64s(&f["corners"]).iter().sum();
-        assert_eq!(d.dots[label].len() as u64, total, "{label}");
+        assert_eq!(d.dots[&label].len() as u64, total, "{label}");
     }
 }

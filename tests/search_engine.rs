@@ -162,7 +162,7 @@ fn a_large_bipyramid_is_searched_in_bounded_memory() {
     use sokuc::soku::generate::{TileChoice, random_solvable};
     let v = sokuc::input::variant_file::load_variant("bipyramid-1000", None, ("test", None)).unwrap();
     let g = random_solvable(&v, &TileChoice::Random { max_weight: 3 }, 0, false, 1).unwrap();
-    let compiled = sokuc::pipeline::compile(&g.instance, sokuc::pipeline::PresolveMode::On).unwrap();
+    let compiled = sokuc::soku::compile(&g.instance).unwrap();
     let f = &compiled.model.formula;
     let mut e = Engine::new(f);
     let limit = Deadline::new(Some(std::time::Duration::from_secs(300)), None);

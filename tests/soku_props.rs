@@ -8,7 +8,9 @@ use sokuc::backend::{SolveOptions, Status, varisat::Varisat};
 use sokuc::encode::{EncodeOptions, PbEncoding};
 use sokuc::input::variant_file::load_variant;
 use sokuc::model::{Fixed, Instance, Variant, builtin};
-use sokuc::pipeline::{self, PresolveMode};
+use sokuc::run;
+
+use common::Presolve;
 
 fn variant(name: &str) -> Variant {
     load_variant(name, None, ("test", None)).unwrap()
@@ -71,7 +73,7 @@ fn strategy(name: &'static str) -> impl Strategy<Value = Instance> {
         .prop_map(move |(tiles, perm, rots, bump, fix)| instance(v.clone(), tiles, perm, rots, bump, fix))
 }
 
-fn solve(inst: &Instance, enc: PbEncoding, mode: PresolveMode) -> Status {
+fn solve(inst: &Instance, enc: PbEncoding, mode: Presolve) -> Status {
     let opts = SolveOptions {
         encode: EncodeOptions {
             pb: enc,
@@ -79,11 +81,13 @@ fn solve(inst: &Instance, enc: PbEncoding, mode: PresolveMode) -> Status {
         },
         ..Default::default()
     };
-    let r = pipeline::solve(inst, &mut Varisat, &opts, mode).expect("pipeline never errors on valid input");
+    let r = run::solve(inst, &mut Varisat, &mode.with(opts))
+        .expect("the run path never errors on valid input")
+        .answer;
     if r.status == Status::Sat {
-        // pipeline::solve only returns verified answers; check independently once more.
+        // run::solve only returns verified answers; check independently once more.
         assert!(r.verified);
-        sokuc::verify::soku::verify(inst, r.placements.as_ref().unwrap()).unwrap();
+        sokuc::soku::verify::verify(inst, r.solution.as_ref().unwrap()).unwrap();
     }
     r.status
 }
@@ -95,7 +99,7 @@ fn check_against_brute_force(inst: &Instance) {
         Status::Unsat
     };
     for enc in [PbEncoding::Domain, PbEncoding::Swc, PbEncoding::Totalizer] {
-        for mode in [PresolveMode::On, PresolveMode::Off] {
+        for mode in [Presolve::On, Presolve::Off] {
             assert_eq!(
                 solve(inst, enc, mode),
                 expected,
@@ -128,11 +132,11 @@ proptest! {
     #[test]
     fn icosahedron_random_tiles_answers_verify(inst in strategy("icosahedron")) {
         for enc in [PbEncoding::Domain, PbEncoding::Totalizer] {
-            let s = solve(&inst, enc, PresolveMode::On);
+            let s = solve(&inst, enc, Presolve::On);
             if inst.capacities.iter().sum::<u64>() == inst.tiles.iter().flatten().sum::<u64>() && s == Status::Unsat {
                 // Only possible when the bump broke the generated solution; confirm with the
                 // other encoding and without presolve.
-                prop_assert_eq!(solve(&inst, PbEncoding::Swc, PresolveMode::Off), Status::Unsat);
+                prop_assert_eq!(solve(&inst, PbEncoding::Swc, Presolve::Off), Status::Unsat);
             }
         }
     }
@@ -141,7 +145,7 @@ proptest! {
     fn icosoku_random_pegs_are_all_solvable(pegs in Just((1..=12u64).collect::<Vec<_>>()).prop_shuffle()) {
         let v = variant("icosahedron");
         let inst = Instance { source: "proptest".into(), variant: v, capacities: pegs, tiles: builtin::ICOSOKU_TILES.to_vec(), fixed: vec![] };
-        prop_assert_eq!(solve(&inst, PbEncoding::Domain, PresolveMode::On), Status::Sat);
+        prop_assert_eq!(solve(&inst, PbEncoding::Domain, Presolve::On), Status::Sat);
     }
 }
 
@@ -197,10 +201,18 @@ proptest! {
     #[test]
     fn dimacs_answer_round_trip(inst in strategy("octahedron")) {
         let opts = sokuc::encode::EncodeOptions::default();
-        let emitted = pipeline::to_cnf(&inst, opts, PresolveMode::On).unwrap();
+        // What `--emit dimacs` writes: the encoded model, or the empty clause when presolve
+        // refutes the instance.
+        let emitted = run::emit::model(&inst, &Presolve::On.compile(), Some(opts.pb.name()));
+        let mut cnf = sokuc::encode::Cnf::new();
+        if emitted.refuted {
+            cnf.add_clause_public(&[]);
+        } else {
+            sokuc::encode::encode(&emitted.formula, opts, &mut cnf).unwrap();
+        }
         let mut solver = varisat::Solver::new();
         use varisat::ExtendFormula;
-        for c in emitted.cnf.clauses() {
+        for c in cnf.clauses() {
             let lits: Vec<varisat::Lit> = c.iter().map(|l| varisat::Lit::from_dimacs(l.dimacs() as isize)).collect();
             solver.add_clause(&lits);
         }
@@ -214,11 +226,11 @@ proptest! {
             "s UNSATISFIABLE\n".to_string()
         };
         let parsed = sokuc::input::answer::parse_sat_answer("answer", &answer).unwrap();
-        match (parsed, pipeline::compile(&inst, PresolveMode::On)) {
+        match (parsed, sokuc::soku::compile(&inst)) {
             (sokuc::input::answer::Answer::Sat(vals), Ok(c)) => {
                 let a: Vec<bool> = vals.iter().map(|v| v.unwrap_or(false)).collect();
-                let placements = pipeline::finish(&inst, &c, &a, "external").unwrap();
-                sokuc::verify::soku::verify(&inst, &placements).unwrap();
+                let placements = run::finish(&inst, &c, &a).unwrap();
+                sokuc::soku::verify::verify(&inst, &placements).unwrap();
                 prop_assert!(common::brute_force(&common::raw_of(&inst)));
             }
             (sokuc::input::answer::Answer::Unsat, _) => prop_assert!(!common::brute_force(&common::raw_of(&inst))),

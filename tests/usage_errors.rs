@@ -81,13 +81,16 @@ fn options_a_backend_cannot_honour_are_refused_with_those_that_can() {
         &["--seed", "search"],
     );
     expect_usage_error(&["solve", SEED, "--backend", "nope"], &["nope", "sat"]);
-    expect_usage_error(&["compare", SEED, "--backends", ""], &["--backends", "no backend"]);
-    expect_usage_error(&["compare", SEED, "--backends", " , "], &["--backends"]);
+    // `--backends` is now `--backend` (a comma list); the old spelling is still accepted, and
+    // errors name the option by its new name.
+    expect_usage_error(&["compare", SEED, "--backends", ""], &["--backend: ", "no backend"]);
+    expect_usage_error(&["compare", SEED, "--backend", ""], &["--backend: ", "no backend"]);
+    expect_usage_error(&["compare", SEED, "--backends", " , "], &["--backend: "]);
     expect_usage_error(
         &["bench", "instances/batches/icosoku100.txt", "--backends", ""],
-        &["--backends"],
+        &["--backend: "],
     );
-    expect_usage_error(&["scaling", "--backends", ""], &["--backends"]);
+    expect_usage_error(&["scaling", "--backends", ""], &["--backend: "]);
     expect_usage_error(&["certify", SEED, "--backend", "cp"], &["cp"]);
 }
 

@@ -8,11 +8,9 @@ use clap::Args;
 
 use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, OnOff, backend_list, print, seconds, whole};
 use sokuc::Error;
-use sokuc::backend::SolveOptions;
 use sokuc::bench;
 use sokuc::error::exit;
 use sokuc::input::{InputError, batch};
-use sokuc::run::RunOptions;
 
 #[derive(Args)]
 pub struct BenchArgs {
@@ -51,15 +49,7 @@ pub fn run(a: BenchArgs) -> Exit {
         }
         items.truncate(n);
     }
-    let opts = RunOptions {
-        solve: SolveOptions {
-            time_limit: a.timeout,
-            encode: a.enc.encode(),
-            ..Default::default()
-        },
-        compile: a.enc.compile(),
-        unique: false,
-    };
+    let opts = a.enc.run(a.timeout);
     let names = backend_list(&a.backend)?;
     let mut summaries = Vec::new();
     let stdout = std::io::stdout();

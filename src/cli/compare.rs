@@ -5,8 +5,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, PuzzleArgs, backend_list, print, seconds};
-use sokuc::backend::{self, SolveOptions};
-use sokuc::run::RunOptions;
+use sokuc::backend;
 
 #[derive(Args)]
 pub struct CompareArgs {
@@ -31,15 +30,7 @@ pub fn run(a: CompareArgs) -> Exit {
         Some(list) => backend_list(list)?,
         None => backend::available().iter().map(|s| s.to_string()).collect(),
     };
-    let opts = RunOptions {
-        solve: SolveOptions {
-            time_limit: a.timeout,
-            encode: a.enc.encode(),
-            ..Default::default()
-        },
-        compile: a.enc.compile(),
-        unique: false,
-    };
+    let opts = a.enc.run(a.timeout);
     let c = sokuc::compare::compare(p.as_ref(), &names, &opts)?;
     match a.format {
         Format::Json => print(c.json())?,

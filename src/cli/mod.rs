@@ -22,12 +22,13 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use sokuc::Error;
+use sokuc::backend::SolveOptions;
 use sokuc::backend::{self, Backend};
 use sokuc::encode::{EncodeOptions, PbEncoding};
 use sokuc::input::InputError;
 use sokuc::puzzle::CompileOptions;
 use sokuc::registry;
-use sokuc::run::AnyPuzzle;
+use sokuc::run::{AnyPuzzle, RunOptions};
 
 /// Every command returns its exit code, or the one error type (mapped in `main`).
 pub type Exit = Result<u8, Error>;
@@ -120,6 +121,19 @@ impl EncodingArgs {
     pub fn compile(&self) -> CompileOptions {
         CompileOptions {
             presolve: self.presolve == OnOff::On,
+        }
+    }
+
+    /// Run options with these encoding options and a time limit per run.
+    pub fn run(&self, time_limit: Option<Duration>) -> RunOptions {
+        RunOptions {
+            solve: SolveOptions {
+                time_limit,
+                encode: self.encode(),
+                ..Default::default()
+            },
+            compile: self.compile(),
+            unique: false,
         }
     }
 }

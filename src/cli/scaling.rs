@@ -7,11 +7,9 @@ use clap::Args;
 
 use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, backend_list, print, seconds, whole};
 use sokuc::Error;
-use sokuc::backend::SolveOptions;
 use sokuc::bench::scaling::{self, Family};
 use sokuc::error::exit;
 use sokuc::input::InputError;
-use sokuc::run::RunOptions;
 
 #[derive(Args)]
 pub struct ScalingArgs {
@@ -61,15 +59,7 @@ pub fn run(a: ScalingArgs) -> Exit {
     if a.reps == 0 {
         return Err(InputError::new("--reps", None, "at least one instance per step").into());
     }
-    let opts = RunOptions {
-        solve: SolveOptions {
-            time_limit: Some(a.timeout),
-            encode: a.enc.encode(),
-            ..Default::default()
-        },
-        compile: a.enc.compile(),
-        unique: false,
-    };
+    let opts = a.enc.run(Some(a.timeout));
     let stdout = std::io::stdout();
     let mut cells = Vec::new();
     for f in families {

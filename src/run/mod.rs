@@ -165,9 +165,10 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
     // Options the backend cannot honour are refused before anything is compiled.
     b.check_options(solve_opts)?;
     p.check_size(solve_opts.encode.max_memory).map_err(BackendError::from)?;
-    let no_answer = |status, reason: &str, stats| Outcome {
-        answer: Answer::without_solution(status, Some(reason.to_string()), name),
-        stats,
+    let no_answer = |status, reason: &str, stats| {
+        let mut answer = Answer::without_solution(status, Some(reason.to_string()), name);
+        answer.asked_unique = opts.unique;
+        Outcome { answer, stats }
     };
     let compiled = match compile_within(p, opts.compile, &solve_opts.deadline()) {
         None => {

@@ -7,3 +7,4 @@ pub mod records;
 pub mod request;
 pub mod run;
 pub mod symmetry;
+mod worker;

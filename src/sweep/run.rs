@@ -11,10 +11,11 @@ use std::time::{Duration, Instant};
 use super::orbits;
 use super::records::{MAGIC, Record};
 use super::symmetry::{automorphisms, closed_under_mirroring};
-use crate::backend::{self, Session, SolveOptions, Status};
+use super::worker::Worker;
+use crate::backend::{self, Status};
 use crate::input::Problem;
 use crate::model::{Instance, Variant, tiles::Tile};
-use crate::soku::{self, Placement};
+use crate::soku::Placement;
 
 /// What is swept: a variant, a tile multiset and a capacity multiset.
 #[derive(Debug, Clone)]
@@ -317,172 +318,6 @@ fn read_prefix(
 }
 
 type Chunk = (usize, Vec<(Record, f64)>);
-
-/// One worker's solver. A backend that changes right-hand sides in place (the search
-/// engine, see [`backend::Capabilities::rhs_changes`]) keeps one session across instances.
-/// Any other runs the whole pipeline per instance, presolve included: its session would
-/// re-encode the model for every new capacity vector anyway, while presolve refutes an
-/// instance with an impossible vertex before any solver runs. Measured with `--backend
-/// sat` on icosahedron shards: such instances took 0.009 ms each through the pipeline and
-/// 6.5 ms through a session; solvable ones 16.1 and 15.8 ms (median). The pipeline also
-/// keeps those backends' records as they were.
-enum Worker<'b> {
-    Session {
-        compiled: Box<soku::Compiled>,
-        session: Box<dyn Session + 'b>,
-        name: &'static str,
-        /// Whether a solve takes the instance index as its seed (if the backend takes one).
-        seeded: bool,
-    },
-    Other(&'b mut dyn backend::Backend),
-    /// Pool mode: any backend's session on the pool model (there is no presolve for it).
-    Pool {
-        inst: Box<crate::pool::PoolInstance>,
-        model: Box<crate::ir::Model<crate::pool::Key>>,
-        rows: Vec<usize>,
-        session: Box<dyn Session + 'b>,
-        /// Whether a solve takes the instance index as its seed: only where right-hand
-        /// sides change in place (the engine always was seeded); the other backends solve
-        /// the pool model unseeded, so their records stay as they were.
-        seeded: bool,
-    },
-}
-
-/// A session could not be opened (the model is too large for the memory limit).
-fn open_error(e: backend::BackendError) -> SweepError {
-    SweepError::Usage(e.to_string())
-}
-
-impl<'b> Worker<'b> {
-    /// The next instance starts a new block: forget the carried solution.
-    fn new_block(&mut self) {
-        match self {
-            Worker::Session { session, .. } | Worker::Pool { session, .. } => session.forget_phases(),
-            Worker::Other(_) => {}
-        }
-    }
-
-    fn new(spec: &Spec, backend: &'b mut dyn backend::Backend, first_caps: &[u64]) -> Result<Worker<'b>, SweepError> {
-        let (caps, name) = (backend.capabilities(), backend.name());
-        if spec.pool {
-            let inst = spec.pool_instance(first_caps);
-            let (model, rows) = inst.compile_with_rows();
-            let session = backend
-                .session(&model.formula, &SolveOptions::default())
-                .map_err(open_error)?;
-            return Ok(Worker::Pool {
-                inst: Box::new(inst),
-                model: Box::new(model),
-                rows,
-                session,
-                seeded: caps.rhs_changes && caps.seed,
-            });
-        }
-        if caps.rhs_changes {
-            let compiled = soku::compile_plain(&spec.instance(first_caps));
-            let session = backend
-                .session(&compiled.model.formula, &SolveOptions::default())
-                .map_err(open_error)?;
-            return Ok(Worker::Session {
-                compiled: Box::new(compiled),
-                session,
-                name,
-                seeded: caps.seed,
-            });
-        }
-        Ok(Worker::Other(backend))
-    }
-
-    fn solve(
-        &mut self,
-        spec: &Spec,
-        index: u64,
-        caps: &[u64],
-        timeout: Option<Duration>,
-    ) -> Result<Record, SweepError> {
-        let inst = spec.instance(caps);
-        let internal = |message: String| SweepError::Internal {
-            index,
-            caps: Spec::join(caps.iter(), ","),
-            message,
-        };
-        match self {
-            Worker::Pool {
-                inst,
-                model,
-                rows,
-                session,
-                seeded,
-            } => {
-                inst.pegs = crate::pool::Pegs::Fixed(caps.to_vec());
-                for (&ci, &c) in rows.iter().zip(caps) {
-                    if let crate::ir::Constraint::Linear(l) = &mut model.formula.constraints[ci].1 {
-                        l.rhs = c as i64;
-                    }
-                    session.set_rhs(ci, c as i64).map_err(|e| internal(e.to_string()))?;
-                }
-                let opts = SolveOptions {
-                    time_limit: timeout,
-                    seed: seeded.then_some(index),
-                    ..Default::default()
-                };
-                let o = session.solve(&[], &opts).map_err(|e| internal(e.to_string()))?;
-                if o.status != Status::Sat {
-                    return Ok(Record::new(index, caps, o.status, None));
-                }
-                let s = crate::run::finish(inst.as_ref(), model, &o.assignment.unwrap_or_default())
-                    .map_err(|e| internal(format!("the answer is wrong: {e}")))?;
-                let mut r = Record::new(index, caps, Status::Sat, None);
-                r.arrangement = Some(s.faces.iter().map(|&(ty, rot, _)| (ty, rot)).collect());
-                Ok(r)
-            }
-            Worker::Session {
-                compiled,
-                session,
-                name,
-                seeded,
-            } => {
-                compiled.set_capacities(caps);
-                for (&ci, &c) in compiled.vertex_rows.iter().zip(caps) {
-                    session.set_rhs(ci, c as i64).map_err(|e| internal(e.to_string()))?;
-                }
-                // The instance index is the seed, so an answer does not depend on threads.
-                let opts = SolveOptions {
-                    time_limit: timeout,
-                    seed: seeded.then_some(index),
-                    ..Default::default()
-                };
-                let o = session.solve(&[], &opts).map_err(|e| internal(e.to_string()))?;
-                Ok(match o.status {
-                    Status::Sat => {
-                        let a = o.assignment.unwrap_or_default();
-                        let p = crate::run::finish(&inst, compiled.as_ref(), &a)
-                            .map_err(|e| internal(format!("the {name} answer is wrong: {e}")))?;
-                        Record::new(index, caps, Status::Sat, Some(&p))
-                    }
-                    status => Record::new(index, caps, status, None),
-                })
-            }
-            Worker::Other(b) => {
-                let opts = SolveOptions {
-                    time_limit: timeout,
-                    seed: Some(index),
-                    ..Default::default()
-                };
-                let opts = SolveOptions {
-                    seed: if b.capabilities().seed { opts.seed } else { None },
-                    ..opts
-                };
-                let run = crate::run::RunOptions {
-                    solve: opts,
-                    ..Default::default()
-                };
-                let r = crate::run::solve(&inst, &mut **b, &run).map_err(|e| internal(e.to_string()))?;
-                Ok(Record::new(index, caps, r.answer.status, r.answer.solution.as_deref()))
-            }
-        }
-    }
-}
 
 fn fmt_duration(s: f64) -> String {
     let s = s.max(0.0) as u64;

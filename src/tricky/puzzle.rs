@@ -1,85 +1,53 @@
-//! Tricky through the front-end trait.
-
-use serde_json::Value;
+//! Tricky Triple's rules for the shared grid front-end ([`crate::grid::GridRules`]).
 
 use super::{Cell, Symbol, Tricky};
-use crate::grid::{self, Grid};
+use crate::grid::{Grid, GridRules};
 use crate::input::InputError;
-use crate::ir::{Model, PbFormula};
-use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};
+use crate::ir::Model;
+use crate::puzzle::Invalid;
 
-impl Puzzle for Tricky {
-    type Compiled = Model<Symbol>;
-    type Solution = Grid;
-
-    fn kind(&self) -> &'static str {
-        "trickytriple"
-    }
+impl GridRules for Tricky {
+    type Key = Symbol;
+    const KIND: &'static str = "trickytriple";
+    const RULES: &'static str = "every three in a line hold exactly two equal symbols";
 
     fn source(&self) -> &str {
         &self.source
     }
 
-    fn header(&self, _opts: &CompileOptions, _encoding: Option<&str>) -> Vec<String> {
-        vec![
-            format!("sokuc {} trickytriple model", env!("CARGO_PKG_VERSION")),
-            format!("instance {}", self.source),
-        ]
+    fn size(&self) -> (usize, usize) {
+        (self.rows, self.cols)
     }
 
-    fn compile(&self, _opts: &CompileOptions) -> Result<Model<Symbol>, Refutation> {
-        Ok(Tricky::compile(self))
+    fn model(&self) -> Model<Symbol> {
+        self.compile()
     }
 
-    fn formula<'c>(&self, c: &'c Model<Symbol>) -> &'c PbFormula {
-        &c.formula
+    fn cell(s: &Symbol) -> (usize, usize, u8) {
+        (s.r, s.c, s.s)
     }
 
-    fn names(&self, c: &Model<Symbol>) -> Vec<String> {
-        c.names()
-    }
-
-    fn decode(&self, c: &Model<Symbol>, a: &[bool]) -> Result<Grid, Invalid> {
-        Ok(grid::decode(
-            self.rows,
-            self.cols,
-            c.pool.iter().map(|(_, s)| (s.r, s.c, s.s)),
-            a,
-        ))
-    }
-
-    fn verify(&self, g: &Grid) -> Result<(), Invalid> {
+    fn check(&self, g: &Grid) -> Result<(), Invalid> {
         super::verify::verify(self, g)
     }
 
-    fn text(&self, a: &Answer<Grid>) -> String {
-        grid::text(&self.source, a, |g| self.render(g))
+    fn render(&self, g: &Grid) -> String {
+        Tricky::render(self, g)
     }
 
-    fn json_fields(&self, solution: Option<&Grid>) -> Vec<(String, Value)> {
-        grid::json_fields(solution)
-    }
-
-    fn read_solution(&self, file: &str, text: &str) -> Result<Grid, InputError> {
-        grid::read_solution(file, text, (self.rows, self.cols), |file, text| {
-            let filled = Tricky::parse(file, text)?;
-            Ok(filled
-                .cells
-                .iter()
-                .map(|row| {
-                    row.iter()
-                        .map(|c| match c {
-                            Cell::White(d) => *d,
-                            _ => None,
-                        })
-                        .collect()
-                })
-                .collect())
-        })
-    }
-
-    fn valid_summary(&self, g: &Grid) -> String {
-        let filled = g.iter().flatten().filter(|d| d.is_some()).count();
-        format!("{filled} cells filled, every three in a line hold exactly two equal symbols")
+    fn filled(file: &str, text: &str) -> Result<Grid, InputError> {
+        let filled = Tricky::parse(file, text)?;
+        Ok(filled
+            .cells
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|c| match c {
+                        Cell::White(s) => *s,
+                        Cell::Black => None,
+                    })
+                    .collect()
+            })
+            .collect())
     }
 }

@@ -189,3 +189,59 @@ pub fn generate_3soku(dir: &std::path::Path, name: &str, args: &[&str]) -> Strin
     );
     p
 }
+
+/// Presolve on or off (`--presolve on|off`), named in test messages as `On`/`Off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Presolve {
+    On,
+    Off,
+}
+
+impl Presolve {
+    pub fn compile(self) -> sokuc::puzzle::CompileOptions {
+        sokuc::puzzle::CompileOptions {
+            presolve: self == Presolve::On,
+        }
+    }
+
+    /// A run with `solve`'s options and presolve on or off, without `--unique`.
+    pub fn with(self, solve: sokuc::backend::SolveOptions) -> sokuc::run::RunOptions {
+        sokuc::run::RunOptions {
+            solve,
+            compile: self.compile(),
+            unique: false,
+        }
+    }
+}
+
+/// Degenerate 3SoKu families (issue 13: presolve emptied every face of a one-type instance
+/// and answered unsat before any backend ran, so every backend "agreed"). The differential
+/// test and the presolve soundness properties each generate instances of every family.
+#[derive(Debug, Clone, Copy)]
+pub enum Degenerate {
+    /// Every tile one type, copies listed in different turns.
+    OneType,
+    AllZero,
+    /// Every capacity the same (the last tile padded so that the total divides).
+    EqualCaps,
+    /// Zero corners turned toward one vertex, whose capacity is then 0.
+    ZeroCap,
+    /// Two or three types, a non-uniform tile listed in two turns among them.
+    Rotations,
+    /// Every face fixed (with or without rotation; now and then to a random tile).
+    AllFixed,
+    NoneFixed,
+    /// The copies of one type all fixed, the other tiles one second type.
+    PinnedAndOneType,
+}
+
+pub const DEGENERATE: [Degenerate; 8] = [
+    Degenerate::OneType,
+    Degenerate::AllZero,
+    Degenerate::EqualCaps,
+    Degenerate::ZeroCap,
+    Degenerate::Rotations,
+    Degenerate::AllFixed,
+    Degenerate::NoneFixed,
+    Degenerate::PinnedAndOneType,
+];
