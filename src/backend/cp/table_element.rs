@@ -6,10 +6,12 @@
 //! explanations name placements that play no part in a conflict, so they rarely apply again.
 //! Here `[W >= v]` is explained by `[P != k]` for exactly the `k` with `table[k] < v` (the
 //! weakest reason there is, given only `P`'s domain), and a value `k` of `P` is removed
-//! because of the one bound or hole of `W` that excludes `table[k]`.
+//! because of the one bound or hole of `W` that excludes `table[k]`. Every reason is lazy
+//! (built only when conflict analysis asks), and propagation walks the table's few distinct
+//! entries (a corner's weights 0..3) instead of every value of `P`.
 
 use pumpkin_solver::core::predicate;
-use pumpkin_solver::core::predicates::{Predicate, PropositionalConjunction};
+use pumpkin_solver::core::predicates::Predicate;
 use pumpkin_solver::core::proof::{ConstraintTag, InferenceCode, InferenceLabel};
 use pumpkin_solver::core::propagation::{
     DomainEvents, EventsToRegister, ExplanationContext, LazyExplanation, LocalId, Priority, PropagationContext,
@@ -51,11 +53,10 @@ impl PropagatorConstructor for TableElementArgs {
             checkers: RuntimeCheckers::empty(),
             propagator: TableElementPropagator {
                 index: self.index,
-                table: self.table,
+                by_value: by_value(&self.table),
                 rhs: self.rhs,
                 code: InferenceCode::new(self.tag, TableElement),
                 buffer: Vec::new(),
-                values: Vec::new(),
             },
         }
     }
@@ -64,22 +65,65 @@ impl PropagatorConstructor for TableElementArgs {
 #[derive(Clone, Debug)]
 pub(super) struct TableElementPropagator {
     index: DomainId,
-    table: Box<[i32]>,
     rhs: DomainId,
+    /// The table's distinct entries in increasing order, each with the indices that hold it:
+    /// propagation looks at the entries (a few weights) instead of every value of `index`.
+    by_value: Box<[(i32, Box<[i32]>)]>,
     code: InferenceCode,
     /// The last lazy explanation.
     buffer: Vec<Predicate>,
-    /// `index`'s values, while propagating.
-    values: Vec<i32>,
 }
 
-/// A lazy reason's payload: which bound of `rhs` was set, and to what.
-fn encode(upper: bool, value: i32) -> u64 {
-    ((value as u32 as u64) << 1) | upper as u64
+fn by_value(table: &[i32]) -> Box<[(i32, Box<[i32]>)]> {
+    let mut entries: Vec<i32> = table.to_vec();
+    entries.sort_unstable();
+    entries.dedup();
+    entries
+        .into_iter()
+        .map(|t| {
+            let ks: Box<[i32]> = (0..table.len() as i32).filter(|&k| table[k as usize] == t).collect();
+            (t, ks)
+        })
+        .collect()
 }
 
-fn decode(code: u64) -> (bool, i32) {
-    (code & 1 == 1, (code >> 1) as u32 as i32)
+/// What a lazy reason explains: a bound of `rhs` from `index`'s values, or a value of `index`
+/// removed because of one bound or hole of `rhs` (no reason is built while propagating: most
+/// are never asked for).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Why {
+    /// `[rhs >= v]`: the values `k` with `table[k] < v` are gone.
+    Lower(i32),
+    /// `[rhs <= v]`: the values `k` with `table[k] > v` are gone.
+    Upper(i32),
+    /// `[index != k]` for a `k` with `table[k] = t`, because `[rhs >= t + 1]`.
+    AboveEntry(i32),
+    /// ... because `[rhs <= t - 1]`.
+    BelowEntry(i32),
+    /// ... because `[rhs != t]`.
+    NotEntry(i32),
+}
+
+fn encode(why: Why) -> u64 {
+    let (kind, value) = match why {
+        Why::Lower(v) => (0, v),
+        Why::Upper(v) => (1, v),
+        Why::AboveEntry(t) => (2, t),
+        Why::BelowEntry(t) => (3, t),
+        Why::NotEntry(t) => (4, t),
+    };
+    ((value as u32 as u64) << 3) | kind
+}
+
+fn decode(code: u64) -> Why {
+    let value = (code >> 3) as u32 as i32;
+    match code & 7 {
+        0 => Why::Lower(value),
+        1 => Why::Upper(value),
+        2 => Why::AboveEntry(value),
+        3 => Why::BelowEntry(value),
+        _ => Why::NotEntry(value),
+    }
 }
 
 impl Propagator for TableElementPropagator {
@@ -96,50 +140,65 @@ impl Propagator for TableElementPropagator {
     }
 
     fn propagate(&mut self, mut context: PropagationContext) -> PropagationStatusCP {
-        // One pass over `index`'s domain (pumpkin's iterator tests every value in the bounds).
-        self.values.clear();
-        self.values.extend(context.iterate_domain(&self.index));
-        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
-        for &k in &self.values {
-            let t = self.table[k as usize];
-            lo = lo.min(t);
-            hi = hi.max(t);
-        }
-        // The bounds of `rhs` from the values `index` has left; the reasons are computed when
-        // conflict analysis asks (most are never needed).
-        context.post(predicate![self.rhs >= lo], encode(false, lo))?;
-        context.post(predicate![self.rhs <= hi], encode(true, hi))?;
+        let index = self.index;
+        let live = |context: &PropagationContext, ks: &[i32]| ks.iter().any(|&k| context.contains(&index, k));
+        // The bounds of `rhs`: the smallest and the largest entry some value of `index` still
+        // has; the reasons are computed when conflict analysis asks (most are never needed).
+        let Some(lo) = self.by_value.iter().find(|(_, ks)| live(&context, ks)).map(|e| e.0) else {
+            return Ok(());
+        };
+        let hi = self
+            .by_value
+            .iter()
+            .rev()
+            .find(|(_, ks)| live(&context, ks))
+            .map_or(lo, |e| e.0);
+        context.post(predicate![self.rhs >= lo], encode(Why::Lower(lo)))?;
+        context.post(predicate![self.rhs <= hi], encode(Why::Upper(hi)))?;
+        // The values of `index` whose entry `rhs` no longer allows, each for the one bound or
+        // hole that excludes it.
         let (rlo, rhi) = (context.lower_bound(&self.rhs), context.upper_bound(&self.rhs));
-        for &k in &self.values {
-            let t = self.table[k as usize];
+        for (t, ks) in self.by_value.iter() {
+            let t = *t;
             let why = if t < rlo {
-                predicate![self.rhs >= t + 1]
+                Why::AboveEntry(t)
             } else if t > rhi {
-                predicate![self.rhs <= t - 1]
+                Why::BelowEntry(t)
             } else if !context.contains(&self.rhs, t) {
-                predicate![self.rhs != t]
+                Why::NotEntry(t)
             } else {
                 continue;
             };
-            context.post(
-                predicate![self.index != k],
-                (PropositionalConjunction::from(why), &self.code),
-            )?;
+            for &k in ks.iter() {
+                if context.contains(&index, k) {
+                    context.post(predicate![index != k], encode(why))?;
+                }
+            }
         }
         Ok(())
     }
 
     fn lazy_explanation(&mut self, code: u64, _: ExplanationContext) -> LazyExplanation<'_> {
-        let (upper, value) = decode(code);
-        let index = self.index;
+        let (index, rhs) = (self.index, self.rhs);
         self.buffer.clear();
-        self.buffer.extend(
-            self.table
-                .iter()
-                .enumerate()
-                .filter(|&(_, &t)| if upper { t > value } else { t < value })
-                .map(|(k, _)| predicate![index != k as i32]),
-        );
+        match decode(code) {
+            Why::Lower(v) => self.buffer.extend(
+                self.by_value
+                    .iter()
+                    .take_while(|(t, _)| *t < v)
+                    .flat_map(|(_, ks)| ks.iter().map(move |&k| predicate![index != k])),
+            ),
+            Why::Upper(v) => self.buffer.extend(
+                self.by_value
+                    .iter()
+                    .rev()
+                    .take_while(|(t, _)| *t > v)
+                    .flat_map(|(_, ks)| ks.iter().map(move |&k| predicate![index != k])),
+            ),
+            Why::AboveEntry(t) => self.buffer.push(predicate![rhs >= t + 1]),
+            Why::BelowEntry(t) => self.buffer.push(predicate![rhs <= t - 1]),
+            Why::NotEntry(t) => self.buffer.push(predicate![rhs != t]),
+        }
         LazyExplanation {
             predicates: &self.buffer,
             inference_code: self.code.clone(),
