@@ -27,6 +27,7 @@ pub mod input;
 pub mod ir;
 pub mod kakuro;
 pub mod liu;
+pub mod lp;
 pub mod model;
 pub mod output;
 pub mod pool;

@@ -638,6 +638,7 @@ macro_rules! backend_suite {
 backend_suite!(sat, "sat");
 backend_suite!(cp, "cp");
 backend_suite!(search, "search");
+backend_suite!(auto, "auto");
 #[cfg(feature = "cadical")]
 backend_suite!(cadical, "cadical");
 #[cfg(feature = "mip")]

@@ -46,10 +46,12 @@ fn scale() -> usize {
         .unwrap_or(1)
 }
 
-/// The backends of this build with the time limit each gets (None: must decide).
+/// The backends of this build with the time limit each gets (None: must decide), and
+/// `auto`, which hands each instance to one of them.
 fn backends(cp_ms: u64) -> Vec<(&'static str, Option<Duration>)> {
     backend::available()
         .iter()
+        .chain(&["auto"])
         .map(|&b| {
             let limit = match b {
                 "cp" => Some(Duration::from_millis(cp_ms)),

@@ -361,6 +361,8 @@ fn every_command_takes_every_kind() {
         ),
         ("solve-unsat-kakuro", owned(&["solve", unsat])),
         ("solve-unsat-kakuro-json", owned(&["solve", unsat, "--format", "json"])),
+        // The LP relaxation refutes it by default; without it, the backend does.
+        ("solve-unsat-kakuro-lp-off", owned(&["solve", unsat, "--lp", "off"])),
         ("solve-octahedron-pool-unique", owned(&["solve", pool, "--unique"])),
         (
             "solve-stdin-kind",

@@ -100,6 +100,26 @@ proptest! {
             }
             Answer::Unsat => prop_assert!(!want, "{:?}", f),
             Answer::Unknown => prop_assert!(false, "no deadline was set"),
+            Answer::GaveUp => prop_assert!(false, "no failure budget was set"),
+        }
+    }
+
+    /// With a failure budget (what `--backend auto` gives search), the engine either
+    /// answers correctly or gives up, and gives up only once the budget is spent.
+    #[test]
+    fn a_failure_budget_gives_up_or_answers_correctly((f, _) in formula_strategy(), seed in 0u64..4, budget in 0u64..6) {
+        let mut e = Engine::new(&f);
+        e.max_failures = Some(budget);
+        let (answer, model) = e.solve(&[], seed, &Deadline::default());
+        let want = brute_force(&f);
+        match answer {
+            Answer::Sat => {
+                prop_assert!(want);
+                prop_assert!(f.evaluate(&model.unwrap()).is_ok());
+            }
+            Answer::Unsat => prop_assert!(!want, "{:?}", f),
+            Answer::Unknown => prop_assert!(false, "no deadline was set"),
+            Answer::GaveUp => prop_assert!(e.counters.failures >= budget, "gave up after {} of {budget} failures", e.counters.failures),
         }
     }
 

@@ -1,6 +1,7 @@
 //! Solver backends. Each reads the pseudo-Boolean IR ([`PbFormula`]) and nothing else;
 //! every backend declares what it can do in [`Capabilities`].
 
+pub mod auto;
 #[cfg(feature = "cadical")]
 pub mod cadical;
 pub mod cp;
@@ -135,6 +136,11 @@ pub enum BackendError {
 
 pub trait Backend {
     fn name(&self) -> &'static str;
+    /// The engine that gave the last answer: the backend itself, except for `auto`, which
+    /// hands each formula to one of the others.
+    fn answered_by(&self) -> &'static str {
+        self.name()
+    }
     fn capabilities(&self) -> Capabilities;
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError>;
 
@@ -273,6 +279,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Backend>> {
         "mip" | "cbc" => Some(Box::new(mip::Mip)),
         "cp" | "pumpkin" => Some(Box::new(cp::Cp::default())),
         "search" => Some(Box::new(search::Search)),
+        "auto" => Some(Box::new(auto::Auto::default())),
         _ => None,
     }
 }

@@ -89,6 +89,9 @@ pub fn certify(p: &dyn AnyPuzzle, req: &Request) -> Result<Certificate, Error> {
                 ..Default::default()
             },
             compile,
+            // The point is the solver's DRAT proof, checked by drat-trim; an LP refutation
+            // would answer before the solver writes one.
+            lp: crate::run::LpMode::Off,
             unique: false,
         };
         let run = p.solve(b.as_mut(), &opts, false)?;

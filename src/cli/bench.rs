@@ -18,7 +18,7 @@ pub struct BenchArgs {
     pub batch: PathBuf,
     #[command(flatten)]
     pub enc: EncodingArgs,
-    #[arg(long, alias = "backends", default_value = "sat", help = BACKENDS_HELP.as_str())]
+    #[arg(long, alias = "backends", default_value = "auto", help = BACKENDS_HELP.as_str())]
     pub backend: String,
     /// Per-instance time limit in seconds.
     #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
@@ -66,6 +66,7 @@ pub fn run(a: BenchArgs) -> Exit {
             if a.enc.presolve == OnOff::Off {
                 extra.extend(["--presolve".to_string(), "off".to_string()]);
             }
+            extra.extend(["--lp".to_string(), a.enc.lp.name().to_string()]);
             if let Some(t) = a.timeout {
                 extra.extend(["--timeout".to_string(), t.as_secs_f64().to_string()]);
             }

@@ -28,7 +28,7 @@ use sokuc::encode::{EncodeOptions, PbEncoding};
 use sokuc::input::InputError;
 use sokuc::puzzle::CompileOptions;
 use sokuc::registry;
-use sokuc::run::{AnyPuzzle, RunOptions};
+use sokuc::run::{AnyPuzzle, LpMode, RunOptions};
 
 /// Every command returns its exit code, or the one error type (mapped in `main`).
 pub type Exit = Result<u8, Error>;
@@ -36,7 +36,7 @@ pub type Exit = Result<u8, Error>;
 /// `--backend`'s help, naming the backends compiled into this build.
 pub static BACKEND_HELP: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "Backend: {} (this build; sat is varisat, mip is CBC, cp is pumpkin, search is sokuc's own)",
+        "Backend: auto (the default: picks one per instance, see encodings/auto.md) or {} (this build; sat is varisat, mip is CBC, cp is pumpkin, search is sokuc's own)",
         backend::available().join(", ")
     )
 });
@@ -99,6 +99,12 @@ pub struct EncodingArgs {
     /// Presolve: necessary conditions and domain filtering before solving (3SoKu).
     #[arg(long, value_enum, default_value_t = OnOff::On)]
     pub presolve: OnOff,
+    /// LP relaxation before the backend: when the relaxation of the 0/1 model has no
+    /// solution (checked exactly, with Farkas multipliers), the answer is unsat and the
+    /// reason names the rows. auto: on models of at most 100 constraints (every 3SoKu and
+    /// pool model), unless a DRAT proof is asked for; on: up to 400.
+    #[arg(long, value_enum, default_value_t = LpArg::Auto)]
+    pub lp: LpArg,
     /// Clause budget of the CNF encoding: a larger model is refused with a clear error
     /// instead of exhausting memory.
     #[arg(long, default_value_t = sokuc::encode::DEFAULT_MAX_CLAUSES, value_parser = whole::<u64>, allow_hyphen_values = true)]
@@ -133,6 +139,7 @@ impl EncodingArgs {
                 ..Default::default()
             },
             compile: self.compile(),
+            lp: self.lp.into(),
             unique: false,
         }
     }
@@ -156,6 +163,34 @@ impl From<PbEncodingArg> for PbEncoding {
             PbEncodingArg::Domain => PbEncoding::Domain,
             PbEncodingArg::Swc => PbEncoding::Swc,
             PbEncodingArg::Totalizer => PbEncoding::Totalizer,
+        }
+    }
+}
+
+/// `--lp`, as the command line names it (the run path's [`LpMode`] knows nothing of clap).
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum LpArg {
+    Auto,
+    On,
+    Off,
+}
+
+impl From<LpArg> for LpMode {
+    fn from(a: LpArg) -> LpMode {
+        match a {
+            LpArg::Auto => LpMode::Auto,
+            LpArg::On => LpMode::On,
+            LpArg::Off => LpMode::Off,
+        }
+    }
+}
+
+impl LpArg {
+    pub fn name(self) -> &'static str {
+        match self {
+            LpArg::Auto => "auto",
+            LpArg::On => "on",
+            LpArg::Off => "off",
         }
     }
 }

@@ -18,7 +18,7 @@ pub struct SolveArgs {
     pub puzzle: PuzzleArgs,
     #[command(flatten)]
     pub enc: EncodingArgs,
-    #[arg(long, default_value = "sat", help = BACKEND_HELP.as_str())]
+    #[arg(long, default_value = "auto", help = BACKEND_HELP.as_str())]
     pub backend: String,
     /// Output format: text for people, json for programs (one schema, see README).
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -120,6 +120,7 @@ pub fn run(a: SolveArgs) -> Exit {
             ..Default::default()
         },
         compile: a.enc.compile(),
+        lp: a.enc.lp.into(),
         unique: a.unique,
     };
     let r = p.solve(b.as_mut(), &opts, a.svg.is_some())?;
@@ -128,7 +129,7 @@ pub fn run(a: SolveArgs) -> Exit {
             pending.commit()?;
         } else {
             eprintln!(
-                "sokuc: note: no proof written to {}: presolve refuted the instance before any solver ran ({}); `sokuc certify` refutes the model without presolve and checks its DRAT proof",
+                "sokuc: note: no proof written to {}: the instance was refuted before any solver ran ({}); `sokuc certify` refutes the model without presolve or LP and checks its DRAT proof",
                 path.display(),
                 r.reason.as_deref().unwrap_or("no solver call")
             );
@@ -138,6 +139,12 @@ pub fn run(a: SolveArgs) -> Exit {
         super::write_out(Some(path), svg)?;
     }
     match a.format {
+        Format::Text if a.backend == "auto" && r.backend != "auto" => {
+            // Which engine `auto` picked (the JSON's `backend`, with the reason in
+            // `stats.extra.auto`); a comment line, so grid answers stay solution files.
+            let line = format!("# answered by the {} backend (picked by --backend auto)\n", r.backend);
+            super::write_out(None, &format!("{}{line}", r.text))?
+        }
         Format::Text => super::write_out(None, &r.text)?,
         Format::Json => print(&r.json)?,
     }

@@ -19,13 +19,27 @@ use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};
 
 pub use any::{AnyPuzzle, Checked, Report};
 
-/// What to run: the backend's options, how to compile, and whether to prove uniqueness.
+/// What to run: the backend's options, how to compile, whether to try the LP relaxation
+/// first, and whether to prove uniqueness.
 #[derive(Debug, Clone, Default)]
 pub struct RunOptions {
     pub solve: SolveOptions,
     pub compile: CompileOptions,
+    pub lp: LpMode,
     /// After a solution, solve again with it excluded: unique, or a second solution.
     pub unique: bool,
+}
+
+/// Whether the compiled model's LP relaxation is tried before the backend (`--lp`): an
+/// infeasible relaxation, with its certificate checked exactly, answers `unsat` without a
+/// backend (see [`crate::lp`] and encodings/lp.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LpMode {
+    /// Where it pays: see [`lp_limits`].
+    #[default]
+    Auto,
+    On,
+    Off,
 }
 
 /// The result of one run: the answer in the puzzle's terms, and the run's sizes and times.
@@ -141,7 +155,7 @@ fn solve_checked<P: Puzzle>(
         return Ok((out.status, None, out.stats));
     }
     let wrong = |problem| RunError::Wrong {
-        backend: b.name().to_string(),
+        backend: b.answered_by().to_string(),
         problem,
     };
     // A "sat" without an assignment is as wrong as a wrong assignment.
@@ -153,6 +167,33 @@ fn solve_checked<P: Puzzle>(
     })?;
     let s = finish(p, c, &a).map_err(wrong)?;
     Ok((Status::Sat, Some((s, a)), out.stats))
+}
+
+/// How many rows an LP refutation names before "+ N more rows".
+const LP_ROWS_SHOWN: usize = 12;
+
+/// Whether the LP relaxation is tried, and within which limits. `On` tries it on formulas
+/// up to 400 rows; `Auto` up to 100 (where it costs about a millisecond; on larger models,
+/// the grid kinds, the backends answer faster than the LP would), and never when a DRAT
+/// proof is asked for: only the solver can write one, and an LP refutation would leave it
+/// unwritten. The measurements behind the rule are in encodings/lp.md.
+pub fn lp_limits(mode: LpMode, opts: &SolveOptions) -> Option<crate::lp::Limits> {
+    match mode {
+        LpMode::On => Some(crate::lp::Limits::default()),
+        LpMode::Off => None,
+        LpMode::Auto if opts.proof.is_some() => None,
+        LpMode::Auto => Some(crate::lp::Limits::auto()),
+    }
+}
+
+/// The LP attempt's outcome in the statistics (`extra.lp`, `extra.lp_ms`,
+/// `extra.lp_iterations`); its time is part of `build_ms`.
+fn note_lp(stats: &mut SolveStats, lp: Option<&crate::lp::Attempt>) {
+    if let Some(a) = lp {
+        stats.extra.insert("lp".into(), a.verdict.word().into());
+        stats.extra.insert("lp_ms".into(), crate::report::round_ms(a.ms).into());
+        stats.extra.insert("lp_iterations".into(), a.iterations.into());
+    }
 }
 
 /// Compiles `p`, solves it on `b`, and checks any answer through [`finish`]; with
@@ -191,10 +232,34 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
         }
         Some(Ok(c)) => c,
     };
-    let compile_ms = ms(t0);
     let formula = p.formula(&compiled);
+    let lp = lp_limits(opts.lp, solve_opts).map(|limits| {
+        let deadline = solve_opts.deadline();
+        crate::lp::refute(formula, &limits, &|| deadline.passed())
+    });
+    // Compiling and the LP: what came before the backend.
+    let compile_ms = ms(t0);
+    if let Some(crate::lp::Attempt {
+        verdict: crate::lp::Verdict::Refuted { certificate, checked },
+        ..
+    }) = &lp
+    {
+        // The LP was the solver: its columns and rows are the model's size.
+        let mut stats = SolveStats {
+            vars: u64::from(formula.num_vars),
+            clauses: formula.constraints.len() as u64,
+            build_ms: compile_ms,
+            ..Default::default()
+        };
+        note_lp(&mut stats, lp.as_ref());
+        let why = crate::lp::farkas::describe(formula, certificate, checked, LP_ROWS_SHOWN);
+        return Ok(no_answer(Status::Unsat, &format!("LP relaxation: {why}"), stats));
+    }
     let (status, found, mut stats) = solve_checked(p, &compiled, formula, b, solve_opts)?;
     stats.build_ms += compile_ms;
+    note_lp(&mut stats, lp.as_ref());
+    // `auto` names the engine it picked.
+    let name = b.answered_by();
     let mut answer = Answer::without_solution(status, None, name);
     answer.asked_unique = opts.unique;
     answer.reason = match status {
@@ -214,6 +279,10 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
             Constraint::Clause(p.exclude(&compiled, &assignment)),
         );
         let (s2, found2, st2) = solve_checked(p, &compiled, &f, b, solve_opts)?;
+        if b.answered_by() != name {
+            // `auto` may answer the uniqueness question with another engine.
+            stats.extra.insert("unique_backend".into(), b.answered_by().into());
+        }
         stats.build_ms += st2.build_ms;
         stats.solve_ms += st2.solve_ms;
         answer.unique = match s2 {

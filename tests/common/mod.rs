@@ -204,11 +204,14 @@ impl Presolve {
         }
     }
 
-    /// A run with `solve`'s options and presolve on or off, without `--unique`.
+    /// A run with `solve`'s options and presolve on or off, without `--unique`. The LP
+    /// relaxation is off: these runs test the backends' own answers (tests/lp_refutation.rs
+    /// tests the LP's).
     pub fn with(self, solve: sokuc::backend::SolveOptions) -> sokuc::run::RunOptions {
         sokuc::run::RunOptions {
             solve,
             compile: self.compile(),
+            lp: sokuc::run::LpMode::Off,
             unique: false,
         }
     }

@@ -34,6 +34,8 @@ pub enum Answer {
     Sat,
     Unsat,
     Unknown,
+    /// The failure budget ([`Engine::max_failures`]) ran out first.
+    GaveUp,
 }
 
 /// One group's contribution to one row.
@@ -162,6 +164,11 @@ pub struct Engine {
     pub reuse_phase: bool,
     /// Remembered option per group (`u32::MAX`: none).
     phase: Vec<u32>,
+    /// Give up (answer [`Answer::GaveUp`]) after this many failures in one solve: how
+    /// `--backend auto` hands an instance this learning-free search finds hard to a CDCL
+    /// solver. Counted in failures, not time, so the hand-over does not depend on the
+    /// machine's speed and the same instance is always answered by the same engine.
+    pub max_failures: Option<u64>,
 }
 
 fn bit(words: &mut [u64], i: u32) {
@@ -384,6 +391,7 @@ impl Engine {
             randomize_first: false,
             reuse_phase: false,
             phase: vec![u32::MAX; g],
+            max_failures: None,
         };
         e.refresh_sum_rows();
         Ok(e)
@@ -740,7 +748,12 @@ impl Engine {
         let mut limit: u64 = RESTART_FIRST;
         let mut run = 0u64;
         loop {
-            match self.search(&mut s, limit, run > 0 || self.randomize_first, deadline) {
+            // A run stops at the failure budget at the latest (it may overshoot by one).
+            let run_limit = match self.max_failures {
+                Some(m) => limit.min(m.saturating_sub(self.counters.failures)),
+                None => limit,
+            };
+            match self.search(&mut s, run_limit, run > 0 || self.randomize_first, deadline) {
                 Some(Answer::Sat) => {
                     let options = self.options_of(&s);
                     let a = self.assignment_of(&options);
@@ -751,6 +764,9 @@ impl Engine {
                 }
                 Some(other) => return (other, None),
                 None => {
+                    if self.max_failures.is_some_and(|m| self.counters.failures >= m) {
+                        return (Answer::GaveUp, None);
+                    }
                     // Failure limit reached: restart with a larger limit.
                     run += 1;
                     self.counters.restarts += 1;

@@ -34,15 +34,7 @@ impl Backend for Search {
     }
 
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
-        self.check_options(opts)?;
-        let t0 = Instant::now();
-        let deadline = opts.deadline();
-        let mut engine = match build(formula, opts.encode.max_memory, &deadline, t0)? {
-            Ok(e) => e,
-            Err(unknown) => return Ok(unknown),
-        };
-        let build = t0.elapsed();
-        Ok(run(&mut engine, formula, &opts.assumptions, opts, &deadline, build))
+        solve_within(formula, opts, None)
     }
 
     /// The engine itself, kept between solves: right-hand sides change in place, and with
@@ -65,6 +57,25 @@ impl Backend for Search {
             merged: Vec::new(),
         }))
     }
+}
+
+/// One solve that gives up after `max_failures` failures (see [`Engine::max_failures`]):
+/// the answer is then `unknown` with `extra.gave_up = true`. `None`: no budget.
+pub fn solve_within(
+    formula: &PbFormula,
+    opts: &SolveOptions,
+    max_failures: Option<u64>,
+) -> Result<Outcome, BackendError> {
+    Search.check_options(opts)?;
+    let t0 = Instant::now();
+    let deadline = opts.deadline();
+    let mut engine = match build(formula, opts.encode.max_memory, &deadline, t0)? {
+        Ok(e) => e,
+        Err(unknown) => return Ok(unknown),
+    };
+    engine.max_failures = max_failures;
+    let build = t0.elapsed();
+    Ok(run(&mut engine, formula, &opts.assumptions, opts, &deadline, build))
 }
 
 /// The engine for `formula`, or the `unknown` answer when the deadline passed while building.
@@ -105,10 +116,13 @@ fn run(
     let status = match answer {
         engine::Answer::Sat => Status::Sat,
         engine::Answer::Unsat => Status::Unsat,
-        engine::Answer::Unknown => Status::Unknown,
+        engine::Answer::Unknown | engine::Answer::GaveUp => Status::Unknown,
     };
     let c = engine.counters;
     let mut extra = std::collections::BTreeMap::new();
+    if answer == engine::Answer::GaveUp {
+        extra.insert("gave_up".into(), true.into());
+    }
     extra.insert("nodes".into(), c.nodes.into());
     extra.insert("failures".into(), c.failures.into());
     extra.insert("restarts".into(), c.restarts.into());

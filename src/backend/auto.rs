@@ -1,0 +1,193 @@
+//! `--backend auto`, the default of `solve` and `bench`: one fixed, documented rule picks the
+//! engine for each formula from what the formula looks like and what was asked
+//! (encodings/auto.md has the rule and the measurements behind it):
+//!
+//! 1. A DRAT proof asked for: the first CDCL engine that writes one (`sat`).
+//! 2. A clause-heavy formula (more clauses than variables, such as Tricky Triple's
+//!    "no three in a row"): a CDCL engine straight away. Learning is what such formulas
+//!    need, and the learning-free `search` gets lost in them.
+//! 3. Anything else (exactly-one groups tied by linear rows: 3SoKu, pools, Kakuro): `search`,
+//!    with a budget of [`SEARCH_FAILURES`] failures; when that runs out, the CDCL engine
+//!    solves the formula from scratch within what is left of the time limit.
+//!
+//! The CDCL engine is `sat` (varisat), or with `--seed` the first engine of this build that
+//! takes a seed (`cadical`, else `cp`), so a seed is never silently dropped. The budget counts
+//! failures, not time, so the same formula is always answered by the same engine on any
+//! machine, and answers stay reproducible.
+//!
+//! The answer names the engine that answered ([`Backend::answered_by`]), and
+//! `stats.extra.auto` says why it was picked.
+
+use super::session::Session;
+use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, Status, by_name, check_caps, search};
+use crate::ir::{Constraint, PbFormula};
+
+/// Failures `search` may meet before the formula goes to the CDCL engine. On icosoku100 the
+/// most any instance needed was 1,112 (median 14); at this budget search gives up on a
+/// hard instance after roughly 50 ms on an IcoSoKu-sized model.
+pub const SEARCH_FAILURES: u64 = 2_000;
+
+/// What `auto` runs on one formula.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// `search` first, with the failure budget.
+    pub search_first: bool,
+    /// The engine that answers when search is not tried or gives up.
+    pub engine: &'static str,
+    /// Why, in a few words (goes to `stats.extra.auto`).
+    pub why: String,
+}
+
+/// The engines `auto` may hand a formula to, in order of preference.
+const CDCL: [&str; 4] = ["sat", "cadical", "cp", "mip"];
+
+/// The first engine in [`CDCL`] order that this build has and that honours `opts`.
+fn cdcl_for(opts: &SolveOptions) -> Result<&'static str, BackendError> {
+    let mut first_refusal = None;
+    for name in CDCL {
+        let Some(b) = by_name(name) else { continue };
+        match b.check_options(opts) {
+            Ok(()) => return Ok(name),
+            Err(e) => {
+                first_refusal.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_refusal.unwrap_or(BackendError::Solver {
+        backend: "auto",
+        message: "no engine in this build".into(),
+    }))
+}
+
+/// Clauses of the formula (constraints stated as clauses, not counting groups or rows).
+fn clause_count(f: &PbFormula) -> usize {
+    f.constraints
+        .iter()
+        .filter(|(_, c)| matches!(c, Constraint::Clause(_)))
+        .count()
+}
+
+/// The rule (see the module's documentation).
+pub fn plan(f: &PbFormula, opts: &SolveOptions) -> Result<Plan, BackendError> {
+    let engine = cdcl_for(opts)?;
+    if opts.proof.is_some() {
+        return Ok(Plan {
+            search_first: false,
+            engine,
+            why: format!("a DRAT proof was asked for: {engine} writes one"),
+        });
+    }
+    let clauses = clause_count(f);
+    if clauses > f.num_vars as usize {
+        return Ok(Plan {
+            search_first: false,
+            engine,
+            why: format!(
+                "{clauses} clauses over {} variables: clause-heavy, so {engine} (CDCL)",
+                f.num_vars
+            ),
+        });
+    }
+    // Search honours every option a formula without a proof can ask for; if that ever
+    // changes, the CDCL engine takes the formula.
+    let search_first = search::Search.check_options(opts).is_ok();
+    Ok(Plan {
+        search_first,
+        engine,
+        why: if search_first {
+            format!("groups and rows: search, handing over to {engine} after {SEARCH_FAILURES} failures")
+        } else {
+            format!("search cannot honour the options: {engine}")
+        },
+    })
+}
+
+/// `--backend auto`. Holds the engine of the last solve for [`Backend::answered_by`].
+pub struct Auto {
+    answered: &'static str,
+    /// The engine of the last session (a session borrows its backend).
+    inner: Option<Box<dyn Backend>>,
+}
+
+impl Default for Auto {
+    fn default() -> Auto {
+        Auto {
+            answered: "auto",
+            inner: None,
+        }
+    }
+}
+
+impl Backend for Auto {
+    fn name(&self) -> &'static str {
+        "auto"
+    }
+
+    fn answered_by(&self) -> &'static str {
+        self.answered
+    }
+
+    /// What at least one of the engines `auto` may pick can do; [`Backend::check_options`]
+    /// refuses a request no engine of this build honours.
+    fn capabilities(&self) -> Capabilities {
+        let mut caps = search::Search.capabilities();
+        for name in CDCL {
+            if let Some(b) = by_name(name) {
+                let c = b.capabilities();
+                caps.proof |= c.proof;
+                caps.seed |= c.seed;
+            }
+        }
+        caps
+    }
+
+    fn check_options(&self, opts: &SolveOptions) -> Result<(), BackendError> {
+        check_caps(self.capabilities(), self.name(), opts, true)?;
+        cdcl_for(opts).map(|_| ())
+    }
+
+    fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
+        self.answered = "auto";
+        let plan = plan(formula, opts)?;
+        let mut tried = None;
+        if plan.search_first {
+            let out = search::solve_within(formula, opts, Some(SEARCH_FAILURES))?;
+            let gave_up = out.stats.extra.get("gave_up") == Some(&serde_json::Value::Bool(true));
+            if !(out.status == Status::Unknown && gave_up) {
+                self.answered = "search";
+                let mut out = out;
+                out.stats.extra.insert("auto".into(), plan.why.into());
+                return Ok(out);
+            }
+            tried = Some(out.stats);
+        }
+        let mut b = by_name(plan.engine).expect("cdcl_for names an engine of this build");
+        let mut out = b.solve(formula, opts)?;
+        self.answered = plan.engine;
+        let why = match &tried {
+            Some(s) => format!(
+                "search gave up after {SEARCH_FAILURES} failures ({:.3} ms), so {}",
+                s.build_ms + s.solve_ms,
+                plan.engine
+            ),
+            None => plan.why,
+        };
+        if let Some(s) = tried {
+            // The time search spent is part of this answer's time.
+            out.stats.build_ms += s.build_ms;
+            out.stats.solve_ms += s.solve_ms;
+        }
+        out.stats.extra.insert("auto".into(), why.into());
+        Ok(out)
+    }
+
+    /// A session runs on one engine for all its solves (it cannot hand a formula over half
+    /// way): `search` where the rule would try it first, else the CDCL engine.
+    fn session(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Box<dyn Session + '_>, BackendError> {
+        let plan = plan(formula, opts)?;
+        let name = if plan.search_first { "search" } else { plan.engine };
+        self.answered = name;
+        let b = self.inner.insert(by_name(name).expect("an engine of this build"));
+        b.session(formula, opts)
+    }
+}

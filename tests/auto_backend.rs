@@ -1,0 +1,99 @@
+//! `--backend auto`: the rule picks the engine the documentation says, the hand-over from
+//! search to a CDCL engine gives the same verdicts as the engines alone, and the answer names
+//! the engine that answered. (The shared backend suite in tests/backends.rs and the
+//! differential tests with their degenerate 3SoKu families run on `auto` too.)
+
+mod common;
+
+use sokuc::backend::{self, Backend, SolveOptions, Status, auto};
+use sokuc::input::batch::read_batch;
+use sokuc::puzzle::Puzzle;
+use sokuc::run::{self, LpMode, RunOptions};
+
+use common::Presolve;
+
+fn formula_of<P: Puzzle>(p: &P) -> sokuc::ir::PbFormula {
+    let c = p.compile(&Presolve::On.compile()).expect("not refuted by presolve");
+    p.formula(&c).clone()
+}
+
+#[test]
+fn the_rule_picks_search_for_groups_and_rows_and_sat_for_clause_heavy_formulas() {
+    let root = common::root();
+    let soku = sokuc::input::instance_file::read_instance(&root.join("instances/icosoku-seed.toml")).unwrap();
+    let plan = auto::plan(&formula_of(&soku), &SolveOptions::default()).unwrap();
+    assert!(plan.search_first, "{plan:?}");
+    assert_eq!(plan.engine, "sat");
+
+    let tt = sokuc::registry::load(&root.join("instances/trickytriple/generated/gen-15x15-seed3.tt"), None).unwrap();
+    let mut b = backend::by_name("auto").unwrap();
+    let r = tt.solve(b.as_mut(), &RunOptions::default(), false).unwrap();
+    assert_eq!(r.status, Status::Sat);
+    assert!(r.verified);
+    assert_eq!(r.backend, "sat", "a clause-heavy grid goes to CDCL straight away");
+    assert_eq!(r.json["backend"], "sat");
+    let why = r.stats.extra["auto"].as_str().unwrap().to_string();
+    assert!(why.contains("clause-heavy"), "{why}");
+
+    // A proof needs an engine that writes one; a seed one that takes it.
+    let proof = SolveOptions {
+        proof: Some("unused.drat".into()),
+        ..Default::default()
+    };
+    let plan = auto::plan(&formula_of(&soku), &proof).unwrap();
+    assert!(!plan.search_first);
+    assert!(backend::by_name(plan.engine).unwrap().capabilities().proof);
+    let seeded = SolveOptions {
+        seed: Some(7),
+        ..Default::default()
+    };
+    let plan = auto::plan(&formula_of(&soku), &seeded).unwrap();
+    assert!(plan.search_first);
+    assert!(backend::by_name(plan.engine).unwrap().capabilities().seed, "{plan:?}");
+}
+
+#[test]
+fn search_answers_easy_instances_and_the_answer_says_so() {
+    let items = read_batch(&common::root().join("instances/batches/icosoku100.txt")).unwrap();
+    for item in items.iter().take(20) {
+        let mut b = auto::Auto::default();
+        let r = run::solve(&item.instance, &mut b, &RunOptions::default()).unwrap();
+        assert_eq!(r.answer.status, Status::Sat, "line {}", item.line);
+        assert!(r.answer.verified);
+        sokuc::soku::verify::verify(&item.instance, r.answer.solution.as_ref().unwrap()).unwrap();
+        assert_eq!(r.answer.backend, "search", "line {}", item.line);
+        assert_eq!(b.answered_by(), "search");
+    }
+}
+
+/// With the LP off, the hard-unsat family is where search runs out of failures: auto must
+/// hand over and still prove unsat, agreeing with sat alone; and whatever it answers, an
+/// answer of search alone (no budget) is the same verdict.
+#[test]
+fn the_hand_over_keeps_the_verdicts_of_the_engines_alone() {
+    let items = read_batch(&common::root().join("instances/batches/hard-unsat-lp.txt")).unwrap();
+    let mut handed_over = 0;
+    for item in items.iter().take(12) {
+        let opts = RunOptions {
+            lp: LpMode::Off,
+            ..Default::default()
+        };
+        let mut b = auto::Auto::default();
+        let r = run::solve(&item.instance, &mut b, &opts).unwrap();
+        let mut sat = backend::by_name("sat").unwrap();
+        let alone = run::solve(&item.instance, sat.as_mut(), &opts).unwrap();
+        assert_eq!(r.answer.status, alone.answer.status, "line {}", item.line);
+        assert_eq!(r.answer.status, Status::Unsat, "line {}", item.line);
+        let why = r.stats.extra["auto"].as_str().unwrap();
+        if r.answer.backend == "sat" {
+            handed_over += 1;
+            assert!(why.contains("gave up"), "{why}");
+        } else {
+            assert_eq!(r.answer.backend, "search");
+        }
+    }
+    assert!(
+        handed_over > 0,
+        "no instance of the family was handed over: the test tests nothing"
+    );
+}
