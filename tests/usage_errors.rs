@@ -80,7 +80,6 @@ fn options_a_backend_cannot_honour_are_refused_with_those_that_can() {
         &["solve", SEED, "--backend", "sat", "--seed", "7"],
         &["--seed", "search"],
     );
-    expect_usage_error(&["solve", SEED, "--backend", "cp", "--seed", "7"], &["--seed"]);
     expect_usage_error(&["solve", SEED, "--backend", "nope"], &["nope", "sat"]);
     // `--backends` is now `--backend` (a comma list); the old spelling is still accepted, and
     // errors name the option by its new name.

@@ -8,15 +8,15 @@
 //! generation then learns nogoods over placements and partial sums, the shape on which
 //! Chuffed does well for this puzzle.
 
+mod groups;
+mod search;
+mod table_element;
+
 use std::collections::HashMap;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use pumpkin_solver::conflict_resolvers::resolvers::ResolutionResolver;
-use pumpkin_solver::core::branching::branchers::dynamic_brancher::DynamicBrancher;
-use pumpkin_solver::core::branching::branchers::independent_variable_value_brancher::IndependentVariableValueBrancher;
-use pumpkin_solver::core::branching::value_selection::InDomainMin;
-use pumpkin_solver::core::branching::variable_selection::FirstFail;
 use pumpkin_solver::core::results::{ProblemSolution, SatisfactionResult};
 use pumpkin_solver::core::termination::TerminationCondition;
 use pumpkin_solver::core::variables::{AffineView, DomainId, Literal, TransformableVariable};
@@ -25,10 +25,16 @@ use pumpkin_solver::core::{Solver, predicate};
 use super::memory::{Guard, over_limit};
 use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status, Waited};
 use crate::encode::EncodeError;
-use crate::ir::{Cmp, Constraint, Linear, PbFormula, Var};
+use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
+use groups::choose_groups;
+pub use groups::integer_groups;
+pub use search::{CpOptions, DEFAULT_SEED, Order, Restarts, ValueChoice};
+use table_element::TableElementArgs;
 
-#[derive(Default)]
-pub struct Cp;
+#[derive(Debug, Clone, Default)]
+pub struct Cp {
+    pub options: CpOptions,
+}
 
 /// How often the waiting thread looks at the deadline and the interrupt flag.
 const POLL: Duration = Duration::from_millis(50);
@@ -46,10 +52,14 @@ struct Stop {
     deadline: Deadline,
     guard: Guard,
     over_memory: u64,
+    /// Calls so far: pumpkin asks once per step of its search (a decision, or a conflict
+    /// and its backjump), so this counts the search's work independently of the clock.
+    steps: u64,
 }
 
 impl TerminationCondition for Stop {
     fn should_stop(&mut self) -> bool {
+        self.steps += 1;
         if self.deadline.passed() {
             return true;
         }
@@ -85,79 +95,44 @@ enum Cut {
     Memory(u64),
 }
 
-/// Exactly-one groups chosen to become integer variables: disjoint, largest first.
-fn choose_groups(f: &PbFormula) -> Vec<Vec<Var>> {
-    let mut cands: Vec<(usize, Vec<Var>)> = f
-        .constraints
-        .iter()
-        .enumerate()
-        .filter_map(|(i, (_, c))| match c {
-            Constraint::ExactlyOne(ls) if ls.len() >= 2 && ls.iter().all(|l| l.is_positive()) => {
-                Some((i, ls.iter().map(|l| l.var()).collect()))
-            }
-            _ => None,
-        })
-        .collect();
-    cands.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
-    let mut taken = vec![false; f.num_vars as usize];
-    let mut out = Vec::new();
-    for (_, vars) in cands {
-        let mut uniq = vars.clone();
-        uniq.sort();
-        uniq.dedup();
-        if uniq.len() == vars.len() && vars.iter().all(|v| !taken[v.index()]) {
-            for v in &vars {
-                taken[v.index()] = true;
-            }
-            out.push(vars);
-        }
-    }
-    out
-}
-
 struct Built {
     solver: Solver,
-    /// The integer variables made from exactly-one groups (placements), to branch on.
+    /// The placement integers, one per chosen group, to branch on.
     decisions: Vec<DomainId>,
-    lits: Vec<Literal>,
+    /// How each IR variable is read from a solution.
+    read: Vec<Read>,
     rows: usize,
     ints: usize,
     /// Some constraint without variables is false.
     constant_false: bool,
 }
 
-fn build(f: &PbFormula, deadline: &Deadline, guard: &mut Guard) -> Result<Built, Cut> {
-    let mut solver = Solver::default();
+/// Where an IR variable's value is in pumpkin's model.
+#[derive(Clone, Copy)]
+enum Read {
+    /// A group's variable: true when its integer takes this value.
+    Value(DomainId, i32),
+    Lit(Literal),
+    /// In no constraint pumpkin saw (any value will do).
+    Free,
+}
+
+fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, guard: &mut Guard) -> Result<Built, Cut> {
+    let mut solver = Solver::with_options(options.solver_options(seed));
     let tag = solver.new_constraint_tag();
-    let groups = choose_groups(f);
-    let mut lits: Vec<Option<Literal>> = vec![None; f.num_vars as usize];
-    // var -> (group, position)
-    let mut place: HashMap<Var, (usize, usize)> = HashMap::new();
-    let mut ints: Vec<DomainId> = Vec::with_capacity(groups.len());
-    for (g, vars) in groups.iter().enumerate() {
-        let p = solver.new_bounded_integer(0, vars.len() as i32 - 1);
+    let chosen_groups = choose_groups(f);
+    let mut place: Vec<Option<(usize, i32)>> = vec![None; f.num_vars as usize];
+    let mut ints: Vec<DomainId> = Vec::with_capacity(chosen_groups.len());
+    let mut group_len = Vec::with_capacity(chosen_groups.len());
+    let mut chosen = vec![false; f.constraints.len()];
+    for (g, (row, vars)) in chosen_groups.iter().enumerate() {
+        chosen[*row] = true;
+        ints.push(solver.new_bounded_integer(0, vars.len() as i32 - 1));
+        group_len.push(vars.len());
         for (i, v) in vars.iter().enumerate() {
-            let value = i as i32;
-            lits[v.index()] = Some(solver.new_literal_for_predicate(predicate![p == value], tag));
-            place.insert(*v, (g, i));
+            place[v.index()] = Some((g, i as i32));
         }
-        ints.push(p);
     }
-    let lits: Vec<Literal> = lits
-        .into_iter()
-        .map(|l| l.unwrap_or_else(|| solver.new_literal()))
-        .collect();
-    let chosen: Vec<bool> = {
-        let set: std::collections::HashSet<&[Var]> = groups.iter().map(Vec::as_slice).collect();
-        let mut c = vec![false; f.constraints.len()];
-        for (i, (_, con)) in f.constraints.iter().enumerate() {
-            if let Constraint::ExactlyOne(ls) = con {
-                let vs: Vec<Var> = ls.iter().map(|l| l.var()).collect();
-                c[i] = set.contains(vs.as_slice());
-            }
-        }
-        c
-    };
     // Rows that an implied `SumOf` adds up get an integer for their left side, so the sum
     // row sees them directly (as the CNF encoders reuse their sums).
     let mut referenced = vec![false; f.constraints.len()];
@@ -168,17 +143,17 @@ fn build(f: &PbFormula, deadline: &Deadline, guard: &mut Guard) -> Result<Built,
             }
         }
     }
-    let rows_ctx = Rows {
-        place: &place,
-        groups: &groups,
-        ints: &ints,
-        lits: &lits,
+    let mut m = Posting {
+        solver,
         tag,
+        lits: vec![None; f.num_vars as usize],
+        place,
+        group_len,
+        ints,
+        made: 0,
     };
-    let lit = |l| rows_ctx.lit(l);
     let mut row_sum: HashMap<usize, DomainId> = HashMap::new();
     let mut rows = 0;
-    let mut n_ints = ints.len();
     // Constraints without variables are not posted (pumpkin refuses a propagator that
     // watches nothing); one that is false makes the whole model false. The differential
     // test found this: a Kakuro cell whose digits were all filtered away left `= 1` on an
@@ -193,140 +168,171 @@ fn build(f: &PbFormula, deadline: &Deadline, guard: &mut Guard) -> Result<Built,
         if let Some(rss) = guard.over() {
             return Err(Cut::Memory(rss));
         }
-        let as_terms = |ls: &[crate::ir::Lit]| ls.iter().map(|&l| lit(l).get_integer_variable()).collect::<Vec<_>>();
+        let ones = |ls: &[Lit], cmp| Linear::new(ls.iter().map(|&l| (1, l)).collect(), cmp, 1);
         match c {
             Constraint::ExactlyOne(_) if chosen[i] => continue,
             Constraint::Clause(ls) | Constraint::ExactlyOne(ls) if ls.is_empty() => constant_false = true,
             Constraint::AtMostOne(ls) if ls.is_empty() => {}
             Constraint::Clause(ls) => {
-                solver
-                    .add_constraint(pumpkin_solver::clause(
-                        ls.iter().map(|&l| lit(l)).collect::<Vec<_>>(),
-                        tag,
-                    ))
-                    .post();
+                let ls: Vec<Literal> = ls.iter().map(|&l| m.lit(l)).collect();
+                m.solver.add_constraint(pumpkin_solver::clause(ls, tag)).post();
             }
+            // Cardinality rows are linear rows of unit coefficients: where they meet a group
+            // they become its integer's indicator (`element` with a 0/1 table).
             Constraint::AtMostOne(ls) => {
-                solver
-                    .add_constraint(pumpkin_solver::less_than_or_equals(as_terms(ls), 1, tag))
-                    .post();
+                m.post(&ones(ls, Cmp::Le), &[], false);
             }
             Constraint::ExactlyOne(ls) => {
-                solver
-                    .add_constraint(pumpkin_solver::equals(as_terms(ls), 1, tag))
-                    .post();
+                m.post(&ones(ls, Cmp::Eq), &[], false);
             }
             Constraint::Linear(lin) => {
-                let (made, sum, holds) = rows_ctx.post(&mut solver, lin, &[], referenced[i]);
+                let (sum, holds) = m.post(lin, &[], referenced[i]);
                 constant_false |= !holds;
-                n_ints += made;
                 if let Some(s) = sum {
                     row_sum.insert(i, s);
                 }
             }
             Constraint::SumOf { parts, cmp, rhs } => {
                 let sums: Option<Vec<DomainId>> = parts.iter().map(|p| row_sum.get(p).copied()).collect();
-                let (made, _, holds) = match sums {
-                    Some(s) => rows_ctx.post(&mut solver, &Linear::new(vec![], *cmp, *rhs), &s, false),
-                    None => rows_ctx.post(&mut solver, &f.expand_sum_of(parts, *cmp, *rhs), &[], false),
+                let (_, holds) = match sums {
+                    Some(s) => m.post(&Linear::new(vec![], *cmp, *rhs), &s, false),
+                    None => m.post(&f.expand_sum_of(parts, *cmp, *rhs), &[], false),
                 };
                 constant_false |= !holds;
-                n_ints += made;
             }
         }
         rows += 1;
     }
+    let read = (0..f.num_vars as usize)
+        .map(|v| match (m.place[v], m.lits[v]) {
+            (Some((g, i)), _) => Read::Value(m.ints[g], i),
+            (None, Some(l)) => Read::Lit(l),
+            (None, None) => Read::Free,
+        })
+        .collect();
     Ok(Built {
-        solver,
-        lits,
+        solver: m.solver,
+        read,
         rows,
-        ints: n_ints,
-        decisions: ints,
+        ints: m.ints.len() + m.made,
+        decisions: m.ints,
         constant_false,
     })
 }
 
 type Tag = pumpkin_solver::core::proof::ConstraintTag;
 
-/// What posting a linear row needs to know about the model built so far.
-struct Rows<'a> {
-    place: &'a HashMap<Var, (usize, usize)>,
-    groups: &'a [Vec<Var>],
-    ints: &'a [DomainId],
-    lits: &'a [Literal],
+/// pumpkin's model while it is built.
+struct Posting {
+    solver: Solver,
     tag: Tag,
+    /// `place[v]`: the chosen group of variable `v` and its value there.
+    place: Vec<Option<(usize, i32)>>,
+    group_len: Vec<usize>,
+    /// The groups' integers.
+    ints: Vec<DomainId>,
+    /// Each variable's literal, made when a constraint first needs it: for a group's variable
+    /// the view `[P = i]` (pumpkin ties it to P with two clauses), otherwise a fresh 0/1
+    /// variable. A group's variables that only rows' `element`s see need none.
+    lits: Vec<Option<Literal>>,
+    /// Integers made besides the groups'.
+    made: usize,
 }
 
-impl Rows<'_> {
-    fn lit(&self, l: crate::ir::Lit) -> Literal {
-        let x = self.lits[l.var().index()];
+impl Posting {
+    fn lit(&mut self, l: Lit) -> Literal {
+        let v = l.var().index();
+        let x = match self.lits[v] {
+            Some(x) => x,
+            None => {
+                let x = match self.place[v] {
+                    Some((g, value)) => {
+                        let p = self.ints[g];
+                        self.solver.new_literal_for_predicate(predicate![p == value], self.tag)
+                    }
+                    None => self.solver.new_literal(),
+                };
+                self.lits[v] = Some(x);
+                x
+            }
+        };
         if l.is_positive() { x } else { !x }
     }
 
-    /// Posts `lin` plus the integer terms `extra` (coefficient 1). Returns how many integer
-    /// variables it created, with `want_sum` an integer equal to the row's left side, and
-    /// false when the row has no variables and does not hold.
-    fn post(
-        &self,
-        solver: &mut Solver,
-        lin: &Linear,
-        extra: &[DomainId],
-        want_sum: bool,
-    ) -> (usize, Option<DomainId>, bool) {
-        let (place, groups, ints, tag) = (self.place, self.groups, self.ints, self.tag);
-        let mut per_group: Vec<(usize, Vec<i32>)> = Vec::new();
+    /// Posts `lin` plus the integer terms `extra` (coefficient 1). Returns with `want_sum`
+    /// an integer equal to the row's left side, and false when the row has no variables and
+    /// does not hold.
+    fn post(&mut self, lin: &Linear, extra: &[DomainId], want_sum: bool) -> (Option<DomainId>, bool) {
+        let tag = self.tag;
+        // The row's terms on each group: (group, (value, coefficient, literal) of each).
+        type Terms = Vec<(i32, i64, Lit)>;
+        let mut per_group: Vec<(usize, Terms)> = Vec::new();
         // Where each group is in `per_group` (a row can span thousands of groups).
         let mut slot: HashMap<usize, usize> = HashMap::new();
+        let mut loose: Vec<(i64, Lit)> = Vec::new();
+        for &(c, l) in &lin.terms {
+            match self.place[l.var().index()] {
+                Some((g, i)) if l.is_positive() => {
+                    let k = *slot.entry(g).or_insert_with(|| {
+                        per_group.push((g, Vec::new()));
+                        per_group.len() - 1
+                    });
+                    per_group[k].1.push((i, c, l));
+                }
+                _ => loose.push((c, l)),
+            }
+        }
         let mut terms: Vec<AffineView<DomainId>> = extra.iter().map(|d| d.scaled(1)).collect();
         // Bounds of the left side, for the optional sum variable.
         let (mut lo, mut hi) = (0i64, 0i64);
         for d in extra {
-            lo += solver.lower_bound(d) as i64;
-            hi += solver.upper_bound(d) as i64;
+            lo += self.solver.lower_bound(d) as i64;
+            hi += self.solver.upper_bound(d) as i64;
         }
-        for &(c, l) in &lin.terms {
-            match place.get(&l.var()) {
-                Some(&(g, i)) if l.is_positive() => {
-                    let k = *slot.entry(g).or_insert_with(|| {
-                        per_group.push((g, vec![0; groups[g].len()]));
-                        per_group.len() - 1
-                    });
-                    per_group[k].1[i] += c as i32;
-                }
-                _ => {
-                    terms.push(self.lit(l).get_integer_variable().scaled(c as i32));
-                    lo += c.min(0);
-                    hi += c.max(0);
-                }
+        for (g, entries) in per_group {
+            // Few terms on a group stay literal views; more become one integer, the group's
+            // contribution `W = table[P]`.
+            if entries.len() < 2 {
+                loose.extend(entries.into_iter().map(|(_, c, l)| (c, l)));
+                continue;
             }
-        }
-        let mut created = per_group.len();
-        for (g, table) in per_group {
+            let mut table = vec![0i32; self.group_len[g]];
+            for (i, c, _) in entries {
+                table[i as usize] += c as i32;
+            }
             let (a, b) = (*table.iter().min().unwrap_or(&0), *table.iter().max().unwrap_or(&0));
             lo += a as i64;
             hi += b as i64;
-            let w = solver.new_bounded_integer(a, b);
-            solver
-                .add_constraint(pumpkin_solver::element(ints[g], table, w, tag))
-                .post();
+            let w = self.solver.new_bounded_integer(a, b);
+            self.made += 1;
+            let _ = self.solver.add_propagator(TableElementArgs {
+                index: self.ints[g],
+                table: table.into(),
+                rhs: w,
+                tag,
+            });
             terms.push(w.scaled(1));
+        }
+        for (c, l) in loose {
+            terms.push(self.lit(l).get_integer_variable().scaled(c as i32));
+            lo += c.min(0);
+            hi += c.max(0);
         }
         let rhs = lin.rhs as i32;
         if want_sum {
-            let s = solver.new_bounded_integer(lo as i32, hi as i32);
-            created += 1;
+            let s = self.solver.new_bounded_integer(lo as i32, hi as i32);
+            self.made += 1;
             let mut t = terms.clone();
             t.push(s.scaled(-1));
-            solver.add_constraint(pumpkin_solver::equals(t, 0, tag)).post();
-            terms = vec![s.scaled(1)];
-            post_cmp(solver, terms, lin.cmp, rhs, tag);
-            return (created, Some(s), true);
+            self.solver.add_constraint(pumpkin_solver::equals(t, 0, tag)).post();
+            post_cmp(&mut self.solver, vec![s.scaled(1)], lin.cmp, rhs, tag);
+            return (Some(s), true);
         }
         if terms.is_empty() {
-            return (created, None, lin.cmp.holds(0, lin.rhs));
+            return (None, lin.cmp.holds(0, lin.rhs));
         }
-        post_cmp(solver, terms, lin.cmp, rhs, tag);
-        (created, None, true)
+        post_cmp(&mut self.solver, terms, lin.cmp, rhs, tag);
+        (None, true)
     }
 }
 
@@ -358,7 +364,7 @@ impl Backend for Cp {
             incremental: false,
             rhs_changes: false,
             proof: false,
-            seed: false,
+            seed: true,
         }
     }
 
@@ -395,14 +401,15 @@ impl Backend for Cp {
         if deadline.passed() {
             return Ok(unknown(t0));
         }
-        let first_fail = std::env::var_os("SOKUC_CP_FIRST_FAIL").is_some();
+        let options = self.options.with_env()?;
+        let seed = opts.seed.unwrap_or(DEFAULT_SEED);
         let (tx, rx) = mpsc::channel();
         let worker = {
             let formula = formula.clone();
             let deadline = deadline.clone();
             std::thread::Builder::new()
                 .name("sokuc-cp".into())
-                .spawn(move || run(&formula, deadline, limit, first_fail, t0, &tx))?
+                .spawn(move || run(&formula, deadline, limit, options, seed, t0, &tx))?
         };
         let Ok(waited) = deadline.wait(&rx, POLL, || Ok::<(), std::convert::Infallible>(()));
         match waited {
@@ -433,13 +440,14 @@ fn run(
     formula: &PbFormula,
     deadline: Deadline,
     limit: u64,
-    first_fail: bool,
+    options: CpOptions,
+    seed: u64,
     t0: Instant,
     tx: &mpsc::Sender<Result<Outcome, Cut>>,
 ) {
     // The receiver is gone when the caller stopped waiting; then nothing is sent.
     let mut guard = Guard::new(limit, 256);
-    let built = match build(formula, &deadline, &mut guard) {
+    let built = match build(formula, &options, seed, &deadline, &mut guard) {
         Ok(b) => b,
         Err(cut) => {
             let _ = tx.send(Err(cut));
@@ -448,7 +456,7 @@ fn run(
     };
     let Built {
         mut solver,
-        lits,
+        read,
         rows,
         ints,
         decisions,
@@ -460,23 +468,16 @@ fn run(
         deadline,
         guard: Guard::new(limit, 1 << 12),
         over_memory: 0,
+        steps: 0,
     };
     let mut resolver = ResolutionResolver::default();
     let result = if constant_false {
         Some((Status::Unsat, None))
     } else if stop.deadline.passed() {
         None
-    } else if first_fail {
-        // First-fail over the placement integers, then whatever literals remain. Measured
-        // on icosoku100 (first 30, 10 s limit): 6 time-outs, against none for pumpkin's
-        // default activity-based search, which is therefore the default.
-        let first = IndependentVariableValueBrancher::new(FirstFail::new(&decisions), InDomainMin);
-        let rest = solver.default_brancher();
-        let mut brancher = DynamicBrancher::new(vec![Box::new(first), Box::new(rest)]);
-        Some(solve_with(&mut solver, &mut brancher, &mut stop, &mut resolver, &lits))
     } else {
-        let mut brancher = solver.default_brancher();
-        Some(solve_with(&mut solver, &mut brancher, &mut stop, &mut resolver, &lits))
+        let mut brancher = options.brancher(decisions, Box::new(solver.default_brancher()));
+        Some(solve_with(&mut solver, &mut brancher, &mut stop, &mut resolver, &read))
     };
     if stop.over_memory > 0 {
         let _ = tx.send(Err(Cut::Memory(stop.over_memory)));
@@ -488,7 +489,7 @@ fn run(
         clauses: rows as u64,
         build_ms: build_time.as_secs_f64() * 1e3,
         solve_ms: t1.elapsed().as_secs_f64() * 1e3,
-        extra: Default::default(),
+        extra: [("steps".to_string(), stop.steps.into())].into_iter().collect(),
     };
     let _ = tx.send(Ok(Outcome {
         status,
@@ -503,14 +504,22 @@ fn solve_with<B: pumpkin_solver::core::branching::Brancher>(
     brancher: &mut B,
     stop: &mut Stop,
     resolver: &mut ResolutionResolver,
-    lits: &[Literal],
+    read: &[Read],
 ) -> (Status, Option<Vec<bool>>) {
     match solver.satisfy(brancher, stop, resolver) {
         SatisfactionResult::Satisfiable(s) => {
             let sol = s.solution();
             (
                 Status::Sat,
-                Some(lits.iter().map(|&l| sol.get_literal_value(l)).collect()),
+                Some(
+                    read.iter()
+                        .map(|r| match *r {
+                            Read::Value(p, i) => sol.get_integer_value(p) == i,
+                            Read::Lit(l) => sol.get_literal_value(l),
+                            Read::Free => false,
+                        })
+                        .collect(),
+                ),
             )
         }
         SatisfactionResult::Unsatisfiable(..) => (Status::Unsat, None),

@@ -285,7 +285,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Backend>> {
         "cadical" => Some(Box::new(cadical::Cadical)),
         #[cfg(feature = "mip")]
         "mip" | "cbc" => Some(Box::new(mip::Mip)),
-        "cp" | "pumpkin" => Some(Box::new(cp::Cp)),
+        "cp" | "pumpkin" => Some(Box::new(cp::Cp::default())),
         "search" => Some(Box::new(search::Search)),
         "auto" => Some(Box::new(auto::Auto::default())),
         _ => None,

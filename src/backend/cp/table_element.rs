@@ -1,0 +1,207 @@
+//! `W = table[P]` for a table of constants: an element constraint whose explanations name
+//! only the values of `P` that matter.
+//!
+//! pumpkin 0.5.0's `element` explains a bound of `W` by every value `P` has lost, also those
+//! whose table entry is on the allowed side of the bound. The nogoods learnt from such
+//! explanations name placements that play no part in a conflict, so they rarely apply again.
+//! Here `[W >= v]` is explained by `[P != k]` for exactly the `k` with `table[k] < v` (the
+//! weakest reason there is, given only `P`'s domain), and a value `k` of `P` is removed
+//! because of the one bound or hole of `W` that excludes `table[k]`. Every reason is lazy
+//! (built only when conflict analysis asks), and propagation walks the table's few distinct
+//! entries (a corner's weights 0..3) instead of every value of `P`.
+
+use pumpkin_solver::core::predicate;
+use pumpkin_solver::core::predicates::Predicate;
+use pumpkin_solver::core::proof::{ConstraintTag, InferenceCode, InferenceLabel};
+use pumpkin_solver::core::propagation::{
+    DomainEvents, EventsToRegister, ExplanationContext, LazyExplanation, LocalId, Priority, PropagationContext,
+    Propagator, PropagatorConstructor, PropagatorConstructorContext, PropagatorSpec, ReadDomains, RuntimeCheckers,
+};
+use pumpkin_solver::core::state::PropagationStatusCP;
+use pumpkin_solver::core::variables::DomainId;
+
+/// The label of this propagator's inferences (what pumpkin's proof log would name).
+#[derive(Clone, Copy, Debug)]
+struct TableElement;
+
+impl InferenceLabel for TableElement {
+    fn to_str(&self) -> std::sync::Arc<str> {
+        std::sync::Arc::from("table_element")
+    }
+}
+
+/// Posts `rhs = table[index]`; `index` must range within the table.
+#[derive(Clone, Debug)]
+pub(super) struct TableElementArgs {
+    pub index: DomainId,
+    pub table: Box<[i32]>,
+    pub rhs: DomainId,
+    pub tag: ConstraintTag,
+}
+
+impl PropagatorConstructor for TableElementArgs {
+    type PropagatorImpl = TableElementPropagator;
+
+    fn create(self, _: PropagatorConstructorContext) -> PropagatorSpec<Self::PropagatorImpl> {
+        let registration = EventsToRegister::builder()
+            .add(&self.index, DomainEvents::ANY_INT, LocalId::from(0))
+            .add(&self.rhs, DomainEvents::ANY_INT, LocalId::from(1))
+            .build();
+        PropagatorSpec {
+            registration,
+            // Checkers verify inferences for proof logging, which the cp backend does not do.
+            checkers: RuntimeCheckers::empty(),
+            propagator: TableElementPropagator {
+                index: self.index,
+                by_value: by_value(&self.table),
+                rhs: self.rhs,
+                code: InferenceCode::new(self.tag, TableElement),
+                buffer: Vec::new(),
+            },
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct TableElementPropagator {
+    index: DomainId,
+    rhs: DomainId,
+    /// The table's distinct entries in increasing order, each with the indices that hold it:
+    /// propagation looks at the entries (a few weights) instead of every value of `index`.
+    by_value: Box<[(i32, Box<[i32]>)]>,
+    code: InferenceCode,
+    /// The last lazy explanation.
+    buffer: Vec<Predicate>,
+}
+
+fn by_value(table: &[i32]) -> Box<[(i32, Box<[i32]>)]> {
+    let mut entries: Vec<i32> = table.to_vec();
+    entries.sort_unstable();
+    entries.dedup();
+    entries
+        .into_iter()
+        .map(|t| {
+            let ks: Box<[i32]> = (0..table.len() as i32).filter(|&k| table[k as usize] == t).collect();
+            (t, ks)
+        })
+        .collect()
+}
+
+/// What a lazy reason explains: a bound of `rhs` from `index`'s values, or a value of `index`
+/// removed because of one bound or hole of `rhs` (no reason is built while propagating: most
+/// are never asked for).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Why {
+    /// `[rhs >= v]`: the values `k` with `table[k] < v` are gone.
+    Lower(i32),
+    /// `[rhs <= v]`: the values `k` with `table[k] > v` are gone.
+    Upper(i32),
+    /// `[index != k]` for a `k` with `table[k] = t`, because `[rhs >= t + 1]`.
+    AboveEntry(i32),
+    /// ... because `[rhs <= t - 1]`.
+    BelowEntry(i32),
+    /// ... because `[rhs != t]`.
+    NotEntry(i32),
+}
+
+fn encode(why: Why) -> u64 {
+    let (kind, value) = match why {
+        Why::Lower(v) => (0, v),
+        Why::Upper(v) => (1, v),
+        Why::AboveEntry(t) => (2, t),
+        Why::BelowEntry(t) => (3, t),
+        Why::NotEntry(t) => (4, t),
+    };
+    ((value as u32 as u64) << 3) | kind
+}
+
+fn decode(code: u64) -> Why {
+    let value = (code >> 3) as u32 as i32;
+    match code & 7 {
+        0 => Why::Lower(value),
+        1 => Why::Upper(value),
+        2 => Why::AboveEntry(value),
+        3 => Why::BelowEntry(value),
+        _ => Why::NotEntry(value),
+    }
+}
+
+impl Propagator for TableElementPropagator {
+    fn name(&self) -> &str {
+        "TableElement"
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::High
+    }
+
+    fn propagate_from_scratch(&self, context: PropagationContext) -> PropagationStatusCP {
+        self.clone().propagate(context)
+    }
+
+    fn propagate(&mut self, mut context: PropagationContext) -> PropagationStatusCP {
+        let index = self.index;
+        let live = |context: &PropagationContext, ks: &[i32]| ks.iter().any(|&k| context.contains(&index, k));
+        // The bounds of `rhs`: the smallest and the largest entry some value of `index` still
+        // has; the reasons are computed when conflict analysis asks (most are never needed).
+        let Some(lo) = self.by_value.iter().find(|(_, ks)| live(&context, ks)).map(|e| e.0) else {
+            return Ok(());
+        };
+        let hi = self
+            .by_value
+            .iter()
+            .rev()
+            .find(|(_, ks)| live(&context, ks))
+            .map_or(lo, |e| e.0);
+        context.post(predicate![self.rhs >= lo], encode(Why::Lower(lo)))?;
+        context.post(predicate![self.rhs <= hi], encode(Why::Upper(hi)))?;
+        // The values of `index` whose entry `rhs` no longer allows, each for the one bound or
+        // hole that excludes it.
+        let (rlo, rhi) = (context.lower_bound(&self.rhs), context.upper_bound(&self.rhs));
+        for (t, ks) in self.by_value.iter() {
+            let t = *t;
+            let why = if t < rlo {
+                Why::AboveEntry(t)
+            } else if t > rhi {
+                Why::BelowEntry(t)
+            } else if !context.contains(&self.rhs, t) {
+                Why::NotEntry(t)
+            } else {
+                continue;
+            };
+            for &k in ks.iter() {
+                if context.contains(&index, k) {
+                    context.post(predicate![index != k], encode(why))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn lazy_explanation(&mut self, code: u64, _: ExplanationContext) -> LazyExplanation<'_> {
+        let (index, rhs) = (self.index, self.rhs);
+        self.buffer.clear();
+        match decode(code) {
+            Why::Lower(v) => self.buffer.extend(
+                self.by_value
+                    .iter()
+                    .take_while(|(t, _)| *t < v)
+                    .flat_map(|(_, ks)| ks.iter().map(move |&k| predicate![index != k])),
+            ),
+            Why::Upper(v) => self.buffer.extend(
+                self.by_value
+                    .iter()
+                    .rev()
+                    .take_while(|(t, _)| *t > v)
+                    .flat_map(|(_, ks)| ks.iter().map(move |&k| predicate![index != k])),
+            ),
+            Why::AboveEntry(t) => self.buffer.push(predicate![rhs >= t + 1]),
+            Why::BelowEntry(t) => self.buffer.push(predicate![rhs <= t - 1]),
+            Why::NotEntry(t) => self.buffer.push(predicate![rhs != t]),
+        }
+        LazyExplanation {
+            predicates: &self.buffer,
+            inference_code: self.code.clone(),
+        }
+    }
+}
