@@ -151,11 +151,22 @@ fn solve_checked<P: Puzzle>(
     opts: &SolveOptions,
 ) -> Result<Checked1<P::Solution>, RunError> {
     let out = b.solve(formula, opts)?;
+    check_outcome(p, c, formula, b.answered_by(), out)
+}
+
+/// A backend's outcome, checked: a "sat" answer becomes a solution only through [`finish`].
+fn check_outcome<P: Puzzle>(
+    p: &P,
+    c: &P::Compiled,
+    formula: &PbFormula,
+    backend: &str,
+    out: crate::backend::Outcome,
+) -> Result<Checked1<P::Solution>, RunError> {
     if out.status != Status::Sat {
         return Ok((out.status, None, out.stats));
     }
     let wrong = |problem| RunError::Wrong {
-        backend: b.answered_by().to_string(),
+        backend: backend.to_string(),
         problem,
     };
     // A "sat" without an assignment is as wrong as a wrong assignment.
@@ -194,6 +205,52 @@ fn note_lp(stats: &mut SolveStats, lp: Option<&crate::lp::Attempt>) {
         stats.extra.insert("lp_ms".into(), crate::report::round_ms(a.ms).into());
         stats.extra.insert("lp_iterations".into(), a.iterations.into());
     }
+}
+
+/// The first solve, and the second if it ran.
+type Both<S> = (Checked1<S>, Option<Checked1<S>>);
+
+/// The two solves of `--unique` (the second with the first answer excluded), on a backend
+/// that keeps its solver loaded between solves ([`crate::backend::Capabilities::incremental`]):
+/// one session, so the second solve starts from everything the first learnt and only the
+/// no-good is added. Both answers are checked through [`finish`] exactly as in [`solve`].
+fn solve_unique_in_session<P: Puzzle>(
+    p: &P,
+    c: &P::Compiled,
+    formula: &PbFormula,
+    b: &mut dyn Backend,
+    opts: &SolveOptions,
+) -> Result<Both<P::Solution>, RunError> {
+    let name = b.name();
+    let t0 = Instant::now();
+    // Assumptions belong to each solve, not to opening the session.
+    let open = SolveOptions {
+        assumptions: Vec::new(),
+        ..opts.clone()
+    };
+    let mut session = b.session(formula, &open)?;
+    let open_ms = ms(t0);
+    let out = session.solve(&[], opts)?;
+    let mut first = check_outcome(p, c, formula, name, out)?;
+    first.2.build_ms += open_ms;
+    let Some((_, assignment)) = &first.1 else {
+        return Ok((first, None));
+    };
+    let nogood = p.exclude(c, assignment);
+    session.add_clause(&nogood)?;
+    let out = session.solve(&[], opts)?;
+    let second = check_outcome(p, c, formula, name, out)?;
+    // The session's formula holds the no-good but `finish` checks the puzzle's: a second
+    // answer must also be another answer.
+    if let Some((_, a)) = &second.1
+        && !nogood.iter().any(|l| a[l.var().index()] == l.is_positive())
+    {
+        return Err(RunError::Wrong {
+            backend: name.to_string(),
+            problem: AnswerProblem::Violates("another solution: it is the first answer again".into()),
+        });
+    }
+    Ok((first, Some(second)))
 }
 
 /// Compiles `p`, solves it on `b`, and checks any answer through [`finish`]; with
@@ -255,7 +312,15 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
         let why = crate::lp::farkas::describe(formula, certificate, checked, LP_ROWS_SHOWN);
         return Ok(no_answer(Status::Unsat, &format!("LP relaxation: {why}"), stats));
     }
-    let (status, found, mut stats) = solve_checked(p, &compiled, formula, b, solve_opts)?;
+    // A backend that keeps its solver loaded answers --unique in one session (proofs cannot
+    // span a session: with --proof the two solves stay separate).
+    let in_session = opts.unique && b.capabilities().incremental && solve_opts.proof.is_none();
+    let (first, mut second) = if in_session {
+        solve_unique_in_session(p, &compiled, formula, b, solve_opts)?
+    } else {
+        (solve_checked(p, &compiled, formula, b, solve_opts)?, None)
+    };
+    let (status, found, mut stats) = first;
     stats.build_ms += compile_ms;
     note_lp(&mut stats, lp.as_ref());
     // `auto` names the engine it picked.
@@ -273,12 +338,15 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
     answer.solution = Some(solution);
     answer.verified = true;
     if opts.unique {
-        let mut f = formula.clone();
-        f.add(
-            "another solution",
-            Constraint::Clause(p.exclude(&compiled, &assignment)),
-        );
-        let (s2, found2, st2) = solve_checked(p, &compiled, &f, b, solve_opts)?;
+        if second.is_none() {
+            let mut f = formula.clone();
+            f.add(
+                "another solution",
+                Constraint::Clause(p.exclude(&compiled, &assignment)),
+            );
+            second = Some(solve_checked(p, &compiled, &f, b, solve_opts)?);
+        }
+        let (s2, found2, st2) = second.expect("the second solve ran");
         if b.answered_by() != name {
             // `auto` may answer the uniqueness question with another engine.
             stats.extra.insert("unique_backend".into(), b.answered_by().into());
