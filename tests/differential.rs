@@ -27,17 +27,7 @@ use sokuc::model::Instance;
 use sokuc::puzzle::Puzzle;
 use sokuc::run::{self, RunOptions};
 
-use common::{DEGENERATE, Degenerate, Presolve};
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
+use common::{DEGENERATE, Degenerate, Presolve, Rng};
 
 fn scale() -> usize {
     std::env::var("SOKUC_DIFF_SCALE")

@@ -5,6 +5,9 @@
 //! status, the verdict and the second solution must agree with an exhaustive count written
 //! from the rule alone.
 
+mod common;
+
+use common::Rng;
 use sokuc::backend::{self, SolveOptions, Status};
 use sokuc::run::{self, RunOptions};
 use sokuc::tricky::{Cell, Tricky};
@@ -62,18 +65,6 @@ fn count(t: &Tricky, cap: usize) -> usize {
         n
     }
     go(t, &cells, 0, &mut grid, cap)
-}
-
-/// A small xorshift generator: the test's own randomness.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
 }
 
 fn grid(rows: usize, cols: usize, f: impl Fn(usize, usize) -> Cell) -> Tricky {

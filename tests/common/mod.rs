@@ -248,3 +248,15 @@ pub const DEGENERATE: [Degenerate; 8] = [
     Degenerate::NoneFixed,
     Degenerate::PinnedAndOneType,
 ];
+
+/// A small xorshift generator: the tests' own randomness, the same on every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
