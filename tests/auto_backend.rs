@@ -97,3 +97,46 @@ fn the_hand_over_keeps_the_verdicts_of_the_engines_alone() {
         "no instance of the family was handed over: the test tests nothing"
     );
 }
+
+/// `--lp auto` with `auto`: search's quick attempt first, the LP only when it gives up. On
+/// the hard-unsat family both paths must occur, every verdict is unsat, and an answer of the
+/// quick attempt carries no LP statistics (the LP did not run).
+#[test]
+fn the_lp_runs_only_after_the_quick_attempt_gives_up() {
+    let items = read_batch(&common::root().join("instances/batches/hard-unsat-lp.txt")).unwrap();
+    let (mut by_lp, mut by_search) = (0, 0);
+    for item in &items {
+        let mut b = auto::Auto::default();
+        let r = run::solve(&item.instance, &mut b, &RunOptions::default()).unwrap();
+        assert_eq!(r.answer.status, Status::Unsat, "line {}", item.line);
+        let reason = r.answer.reason.clone().unwrap();
+        if reason.starts_with("LP relaxation: ") {
+            by_lp += 1;
+            assert_eq!(r.stats.extra["lp"], "refuted");
+        } else {
+            by_search += 1;
+            assert_eq!(r.answer.backend, "search", "line {}: {reason}", item.line);
+            assert!(!r.stats.extra.contains_key("lp"), "line {}: the LP ran", item.line);
+        }
+    }
+    assert!(by_lp > 0 && by_search > 0, "LP {by_lp}, quick search {by_search}");
+    // Satisfiable instances that search answers within the quick budget never pay for the LP.
+    let sat = read_batch(&common::root().join("instances/batches/icosoku100.txt")).unwrap();
+    let mut quick = 0;
+    for item in sat.iter().take(30) {
+        let mut b = auto::Auto::default();
+        let r = run::solve(&item.instance, &mut b, &RunOptions::default()).unwrap();
+        assert_eq!(r.answer.status, Status::Sat);
+        assert!(r.answer.verified);
+        let failures = r.stats.extra["failures"].as_u64().unwrap();
+        if !r.stats.extra.contains_key("lp") {
+            quick += 1;
+            assert!(
+                failures <= auto::QUICK_FAILURES + 1,
+                "line {}: {failures} failures",
+                item.line
+            );
+        }
+    }
+    assert!(quick >= 20, "only {quick} of 30 answered by the quick attempt");
+}

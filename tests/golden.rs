@@ -363,6 +363,8 @@ fn every_command_takes_every_kind() {
         ("solve-unsat-kakuro-json", owned(&["solve", unsat, "--format", "json"])),
         // The LP relaxation refutes it by default; without it, the backend does.
         ("solve-unsat-kakuro-lp-off", owned(&["solve", unsat, "--lp", "off"])),
+        // `--lp auto` tries the LP only after search's quick attempt; `on` always does.
+        ("solve-unsat-kakuro-lp-on", owned(&["solve", unsat, "--lp", "on"])),
         ("solve-octahedron-pool-unique", owned(&["solve", pool, "--unique"])),
         (
             "solve-stdin-kind",

@@ -152,6 +152,14 @@ pub trait Backend {
     fn capabilities(&self) -> Capabilities;
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError>;
 
+    /// A cheap first attempt, made before the run path spends anything on arguments that
+    /// only pay on hard instances (the LP relaxation, `--lp auto`): `Some` answer when it
+    /// answered (or the time limit passed), `None` when it gave up or has no such attempt
+    /// (the default). `auto` runs `search` with a small failure budget here.
+    fn try_quickly(&mut self, _formula: &PbFormula, _opts: &SolveOptions) -> Result<Option<Outcome>, BackendError> {
+        Ok(None)
+    }
+
     /// Rejects options this backend cannot honour.
     fn check_options(&self, opts: &SolveOptions) -> Result<(), BackendError> {
         check_caps(self.capabilities(), self.name(), opts, true)

@@ -290,12 +290,24 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
         Some(Ok(c)) => c,
     };
     let formula = p.formula(&compiled);
-    let lp = lp_limits(opts.lp, solve_opts).map(|limits| {
-        let deadline = solve_opts.deadline();
-        crate::lp::refute(formula, &limits, &|| deadline.passed())
-    });
-    // Compiling and the LP: what came before the backend.
-    let compile_ms = ms(t0);
+    let compiled_ms = ms(t0);
+    let lp_limits = lp_limits(opts.lp, solve_opts);
+    // With `--lp auto` the LP runs only where it pays: when the backend's quick first
+    // attempt (if it has one) did not answer. `--unique` keeps its one session instead.
+    let quick = match (opts.lp, &lp_limits, opts.unique) {
+        (LpMode::Auto, Some(_), false) => b.try_quickly(formula, solve_opts)?,
+        _ => None,
+    };
+    let lp = match quick {
+        Some(_) => None,
+        None => lp_limits.map(|limits| {
+            let deadline = solve_opts.deadline();
+            crate::lp::refute(formula, &limits, &|| deadline.passed())
+        }),
+    };
+    // Compiling and the LP: what came before the backend (a quick attempt's time is in its
+    // own statistics).
+    let compile_ms = compiled_ms + lp.as_ref().map_or(0.0, |a| a.ms);
     if let Some(crate::lp::Attempt {
         verdict: crate::lp::Verdict::Refuted { certificate, checked },
         ..
@@ -315,7 +327,9 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
     // A backend that keeps its solver loaded answers --unique in one session (proofs cannot
     // span a session: with --proof the two solves stay separate).
     let in_session = opts.unique && b.capabilities().incremental && solve_opts.proof.is_none();
-    let (first, mut second) = if in_session {
+    let (first, mut second) = if let Some(out) = quick {
+        (check_outcome(p, &compiled, formula, b.answered_by(), out)?, None)
+    } else if in_session {
         solve_unique_in_session(p, &compiled, formula, b, solve_opts)?
     } else {
         (solve_checked(p, &compiled, formula, b, solve_opts)?, None)
