@@ -305,9 +305,9 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
             crate::lp::refute(formula, &limits, &|| deadline.passed())
         }),
     };
-    // Compiling and the LP: what came before the backend (a quick attempt's time is in its
-    // own statistics).
-    let compile_ms = compiled_ms + lp.as_ref().map_or(0.0, |a| a.ms);
+    // What came before the backend's answer: compiling, and unless the quick attempt
+    // answered (its time is then in its own statistics), that attempt and the LP.
+    let compile_ms = if quick.is_some() { compiled_ms } else { ms(t0) };
     if let Some(crate::lp::Attempt {
         verdict: crate::lp::Verdict::Refuted { certificate, checked },
         ..
