@@ -2,6 +2,8 @@
 //! agree (a disagreement is a bug somewhere, reported loudly).
 
 use std::fmt::Write;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use serde_json::{Value, json};
@@ -25,29 +27,53 @@ pub struct Comparison {
     pub rows: Vec<Row>,
     /// The decided statuses (sat/unsat) are all the same.
     pub agree: bool,
+    /// How many backends ran at once.
+    pub jobs: usize,
 }
 
-/// Runs each backend of `names` on `p` with `opts`. A time limit bounds the whole
-/// comparison: each backend gets an equal share of what is left when it starts, so time a
-/// fast backend does not use goes to the ones after it.
-pub fn compare(p: &dyn AnyPuzzle, names: &[String], opts: &RunOptions) -> Result<Comparison, Error> {
-    let mut rows = Vec::new();
+/// Runs each backend of `names` on `p` with `opts`, `jobs` at a time (each run is
+/// independent, and a 2-core machine otherwise leaves a core idle: `mip` solves in a child
+/// process of its own anyway). Rows keep the order of `names`; the first error, in that
+/// order, is the result.
+///
+/// A time limit bounds the whole comparison: a backend starting with `k` backends (itself
+/// included) not yet started gets `left / ceil(k / jobs)` of what is left, so every worker's
+/// queue ends by the deadline, and time a fast backend does not use goes to those after it.
+pub fn compare(p: &dyn AnyPuzzle, names: &[String], opts: &RunOptions, jobs: usize) -> Result<Comparison, Error> {
     let started = opts.solve.started.unwrap_or_else(Instant::now);
-    for (i, n) in names.iter().enumerate() {
-        let mut b = backend::lookup(n).map_err(|e| InputError::new("--backend", None, e.to_string()))?;
-        let t = Instant::now();
-        let mut mine = opts.clone();
-        if let Some(limit) = opts.solve.time_limit {
-            let left = limit.saturating_sub(started.elapsed());
-            mine.solve.time_limit = Some(left / (names.len() - i) as u32);
-            mine.solve.started = Some(t);
+    let jobs = jobs.clamp(1, names.len().max(1));
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<Result<Row, Error>>>> = Mutex::new((0..names.len()).map(|_| None).collect());
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            let Some(n) = names.get(i) else { break };
+            let row = run_one(p, n, opts, started, (names.len() - i).div_ceil(jobs));
+            let failed = row.is_err();
+            lock(&done)[i] = Some(row);
+            if failed {
+                // Nothing after an error is reported: stop handing out work.
+                next.store(names.len(), Ordering::SeqCst);
+            }
         }
-        let report = p.solve(b.as_mut(), &mine, false)?;
-        rows.push(Row {
-            backend: n.clone(),
-            report,
-            total_ms: t.elapsed().as_secs_f64() * 1e3,
+    };
+    if jobs == 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..jobs {
+                s.spawn(work);
+            }
         });
+    }
+    let mut rows = Vec::new();
+    for r in done.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        match r {
+            Some(Ok(row)) => rows.push(row),
+            Some(Err(e)) => return Err(e),
+            // Never started: only after a failed run, whose error returned above.
+            None => {}
+        }
     }
     let decided: Vec<Status> = rows
         .iter()
@@ -58,7 +84,31 @@ pub fn compare(p: &dyn AnyPuzzle, names: &[String], opts: &RunOptions) -> Result
         source: p.source().to_string(),
         agree: decided.windows(2).all(|w| w[0] == w[1]),
         rows,
+        jobs,
     })
+}
+
+/// One backend's run, with its share of the time left (see [`compare`]).
+fn run_one(p: &dyn AnyPuzzle, n: &str, opts: &RunOptions, started: Instant, turns_left: usize) -> Result<Row, Error> {
+    let mut b = backend::lookup(n).map_err(|e| InputError::new("--backend", None, e.to_string()))?;
+    let t = Instant::now();
+    let mut mine = opts.clone();
+    if let Some(limit) = opts.solve.time_limit {
+        let left = limit.saturating_sub(started.elapsed());
+        mine.solve.time_limit = Some(left / turns_left.max(1) as u32);
+        mine.solve.started = Some(t);
+    }
+    let report = p.solve(b.as_mut(), &mine, false)?;
+    Ok(Row {
+        backend: n.to_string(),
+        report,
+        total_ms: t.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+/// A poisoned lock only means another run panicked; its slot stays empty.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Comparison {

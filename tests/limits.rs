@@ -269,6 +269,8 @@ fn compare_moves_on_when_mip_is_cut_off() {
             "mip,search",
             "--timeout",
             "2",
+            "--jobs",
+            "1",
             "--format",
             "json",
         ],
@@ -293,6 +295,41 @@ fn compare_moves_on_when_mip_is_cut_off() {
     assert_eq!(code, Some(want), "{out}{err}");
     // --timeout bounds the whole command, not each backend.
     assert!(secs < 2.0 + SLACK_S, "{secs:.2} s for two backends at --timeout 2");
+}
+
+#[test]
+fn compare_in_parallel_keeps_the_order_and_the_limit() {
+    // Two at a time: each queue ends by the deadline, and the rows keep the order asked for.
+    let dir = tempfile::tempdir().unwrap();
+    let bp500 = common::generate_3soku(dir.path(), "bp500.toml", &["--variant", "bipyramid-500", "--seed", "1"]);
+    let mut list: Vec<&str> = backends().into_iter().filter(|b| *b != "search").collect();
+    list.push("search");
+    list.reverse();
+    let (code, out, err, secs) = run(
+        &[
+            "compare",
+            &bp500,
+            "--backends",
+            &list.join(","),
+            "--timeout",
+            "2",
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    let names: Vec<&str> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["backend"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, list, "{out}");
+    assert!([Some(0), Some(30)].contains(&code), "{out}{err}");
+    assert!(secs < 2.0 + SLACK_S, "{secs:.2} s for --timeout 2 with --jobs 2");
 }
 
 #[test]

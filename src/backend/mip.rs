@@ -124,6 +124,12 @@ impl Backend for Mip {
         let mut problem = vars.minimise(0).using(cbc);
         problem.set_parameter("log", "0");
         problem.set_parameter("threads", "1");
+        // Experiments only: extra CBC parameters, `name=value` separated by commas.
+        if let Ok(extra) = std::env::var("SOKUC_CBC_PARAMS") {
+            for (k, v) in extra.split(',').filter_map(|kv| kv.split_once('=')) {
+                problem.set_parameter(k.trim(), v.trim());
+            }
+        }
         if let Some(seed) = opts.seed {
             problem.set_parameter("randomCbcSeed", &(seed % (i32::MAX as u64)).max(1).to_string());
         }

@@ -19,10 +19,14 @@ pub struct CompareArgs {
     /// Output format: text for people, json for programs (one schema, see README).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Time limit in seconds for the whole command: each backend gets an equal share of
-    /// what is left when its turn comes.
+    /// Time limit in seconds for the whole command: each backend gets its share of what is
+    /// left when its turn comes (with `--jobs`, so that every queue ends by the deadline).
     #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     pub timeout: Option<Duration>,
+    /// How many backends run at once. Default: one per core. `--jobs 1` runs them one after
+    /// another, each with the machine to itself (times compare best that way).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
 }
 
 pub fn run(a: CompareArgs) -> Exit {
@@ -32,7 +36,11 @@ pub fn run(a: CompareArgs) -> Exit {
         None => backend::available().iter().map(|s| s.to_string()).collect(),
     };
     let opts = a.enc.run(a.timeout);
-    let c = sokuc::compare::compare(p.as_ref(), &names, &opts)?;
+    let jobs = match a.jobs {
+        Some(j) => usize::from(j),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let c = sokuc::compare::compare(p.as_ref(), &names, &opts, jobs)?;
     match a.format {
         Format::Json => print(c.json())?,
         Format::Text => super::write_out(None, &c.text())?,
