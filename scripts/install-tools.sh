@@ -11,6 +11,8 @@
 #   parallel          - GNU parallel, runs sweep shards in the sharding test
 #   librsvg2-bin      - rsvg-convert, rasterises sokuc's SVG nets in the picture test
 #   highspy (PyPI)    - HiGHS, reads the LP and MPS exports (Debian 12 has no HiGHS package)
+#   pyganak (PyPI)    - Ganak, an exact projected model counter: cross-checks `sokuc count`
+#                       on CNFs emitted with their projection (`c p show`)
 #   drat-trim         - checks DRAT proofs; built from the pumpkin-solver crate's copy
 #                       (scripts/build-drat-trim.sh, into target/tools/drat-trim)
 # Idempotent: does nothing when everything is present.
@@ -30,6 +32,12 @@ if ! python3 -c "import highspy" >/dev/null 2>&1; then
   echo "install-tools: installing highspy from PyPI" >&2
   python3 -m pip install -q --disable-pip-version-check highspy==1.15.1 ||
     python3 -m pip install -q --disable-pip-version-check --user highspy==1.15.1
+fi
+
+if ! python3 -c "import pyganak" >/dev/null 2>&1; then
+  echo "install-tools: installing pyganak from PyPI" >&2
+  python3 -m pip install -q --disable-pip-version-check pyganak==2.8.0 ||
+    python3 -m pip install -q --disable-pip-version-check --user pyganak==2.8.0
 fi
 
 bash "$(dirname "$0")/build-drat-trim.sh"
