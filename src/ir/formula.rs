@@ -142,7 +142,7 @@ impl PbFormula {
     /// The linear constraint a [`Constraint::SumOf`] stands for, with its parts' terms merged.
     pub fn expand_sum_of(&self, parts: &[usize], cmp: Cmp, rhs: i64) -> Linear {
         let mut terms: Vec<(i64, Lit)> = Vec::new();
-        let mut at: std::collections::HashMap<Lit, usize> = std::collections::HashMap::new();
+        let mut at: super::hash::FastMap<Lit, usize> = super::hash::FastMap::default();
         for &p in parts {
             if let (_, Constraint::Linear(lin)) = &self.constraints[p] {
                 for &(c, l) in &lin.terms {

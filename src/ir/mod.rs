@@ -5,11 +5,13 @@
 //! constraints. Backends only see the formula; exporters and decoders also use the pool.
 
 mod formula;
+mod hash;
 mod lit;
 mod pool;
 mod status;
 
 pub use formula::{Cmp, Constraint, Linear, PbFormula, Violation};
+pub use hash::{FastHasher, FastMap};
 pub use lit::{Lit, Var};
 pub use pool::{Model, VarPool};
 pub use status::Status;

@@ -1,8 +1,8 @@
-use std::collections::HashMap;
 use std::fmt::Display;
 use std::hash::Hash;
 
 use super::formula::{Constraint, PbFormula};
+use super::hash::FastMap;
 use super::lit::Var;
 
 /// One variable pool that maps both ways: front-end object -> variable (to build
@@ -11,14 +11,14 @@ use super::lit::Var;
 #[derive(Debug, Clone)]
 pub struct VarPool<K> {
     keys: Vec<K>,
-    index: HashMap<K, Var>,
+    index: FastMap<K, Var>,
 }
 
 impl<K: Clone + Eq + Hash + Display> VarPool<K> {
     pub fn new() -> Self {
         VarPool {
             keys: Vec::new(),
-            index: HashMap::new(),
+            index: FastMap::default(),
         }
     }
 

@@ -111,12 +111,19 @@ fn face_part(v: &crate::model::Variant, face: usize, one_char_ascii: bool) -> St
 /// part is fixed-width or starts with the face number, the weights of distinct types
 /// differ, and the rotation ends the name.
 fn place_name(face: &str, ty: &TileType, rot: u8) -> String {
-    let w = if ty.weights.iter().all(|&x| x < 10) {
-        ty.weights.iter().map(|x| x.to_string()).collect::<String>()
-    } else {
-        ty.weights.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("_")
-    };
-    format!("p_{face}_{w}_r{rot}")
+    use std::fmt::Write;
+    // One allocation per name: every command compiles hundreds of these (start-up time).
+    let mut name = String::with_capacity(face.len() + 16);
+    let _ = write!(name, "p_{face}_");
+    let digits = ty.weights.iter().all(|&x| x < 10);
+    for (i, x) in ty.weights.iter().enumerate() {
+        if i > 0 && !digits {
+            name.push('_');
+        }
+        let _ = write!(name, "{x}");
+    }
+    let _ = write!(name, "_r{rot}");
+    name
 }
 
 /// Presolves and compiles; `Err` carries the presolve's unsatisfiability argument.

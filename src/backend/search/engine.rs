@@ -220,13 +220,23 @@ impl Engine {
         let mut as_group = vec![false; formula.constraints.len()];
         // Exactly-one constraints over positive literals of still ungrouped, distinct
         // variables become groups; the rest stay rows.
+        // Marks the variables of the group being looked at (a variable twice in one group
+        // is not a group); cleared after each.
+        let mut seen = vec![false; n];
         for (ci, (_, c)) in formula.constraints.iter().enumerate() {
             if let Constraint::ExactlyOne(ls) = c {
-                let mut seen = std::collections::HashSet::new();
-                let ok = !ls.is_empty()
-                    && ls
-                        .iter()
-                        .all(|l| l.is_positive() && home[l.var().index()].is_none() && seen.insert(l.var()));
+                let mut ok = !ls.is_empty();
+                for l in ls {
+                    let v = l.var().index();
+                    if !ok || !l.is_positive() || home[v].is_some() || seen[v] {
+                        ok = false;
+                        break;
+                    }
+                    seen[v] = true;
+                }
+                for l in ls {
+                    seen[l.var().index()] = false;
+                }
                 if ok {
                     let g = options.len() as u32;
                     for (k, l) in ls.iter().enumerate() {
@@ -266,6 +276,7 @@ impl Engine {
         // a variable's home, then the incidences as they come.
         let mut bytes: u64 = (full.len() as u64 * 8 * 3).saturating_add(n as u64 * 16);
         let mut group_incs: Vec<Vec<u32>> = vec![Vec::new(); options.len()];
+        let mut slot = vec![u32::MAX; options.len()];
         for (ci, (_, c)) in formula.constraints.iter().enumerate() {
             if as_group[ci] {
                 continue;
@@ -275,14 +286,19 @@ impl Engine {
             }
             let (terms, cmp, rhs) = linear_terms(formula, c);
             let r = rows.len() as u32;
-            // Per group: the contribution of each option.
-            let mut per_group: std::collections::BTreeMap<u32, Vec<i64>> = std::collections::BTreeMap::new();
+            // Per group: the contribution of each option, in increasing group order. `slot`
+            // (kept across rows, reset after each) finds a group's entry without a map: this
+            // loop is most of building the engine, which every default solve does.
+            let mut per_group: Vec<(u32, Vec<i64>)> = Vec::new();
             let mut shift = 0i64;
             for &(coef, l) in &terms {
                 let h = home[l.var().index()];
-                let contrib = per_group
-                    .entry(h.group)
-                    .or_insert_with(|| vec![0; sizes[h.group as usize] as usize]);
+                let at = &mut slot[h.group as usize];
+                if *at == u32::MAX {
+                    *at = per_group.len() as u32;
+                    per_group.push((h.group, vec![0; sizes[h.group as usize] as usize]));
+                }
+                let contrib = &mut per_group[*at as usize].1;
                 if l.is_positive() {
                     contrib[h.option as usize] += coef;
                 } else {
@@ -291,6 +307,10 @@ impl Engine {
                     contrib[h.option as usize] -= coef;
                 }
             }
+            for (g, _) in &per_group {
+                slot[*g as usize] = u32::MAX;
+            }
+            per_group.sort_unstable_by_key(|(g, _)| *g);
             let mut row_incs = Vec::new();
             for (g, contrib) in per_group {
                 let mut vals: Vec<i64> = contrib.clone();
