@@ -28,7 +28,7 @@ use crate::encode::EncodeError;
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
 use groups::choose_groups;
 pub use groups::integer_groups;
-pub use search::{CpOptions, DEFAULT_SEED, Order, Restarts, ValueChoice};
+pub use search::{CpOptions, DEFAULT_SEED, Minimise, Order, Restarts, ValueChoice};
 use table_element::TableElementArgs;
 
 #[derive(Debug, Clone, Default)]
@@ -480,7 +480,7 @@ fn run(
         over_memory: 0,
         steps: 0,
     };
-    let mut resolver = ResolutionResolver::default();
+    let mut resolver = options.resolver();
     let result = if constant_false {
         Some((Status::Unsat, None))
     } else if stop.deadline.passed() {

@@ -1,5 +1,6 @@
 //! The cp backend's search: which variable and value to branch on, and when to restart.
 
+use pumpkin_solver::conflict_resolvers::resolvers::{AnalysisMode, ResolutionResolver};
 use pumpkin_solver::core::branching::branchers::dynamic_brancher::DynamicBrancher;
 use pumpkin_solver::core::branching::branchers::independent_variable_value_brancher::IndependentVariableValueBrancher;
 use pumpkin_solver::core::branching::value_selection::{InDomainMin, InDomainRandom};
@@ -24,6 +25,19 @@ pub struct CpOptions {
     /// [`Order::FirstFail`]).
     pub value: ValueChoice,
     pub restarts: Restarts,
+    /// How learnt nogoods are shortened.
+    pub minimise: Minimise,
+}
+
+/// pumpkin's nogood minimisation (its `ResolutionResolver`): the iterative one merges
+/// predicates on one integer as they enter the nogood, the recursive one drops those implied by
+/// the rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Minimise {
+    Iterative,
+    Recursive,
+    Both,
+    None,
 }
 
 impl Default for CpOptions {
@@ -32,6 +46,7 @@ impl Default for CpOptions {
             order: Order::SmallestDomain,
             value: ValueChoice::Random,
             restarts: Restarts::Luby(10),
+            minimise: Minimise::None,
         }
     }
 }
@@ -130,7 +145,7 @@ impl CpOptions {
         let bad = |what: &str| BackendError::Solver {
             backend: "cp",
             message: format!(
-                "SOKUC_CP_OPTS: {what} (expected order=smallest-domain|first-fail|activity, value=random|min, restarts=luby|pumpkin|never, restart-base=N)"
+                "SOKUC_CP_OPTS: {what} (expected order=smallest-domain|first-fail|activity, value=random|min, restarts=luby|pumpkin|never, restart-base=N, minimise=iterative|recursive|both|none)"
             ),
         };
         let mut base = None;
@@ -145,6 +160,10 @@ impl CpOptions {
                 ("order", "activity") => self.order = Order::Activity,
                 ("value", "random") => self.value = ValueChoice::Random,
                 ("value", "min") => self.value = ValueChoice::Min,
+                ("minimise", "iterative") => self.minimise = Minimise::Iterative,
+                ("minimise", "recursive") => self.minimise = Minimise::Recursive,
+                ("minimise", "both") => self.minimise = Minimise::Both,
+                ("minimise", "none") => self.minimise = Minimise::None,
                 ("restarts", "luby") => self.restarts = Restarts::Luby(10),
                 ("restarts", "pumpkin") => self.restarts = Restarts::Pumpkin,
                 ("restarts", "never") => self.restarts = Restarts::Never,
@@ -163,6 +182,17 @@ impl CpOptions {
             self.restarts = Restarts::Luby(b);
         }
         Ok(self)
+    }
+
+    /// The conflict analysis for these settings.
+    pub(super) fn resolver(&self) -> ResolutionResolver {
+        let (recursive, iterative) = match self.minimise {
+            Minimise::Iterative => (false, true),
+            Minimise::Recursive => (true, false),
+            Minimise::Both => (true, true),
+            Minimise::None => (false, false),
+        };
+        ResolutionResolver::new(AnalysisMode::OneUIP, recursive, iterative)
     }
 
     /// pumpkin's solver options for these settings and `seed`.
