@@ -131,8 +131,8 @@ pub const DEFAULT_SEED: u64 = 42;
 impl CpOptions {
     /// These settings, changed by `SOKUC_CP_OPTS` (`name=value,...`:
     /// `order=smallest-domain|first-fail|activity`, `value=random|min`,
-    /// `restarts=luby|pumpkin|never`, `restart-base=N` for Luby), for tuning experiments
-    /// without a rebuild.
+    /// `restarts=luby|pumpkin|never`, `restart-base=N` for Luby,
+    /// `minimise=iterative|recursive|both|none`), for tuning experiments without a rebuild.
     pub fn with_env(self) -> Result<CpOptions, BackendError> {
         match std::env::var("SOKUC_CP_OPTS") {
             Ok(spec) => self.with_spec(&spec),
