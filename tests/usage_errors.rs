@@ -230,6 +230,34 @@ fn a_bench_with_unknown_answers_exits_30_like_solve() {
 }
 
 #[test]
+fn a_bench_seed_reaches_the_backends_that_take_one_and_is_refused_by_the_others() {
+    let bench = |backend: &str| {
+        sokuc()
+            .args([
+                "bench",
+                "instances/batches/icosoku100.txt",
+                "--limit",
+                "2",
+                "--seed",
+                "7",
+                "--quiet",
+            ])
+            .args(["--backend", backend])
+            .current_dir(root())
+            .output()
+            .unwrap()
+    };
+    let o = bench("cp,search");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(out.matches("2 sat").count(), 2, "{out}");
+    let o = bench("sat");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--seed") && err.contains("sat backend"), "{err}");
+}
+
+#[test]
 fn counts_are_in_the_right_number() {
     let d = tempfile::tempdir().unwrap();
     let batch = d.path().join("one.txt");

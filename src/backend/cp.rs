@@ -28,7 +28,7 @@ use crate::encode::EncodeError;
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
 use groups::choose_groups;
 pub use groups::integer_groups;
-pub use search::{CpOptions, DEFAULT_SEED, Order, Restarts, ValueChoice};
+pub use search::{CpOptions, DEFAULT_SEED, Minimise, Order, Restarts, ValueChoice};
 use table_element::TableElementArgs;
 
 #[derive(Debug, Clone, Default)]
@@ -105,6 +105,8 @@ struct Built {
     ints: usize,
     /// Some constraint without variables is false.
     constant_false: bool,
+    /// Every 0/1 variable pumpkin has is a view of a placement integer.
+    covered: bool,
 }
 
 /// Where an IR variable's value is in pumpkin's model.
@@ -151,6 +153,7 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
         group_len,
         ints,
         made: 0,
+        fresh: 0,
     };
     let mut row_sum: HashMap<usize, DomainId> = HashMap::new();
     let mut rows = 0;
@@ -215,6 +218,7 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
         read,
         rows,
         ints: m.ints.len() + m.made,
+        covered: m.fresh == 0,
         decisions: m.ints,
         constant_false,
     })
@@ -237,6 +241,8 @@ struct Posting {
     lits: Vec<Option<Literal>>,
     /// Integers made besides the groups'.
     made: usize,
+    /// 0/1 variables made for variables outside the groups.
+    fresh: usize,
 }
 
 impl Posting {
@@ -250,7 +256,10 @@ impl Posting {
                         let p = self.ints[g];
                         self.solver.new_literal_for_predicate(predicate![p == value], self.tag)
                     }
-                    None => self.solver.new_literal(),
+                    None => {
+                        self.fresh += 1;
+                        self.solver.new_literal()
+                    }
                 };
                 self.lits[v] = Some(x);
                 x
@@ -461,6 +470,7 @@ fn run(
         ints,
         decisions,
         constant_false,
+        covered,
     } = built;
     let build_time = t0.elapsed();
     let t1 = Instant::now();
@@ -470,13 +480,13 @@ fn run(
         over_memory: 0,
         steps: 0,
     };
-    let mut resolver = ResolutionResolver::default();
+    let mut resolver = options.resolver();
     let result = if constant_false {
         Some((Status::Unsat, None))
     } else if stop.deadline.passed() {
         None
     } else {
-        let mut brancher = options.brancher(decisions, Box::new(solver.default_brancher()));
+        let mut brancher = options.brancher(decisions, covered, || Box::new(solver.default_brancher()));
         Some(solve_with(&mut solver, &mut brancher, &mut stop, &mut resolver, &read))
     };
     if stop.over_memory > 0 {

@@ -23,6 +23,10 @@ pub struct BenchArgs {
     /// Per-instance time limit in seconds.
     #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     pub timeout: Option<Duration>,
+    /// Random seed, for backends that take one (others refuse it), the same for every
+    /// instance.
+    #[arg(long, value_parser = whole::<u64>, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
     /// Only the first N instances.
     #[arg(long, value_parser = whole::<usize>, allow_hyphen_values = true)]
     pub limit: Option<usize>,
@@ -49,7 +53,8 @@ pub fn run(a: BenchArgs) -> Exit {
         }
         items.truncate(n);
     }
-    let opts = a.enc.run(a.timeout);
+    let mut opts = a.enc.run(a.timeout);
+    opts.solve.seed = a.seed;
     let names = backend_list(&a.backend)?;
     let mut summaries = Vec::new();
     let stdout = std::io::stdout();
@@ -69,6 +74,9 @@ pub fn run(a: BenchArgs) -> Exit {
             extra.extend(["--lp".to_string(), a.enc.lp.name().to_string()]);
             if let Some(t) = a.timeout {
                 extra.extend(["--timeout".to_string(), t.as_secs_f64().to_string()]);
+            }
+            if let Some(s) = a.seed {
+                extra.extend(["--seed".to_string(), s.to_string()]);
             }
             bench::run_spawned(&items, &exe, n, &extra, sink.as_mut())?
         } else {

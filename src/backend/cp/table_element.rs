@@ -54,6 +54,7 @@ impl PropagatorConstructor for TableElementArgs {
             propagator: TableElementPropagator {
                 index: self.index,
                 by_value: by_value(&self.table),
+                table: self.table,
                 rhs: self.rhs,
                 code: InferenceCode::new(self.tag, TableElement),
                 buffer: Vec::new(),
@@ -69,6 +70,7 @@ pub(super) struct TableElementPropagator {
     /// The table's distinct entries in increasing order, each with the indices that hold it:
     /// propagation looks at the entries (a few weights) instead of every value of `index`.
     by_value: Box<[(i32, Box<[i32]>)]>,
+    table: Box<[i32]>,
     code: InferenceCode,
     /// The last lazy explanation.
     buffer: Vec<Predicate>,
@@ -141,6 +143,14 @@ impl Propagator for TableElementPropagator {
 
     fn propagate(&mut self, mut context: PropagationContext) -> PropagationStatusCP {
         let index = self.index;
+        // A placed index (every decision makes one) fixes `rhs` to its entry; nothing else
+        // is left to remove.
+        if let Some(k) = context.fixed_value(&index) {
+            let t = self.table[k as usize];
+            context.post(predicate![self.rhs >= t], encode(Why::Lower(t)))?;
+            context.post(predicate![self.rhs <= t], encode(Why::Upper(t)))?;
+            return Ok(());
+        }
         let live = |context: &PropagationContext, ks: &[i32]| ks.iter().any(|&k| context.contains(&index, k));
         // The bounds of `rhs`: the smallest and the largest entry some value of `index` still
         // has; the reasons are computed when conflict analysis asks (most are never needed).
