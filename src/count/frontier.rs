@@ -16,6 +16,7 @@
 //! arbitrary precision otherwise, so no count can overflow.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use num_bigint::BigUint;
@@ -568,16 +569,17 @@ fn run<K: Key, C: Tally>(job: &Job) -> Result<Counts, Halt> {
         let cur = std::mem::take(side);
         let mut next: Layer<K, C> = Layer::with_capacity_and_hasher(cur.len(), Default::default());
         let limit = job.max_states;
+        let mut states = cur.len() + held;
         advance(&cur, &plan.steps[*placed], job.deadline, |nk, cnt| {
-            if let Some(c) = next.get_mut(&nk) {
-                return c.add(cnt).then_some(()).ok_or(Halt::Overflow);
+            match next.entry(nk) {
+                Entry::Occupied(mut c) => c.get_mut().add(cnt).then_some(()).ok_or(Halt::Overflow),
+                Entry::Vacant(_) if states >= limit => Err(Halt::Stop(Stop::States { states, limit })),
+                Entry::Vacant(e) => {
+                    states += 1;
+                    e.insert(cnt.clone());
+                    Ok(())
+                }
             }
-            let states = next.len() + cur.len() + held;
-            if states >= limit {
-                return Err(Halt::Stop(Stop::States { states, limit }));
-            }
-            next.insert(nk, cnt.clone());
-            Ok(())
         })?;
         drop(cur);
         *side = next;
