@@ -100,9 +100,9 @@ pub fn count_instance(inst: &Instance, opts: &CountOptions) -> Result<Counted, C
         frontier::Stop::States { states, limit } => Error::unsupported(
             "--max-memory",
             format!(
-                "counting needs more than {states} states at once (about {}), more than the limit of {} allows ({limit} states); raise --max-memory",
-                format_size((states as u64).saturating_mul(frontier::BYTES_PER_STATE)),
+                "counting needs more than {states} states at once, more than the limit of {} allows ({limit} states of about {} bytes); raise --max-memory",
                 format_size(opts.max_memory),
+                frontier::BYTES_PER_STATE
             ),
         )
         .into(),
@@ -123,10 +123,14 @@ pub fn count_instance(inst: &Instance, opts: &CountOptions) -> Result<Counted, C
     let faces = inst.variant.num_faces();
     Ok(Counted {
         placements: &found.count * factor,
-        method: format!(
-            "frontier dynamic programming over {faces} faces (at most {} open vertices, {} states at most)",
-            found.frontier, found.peak_states
-        ),
+        method: if found.order.is_empty() {
+            "necessary conditions: the tiles' weights and the capacities differ in total, the tiles and the faces in number, or a face has no tile that fits".to_string()
+        } else {
+            format!(
+                "frontier dynamic programming over {faces} faces (at most {} open vertices, {} states at most)",
+                found.frontier, found.peak_states
+            )
+        },
         count: found.count,
         stats: CountStats {
             faces,
