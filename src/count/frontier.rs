@@ -55,6 +55,8 @@ pub struct Found {
     pub total_states: u64,
     /// The face order used (face indices).
     pub order: Vec<usize>,
+    /// Whether a `u64` count overflowed and the layers ran again with wider counts.
+    pub widened: bool,
 }
 
 /// A face's options: (type, corners) after fixed placements and capacities.
@@ -320,6 +322,11 @@ struct Step {
 
 /// Counts the configurations of `inst` within `max_states` states held at once.
 pub fn count(inst: &Instance, max_states: usize, deadline: &Deadline) -> Result<Found, Stop> {
+    count_with::<u64>(inst, max_states, deadline)
+}
+
+/// [`count`] with `N` as the first count type tried.
+fn count_with<N: Tally>(inst: &Instance, max_states: usize, deadline: &Deadline) -> Result<Found, Stop> {
     let p = prepare(inst);
     let total_weight: u64 = inst.tiles.iter().flatten().sum();
     let hopeless = inst.tiles.len() != p.faces.len()
@@ -332,6 +339,7 @@ pub fn count(inst: &Instance, max_states: usize, deadline: &Deadline) -> Result<
             peak_states: 0,
             total_states: 0,
             order: Vec::new(),
+            widened: false,
         });
     }
     let order = face_order(&p.faces, &p.caps);
@@ -361,13 +369,14 @@ pub fn count(inst: &Instance, max_states: usize, deadline: &Deadline) -> Result<
         deadline,
     };
     let log_bound: f64 = p.options.iter().map(|o| (o.len() as f64).log2()).sum();
-    let (count, peak, total) = run_fitting(&job, total_bits, log_bound)?;
+    let ((count, peak, total), widened) = run_fitting::<N>(&job, total_bits, log_bound)?;
     Ok(Found {
         count,
         frontier,
         peak_states: peak,
         total_states: total,
         order,
+        widened,
     })
 }
 
@@ -521,14 +530,15 @@ struct Job<'a> {
 type Counts = (BigUint, usize, u64);
 
 /// The layers with the narrowest key and count types that hold them.
-fn run_fitting(job: &Job, bits: u32, log_bound: f64) -> Result<Counts, Stop> {
+/// Returns whether the counts had to be widened.
+fn run_fitting<N: Tally>(job: &Job, bits: u32, log_bound: f64) -> Result<(Counts, bool), Stop> {
     let narrow = if bits <= 64 {
-        run::<u64, u64>(job)
+        run::<u64, N>(job)
     } else {
-        run::<u128, u64>(job)
+        run::<u128, N>(job)
     };
     match narrow {
-        Ok(r) => return Ok(r),
+        Ok(r) => return Ok((r, false)),
         Err(Halt::Stop(s)) => return Err(s),
         Err(Halt::Overflow) => {}
     }
@@ -538,7 +548,7 @@ fn run_fitting(job: &Job, bits: u32, log_bound: f64) -> Result<Counts, Stop> {
         (true, false) => run::<u64, BigUint>(job),
         (false, false) => run::<u128, BigUint>(job),
     };
-    wide.map_err(|h| match h {
+    wide.map(|r| (r, true)).map_err(|h| match h {
         Halt::Stop(s) => s,
         // Unreachable: u128 counts are used only under the bound, BigUint never overflows.
         Halt::Overflow => Stop::Wide { bits: 129 },
@@ -661,3 +671,6 @@ fn advance<K: Key, C: Tally>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
