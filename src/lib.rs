@@ -16,6 +16,7 @@ pub mod bench;
 pub mod budget;
 pub mod certify;
 pub mod compare;
+pub mod count;
 pub mod encode;
 pub mod error;
 pub mod export;

@@ -53,6 +53,9 @@ enum Command {
     /// Scaling benchmark: solve time against faces, per backend, on generated 3SoKu families
     /// (random solvable, Partition reduction, 4-unsat); prints per-instance lines and a table.
     Scaling(cli::scaling::ScalingArgs),
+    /// Count the distinct solutions exactly (3SoKu: configurations, what a person sees face
+    /// by face), with the method used and the time.
+    Count(cli::count::CountArgs),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +76,7 @@ fn main() -> ExitCode {
         Command::Certify(a) => cli::certify::run(a),
         Command::Render(a) => cli::render::run(a),
         Command::Scaling(a) => cli::scaling::run(a),
+        Command::Count(a) => cli::count::run(a),
     };
     ExitCode::from(match result {
         Ok(code) => code,

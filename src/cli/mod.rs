@@ -7,6 +7,7 @@ pub mod bench;
 pub mod certify;
 pub mod check;
 pub mod compare;
+pub mod count;
 pub mod decode;
 pub mod generate;
 pub mod render;

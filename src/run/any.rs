@@ -78,6 +78,8 @@ pub trait AnyPuzzle: Send + Sync {
     fn has_picture(&self) -> bool;
     /// Whether compiling with `copts` refutes the puzzle (presolve), and why.
     fn refutation(&self, copts: &CompileOptions) -> Option<Refutation>;
+    /// The puzzle itself, for commands that work on one kind's model (the 3SoKu counter).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// The JSON of an answer: the common envelope around the puzzle's own fields.
@@ -206,5 +208,9 @@ impl<P: Puzzle> AnyPuzzle for P {
 
     fn refutation(&self, copts: &CompileOptions) -> Option<Refutation> {
         self.compile(copts).err()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

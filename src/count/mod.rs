@@ -1,0 +1,143 @@
+//! Exact solution counts (`sokuc count`, issue 16 item 2).
+//!
+//! A *solution* here is a configuration: what a person sees, face by face (the tile type on
+//! each face and how it is turned). Identical tiles are interchangeable, and a tile that
+//! looks the same turned counts once per distinct orientation. The number of placements of
+//! distinguishable tiles is the count times the product of the types' multiplicities'
+//! factorials.
+//!
+//! 3SoKu is counted by [`frontier`], a dynamic programme over the faces that exploits the
+//! puzzle's structure; other kinds are refused for now (a generic counter over the IR comes
+//! later).
+
+pub mod frontier;
+
+use std::time::{Duration, Instant};
+
+use num_bigint::BigUint;
+
+use crate::budget::Deadline;
+use crate::budget::memory::format_size;
+use crate::error::Error;
+use crate::model::Instance;
+use crate::run::AnyPuzzle;
+
+/// The limits of one count.
+#[derive(Debug, Clone)]
+pub struct CountOptions {
+    /// Memory for the states (`--max-memory`), in bytes.
+    pub max_memory: u64,
+    pub deadline: Deadline,
+}
+
+impl Default for CountOptions {
+    fn default() -> Self {
+        CountOptions {
+            max_memory: crate::budget::memory::DEFAULT_MAX_MEMORY,
+            deadline: Deadline::default(),
+        }
+    }
+}
+
+/// An exact count and how it was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counted {
+    /// Distinct solutions (configurations).
+    pub count: BigUint,
+    /// Placements of distinguishable tiles: `count` times the product of the multiplicities'
+    /// factorials.
+    pub placements: BigUint,
+    /// The method, in words ("frontier dynamic programming over 20 faces, ...").
+    pub method: String,
+    pub stats: CountStats,
+    pub time: Duration,
+}
+
+/// The figures that describe the counter's work.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CountStats {
+    pub faces: usize,
+    /// Most open vertices at once.
+    pub frontier: usize,
+    /// Most states held in one layer.
+    pub peak_states: usize,
+    /// States created over all layers.
+    pub total_states: u64,
+}
+
+/// Why there is no count.
+#[derive(Debug, thiserror::Error)]
+pub enum CountError {
+    /// The time limit (or an interrupt) came first: no answer.
+    #[error("the time limit was reached while counting")]
+    TimedOut,
+    /// A request the counter cannot honour, a limit, or bad input: the message says which.
+    #[error(transparent)]
+    Refused(#[from] Error),
+}
+
+/// Counts the distinct solutions of any puzzle; kinds without a counter are refused.
+pub fn count(p: &dyn AnyPuzzle, opts: &CountOptions) -> Result<Counted, CountError> {
+    match p.as_any().downcast_ref::<Instance>() {
+        Some(inst) => count_instance(inst, opts),
+        None => Err(Error::unsupported(
+            "count",
+            format!(
+                "counting is implemented for 3soku instances (a tile per face) only, not yet for {} puzzles",
+                p.kind()
+            ),
+        )
+        .into()),
+    }
+}
+
+/// Counts the configurations of a 3SoKu instance exactly.
+pub fn count_instance(inst: &Instance, opts: &CountOptions) -> Result<Counted, CountError> {
+    let started = Instant::now();
+    let max_states = usize::try_from(opts.max_memory / frontier::BYTES_PER_STATE).unwrap_or(usize::MAX);
+    let found = frontier::count(inst, max_states, &opts.deadline).map_err(|stop| match stop {
+        frontier::Stop::TimedOut => CountError::TimedOut,
+        frontier::Stop::States { states, limit } => Error::unsupported(
+            "--max-memory",
+            format!(
+                "counting needs more than {states} states at once, more than the limit of {} allows ({limit} states of about {} bytes); raise --max-memory",
+                format_size(opts.max_memory),
+                frontier::BYTES_PER_STATE
+            ),
+        )
+        .into(),
+        frontier::Stop::Wide { bits } => Error::unsupported(
+            "count",
+            format!(
+                "this instance's counting state needs {bits} bits (tile types and open vertex sums), more than the 128 the counter packs"
+            ),
+        )
+        .into(),
+    })?;
+    let mut factor = BigUint::from(1u32);
+    for ty in inst.types() {
+        for k in 2..=ty.multiplicity() as u64 {
+            factor *= k;
+        }
+    }
+    let faces = inst.variant.num_faces();
+    Ok(Counted {
+        placements: &found.count * factor,
+        method: if found.order.is_empty() {
+            "necessary conditions: the tiles' weights and the capacities differ in total, the tiles and the faces in number, or a face has no tile that fits".to_string()
+        } else {
+            format!(
+                "frontier dynamic programming over {faces} faces (at most {} open vertices, {} states at most)",
+                found.frontier, found.peak_states
+            )
+        },
+        count: found.count,
+        stats: CountStats {
+            faces,
+            frontier: found.frontier,
+            peak_states: found.peak_states,
+            total_states: found.total_states,
+        },
+        time: started.elapsed(),
+    })
+}
