@@ -261,7 +261,8 @@ fn counts_agree_with_ganak() {
 /// A measurement, not a test (times belong in benchmarks): prints our count and time and
 /// Ganak's for each DIMACS file in `SOKUC_SHARP_FILES` (separated by spaces), e.g.
 /// `SOKUC_SHARP_FILES="a.cnf b.cnf" cargo test --release --test sharp_counter -- --ignored
-/// --nocapture measure`. Both stop after `SOKUC_SHARP_SECONDS` (default 300).
+/// --nocapture measure`. Both stop after `SOKUC_SHARP_SECONDS` (default 300); our memory
+/// limit is `SOKUC_SHARP_BYTES` (default 1 GiB).
 #[test]
 #[ignore = "a measurement: set SOKUC_SHARP_FILES to DIMACS files (c p show lines: the projection)"]
 fn measure_against_ganak() {
@@ -270,12 +271,13 @@ fn measure_against_ganak() {
     };
     require_pyganak();
     let secs: u64 = std::env::var("SOKUC_SHARP_SECONDS").map_or(300, |s| s.parse().unwrap());
+    let bytes: u64 = std::env::var("SOKUC_SHARP_BYTES").map_or(MAX_BYTES, |s| s.parse().unwrap());
     for f in files.split_whitespace() {
         let f = Path::new(f);
         let (cnf, projection) = read_dimacs(&std::fs::read_to_string(f).unwrap());
         let t = Instant::now();
         let deadline = Deadline::new(Some(std::time::Duration::from_secs(secs)), None);
-        let c = sharp::count(&cnf, &projection, MAX_BYTES, &deadline);
+        let c = sharp::count(&cnf, &projection, bytes, &deadline);
         let ours_secs = t.elapsed().as_secs_f64();
         let (want, ganak_secs) = ganak_within(f, Some(secs)).unwrap_or(("(time limit)".into(), secs as f64));
         let got = match &c {
