@@ -38,6 +38,7 @@ pub mod render;
 pub mod report;
 pub mod rng;
 pub mod run;
+pub mod sharp;
 pub mod soku;
 pub mod sweep;
 pub mod tricky;
