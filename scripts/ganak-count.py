@@ -8,6 +8,7 @@ primary variables as the projection set, and the two counts must agree.
 Usage: ganak-count.py FILE.cnf
 """
 
+import os
 import sys
 
 
@@ -52,7 +53,18 @@ def main() -> int:
         counter.new_vars(declared - counter.nof_vars())
     if show:
         counter.set_sampling_set(show)
-    print(counter.count())
+    # Ganak writes its own "c o ..." progress lines to the process's stdout: send them to
+    # stderr so that stdout holds the count alone.
+    sys.stdout.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        count = counter.count()
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+    print(count)
     return 0
 
 
