@@ -7,9 +7,11 @@
 mod formula;
 mod lit;
 mod pool;
+mod projection;
 mod status;
 
 pub use formula::{Cmp, Constraint, Linear, PbFormula, Violation};
 pub use lit::{Lit, Var};
 pub use pool::{Model, VarPool};
+pub use projection::Projection;
 pub use status::Status;

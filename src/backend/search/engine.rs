@@ -19,8 +19,11 @@
 //! one branch. (It used to be copied at each decision: on bipyramid-2000, 1.7 MB per copy at
 //! a depth of 4,000, 7.2 GB in all.)
 
+mod walk;
+
 use crate::budget::Deadline;
 use crate::ir::{Cmp, Constraint, Lit, PbFormula};
+pub use walk::Walk;
 
 /// Failures allowed in the first run, and how the allowance grows per restart.
 const RESTART_FIRST: u64 = 16;
