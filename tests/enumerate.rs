@@ -443,7 +443,7 @@ fn tricky_triple_solutions_are_distinct_and_all_there() {
             for c in 0..cols as isize {
                 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
                     if (0..3).all(|k| white(r + k * dr, c + k * dc)) {
-                        triples.push([0, 1, 2].map(|k| ((r + k * dr) as usize * cols + (c + k * dc) as usize)));
+                        triples.push([0, 1, 2].map(|k| (r + k * dr) as usize * cols + (c + k * dc) as usize));
                     }
                 }
             }
