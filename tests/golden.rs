@@ -367,7 +367,10 @@ fn every_command_takes_every_kind() {
         ("solve-unsat-kakuro-lp-on", owned(&["solve", unsat, "--lp", "on"])),
         ("solve-octahedron-pool-unique", owned(&["solve", pool, "--unique"])),
         // Every solution, as MiniZinc separates them; JSON lines up to a limit; none.
-        ("solve-tetrasoku-seed-all", owned(&["solve", "instances/tetrasoku-seed.toml", "--all"])),
+        (
+            "solve-tetrasoku-seed-all",
+            owned(&["solve", "instances/tetrasoku-seed.toml", "--all"]),
+        ),
         (
             "solve-feup-lekinasa-4x4-01-all-json",
             owned(&["solve", tt, "--all", "--format", "json", "--limit", "2"]),

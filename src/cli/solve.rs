@@ -50,7 +50,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all: bool,
     /// With --all: stop after this many solutions.
-    #[arg(long, value_name = "N", requires = "all", value_parser = positive, allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", value_parser = positive, allow_hyphen_values = true)]
     pub limit: Option<u64>,
     /// Also draw the answer as an SVG net of the polyhedron (the empty puzzle when there is
     /// no solution); polyhedron puzzles only.
@@ -82,6 +82,9 @@ impl From<EmitFormat> for emit::Format {
 pub fn run(a: SolveArgs) -> Exit {
     // --timeout bounds the whole command: its clock starts before the instance is read.
     let started = Instant::now();
+    if a.limit.is_some() && !a.all {
+        return Err(Error::unsupported("--limit", "--limit goes with --all"));
+    }
     if a.svg.is_some() && a.emit.is_some() {
         return Err(Error::unsupported(
             "--svg",
@@ -123,6 +126,7 @@ pub fn run(a: SolveArgs) -> Exit {
     if a.all {
         return all(&a, p.as_ref(), started);
     }
+
     let mut b = get_backend(&a.backend)?;
     // The solver writes its proof to a temporary file; it becomes the named file only once
     // the solve is over.
