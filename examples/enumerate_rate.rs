@@ -16,10 +16,14 @@ use sokuc::puzzle::{Answer, CompileOptions, Puzzle};
 fn main() {
     let mut args = std::env::args().skip(1);
     let file = args.next().unwrap_or_else(|| "instances/icosoku-seed.toml".into());
-    let limit: u64 = args.next().map_or(100_000, |n| n.parse().expect("a number of solutions"));
+    let limit: u64 = args
+        .next()
+        .map_or(100_000, |n| n.parse().expect("a number of solutions"));
     let text = std::fs::read_to_string(&file).expect("the instance");
     let inst = sokuc::input::instance_file::parse_instance(&file, &text, None).expect("a 3SoKu instance");
-    let c = inst.compile(&CompileOptions::default()).expect("not refuted by presolve");
+    let c = inst
+        .compile(&CompileOptions::default())
+        .expect("not refuted by presolve");
     let f = inst.formula(&c);
     let proj = Projection::new(f, inst.primary(&c));
     for mode in ["walk", "+evaluate", "+finish", "+finish+text", "+finish+json"] {
@@ -36,7 +40,9 @@ fn main() {
                     bytes += if mode == "+finish+text" {
                         inst.text(&a).len()
                     } else {
-                        serde_json::to_string(&inst.json_fields(a.solution.as_ref())).expect("JSON").len()
+                        serde_json::to_string(&inst.json_fields(a.solution.as_ref()))
+                            .expect("JSON")
+                            .len()
                     };
                 }
                 _ => {}
