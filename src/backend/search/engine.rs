@@ -523,6 +523,16 @@ impl Engine {
     /// Smallest and largest contribution of incidence `i` under the current domain.
     fn extremes(&self, s: &State, i: usize) -> (i64, i64) {
         let inc = &self.incs[i];
+        if self.words == 1 {
+            // One word per domain (groups of at most 64 options): plain word tests.
+            let d = s.dom[inc.group as usize];
+            let lo = inc.eq.iter().position(|&m| m & d != 0);
+            let hi = inc.eq.iter().rposition(|&m| m & d != 0);
+            return match (lo, hi) {
+                (Some(a), Some(b)) => (inc.vals[a], inc.vals[b]),
+                _ => (0, 0),
+            };
+        }
         let d = self.dom(s, inc.group);
         let w = self.words;
         let k = inc.vals.len();
