@@ -366,6 +366,16 @@ fn every_command_takes_every_kind() {
         // `--lp auto` tries the LP only after search's quick attempt; `on` always does.
         ("solve-unsat-kakuro-lp-on", owned(&["solve", unsat, "--lp", "on"])),
         ("solve-octahedron-pool-unique", owned(&["solve", pool, "--unique"])),
+        // Every solution, as MiniZinc separates them; JSON lines up to a limit; none.
+        (
+            "solve-tetrasoku-seed-all",
+            owned(&["solve", "instances/tetrasoku-seed.toml", "--all"]),
+        ),
+        (
+            "solve-feup-lekinasa-4x4-01-all-json",
+            owned(&["solve", tt, "--all", "--format", "json", "--limit", "2"]),
+        ),
+        ("solve-unsat-kakuro-all", owned(&["solve", unsat, "--all"])),
         (
             "solve-stdin-kind",
             owned(&["solve", "-", "--kind", "trickytriple", &format!("<{tt}")]),

@@ -64,6 +64,16 @@ fn parser_errors_are_one_line() {
     expect_usage_error(&["sweep", "--threads", "x"], &["--threads", "sokuc sweep --help"]);
     expect_usage_error(&["frobnicate"], &["frobnicate"]);
     expect_usage_error(&["solve", SEED, "--backen", "sat"], &["--backend"]);
+    // --all and its limit.
+    expect_usage_error(&["solve", SEED, "--limit", "3"], &["--limit", "--all"]);
+    expect_usage_error(&["solve", SEED, "--all", "--limit", "0"], &["--limit", "at least 1"]);
+    expect_usage_error(&["solve", SEED, "--all", "--limit", "-2"], &["--limit"]);
+    expect_usage_error(&["solve", SEED, "--all", "--unique"], &["--unique", "--all"]);
+    expect_usage_error(
+        &["solve", SEED, "--all", "--proof", "/tmp/p.drat"],
+        &["--proof", "--all"],
+    );
+    expect_usage_error(&["solve", SEED, "--all", "--emit", "dimacs"], &["--all", "--emit"]);
 }
 
 #[test]

@@ -19,12 +19,22 @@
 //! of [`QUICK_FAILURES`]. Only when that gives up does the LP relaxation run, and then the
 //! rule above; the LP costs about a millisecond, which most instances never pay.
 //!
+//! Enumeration (`--all`, `--unique`, [`Backend::enumerate`]) follows the same rule: where
+//! search would go first, it gets the same budget to find a first solution (or prove there
+//! is none); when it does, search walks the whole tree natively (hundreds of thousands of
+//! solutions per second on IcoSoKu); when it gives up, the CDCL engine enumerates in one
+//! session with a blocking clause per solution, which is slower per solution but does not
+//! get lost in formulas that search finds hard.
+//!
 //! The answer names the engine that answered ([`Backend::answered_by`]), and
 //! `stats.extra.auto` says why it was picked.
 
 use super::session::Session;
-use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, Status, by_name, check_caps, search};
-use crate::ir::{Constraint, PbFormula};
+use super::{
+    Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, SolveOptions, Status, Visit, by_name, check_caps,
+    search,
+};
+use crate::ir::{Constraint, PbFormula, Projection};
 
 /// Failures `search` may meet before the formula goes to the CDCL engine. On icosoku100 the
 /// most any instance needed was 1,112 (median 14); at this budget search gives up on a
@@ -209,6 +219,61 @@ impl Backend for Auto {
         let why = format!("groups and rows: search, within its first {QUICK_FAILURES} failures");
         out.stats.extra.insert("auto".into(), why.into());
         Ok(Some(out))
+    }
+
+    /// Search natively where it finds a first answer within [`SEARCH_FAILURES`], else the
+    /// CDCL engine by blocking clauses (see the module's documentation).
+    fn enumerate(
+        &mut self,
+        formula: &PbFormula,
+        projection: &Projection,
+        opts: &SolveOptions,
+        visit: &mut Visit<'_>,
+    ) -> Result<Enumeration, BackendError> {
+        self.answered = "auto";
+        let plan = plan(formula, opts)?;
+        let mut probe = None;
+        if plan.search_first {
+            let out = search::solve_within(formula, opts, Some(SEARCH_FAILURES))?;
+            if !gave_up(&out) {
+                self.answered = "search";
+                let why =
+                    format!("groups and rows: search answered within {SEARCH_FAILURES} failures, so it enumerates");
+                let mut e = match out.status {
+                    Status::Sat => search::Search.enumerate(formula, projection, opts, visit)?,
+                    status => Enumeration {
+                        ended: if status == Status::Unsat {
+                            Ended::Complete
+                        } else {
+                            Ended::Unknown
+                        },
+                        stats: out.stats.clone(),
+                    },
+                };
+                if out.status == Status::Sat {
+                    e.stats.build_ms += out.stats.build_ms + out.stats.solve_ms;
+                }
+                e.stats.extra.insert("auto".into(), why.into());
+                return Ok(e);
+            }
+            probe = Some(out.stats);
+        }
+        let mut b = by_name(plan.engine).expect("cdcl_for names an engine of this build");
+        let mut e = b.enumerate(formula, projection, opts, visit)?;
+        self.answered = plan.engine;
+        let why = match &probe {
+            Some(s) => {
+                e.stats.build_ms += s.build_ms + s.solve_ms;
+                format!(
+                    "search gave up after {SEARCH_FAILURES} failures ({:.3} ms), so {} with blocking clauses",
+                    s.build_ms + s.solve_ms,
+                    plan.engine
+                )
+            }
+            None => format!("{}; with blocking clauses", plan.why),
+        };
+        e.stats.extra.insert("auto".into(), why.into());
+        Ok(e)
     }
 
     /// A session runs on one engine for all its solves (it cannot hand a formula over half

@@ -7,6 +7,7 @@ pub mod cadical;
 #[cfg(feature = "mip")]
 pub mod cbc;
 pub mod cp;
+pub mod enumerate;
 #[cfg(feature = "mip")]
 pub mod lazy_cbc;
 #[cfg(feature = "mip")]
@@ -22,10 +23,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::encode::EncodeOptions;
-use crate::ir::PbFormula;
+use crate::ir::{PbFormula, Projection};
 
 pub use crate::budget::{Deadline, Waited, memory};
 pub use crate::ir::Status;
+pub use enumerate::{Ended, Enumeration, Found, Visit};
 pub use session::{Resolving, Session};
 
 /// What a backend supports. Asking for an unsupported feature is an error, never silently
@@ -163,6 +165,22 @@ pub trait Backend {
     /// Rejects options this backend cannot honour.
     fn check_options(&self, opts: &SolveOptions) -> Result<(), BackendError> {
         check_caps(self.capabilities(), self.name(), opts, true)
+    }
+
+    /// Every solution of `formula`, told apart by `projection` (answers that agree on the
+    /// primary variables are one solution): each goes to `visit` as it is found, until the
+    /// solutions run out ([`Ended::Complete`]), `visit` returns `Break`, or the deadline of
+    /// `opts` passes. The default solves, blocks the answer's projection and solves again
+    /// ([`enumerate::by_blocking`]: in one session on incremental backends); `search`
+    /// walks its tree natively.
+    fn enumerate(
+        &mut self,
+        formula: &PbFormula,
+        projection: &Projection,
+        opts: &SolveOptions,
+        visit: &mut Visit<'_>,
+    ) -> Result<Enumeration, BackendError> {
+        enumerate::by_blocking(self, formula, projection, opts, visit)
     }
 
     /// Loads `formula` for many solves (see [`Session`]). `opts` are those of loading: the

@@ -7,10 +7,10 @@ use clap::{Args, ValueEnum};
 
 use super::{BACKEND_HELP, EncodingArgs, Exit, Format, PuzzleArgs, get_backend, print, seconds, whole};
 use sokuc::Error;
-use sokuc::backend::SolveOptions;
-use sokuc::error::exit;
+use sokuc::backend::{Ended, SolveOptions};
+use sokuc::error::{exit, status_code as exit_code};
 use sokuc::input::InputError;
-use sokuc::run::{RunOptions, emit};
+use sokuc::run::{RunOptions, Stream, emit};
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -39,9 +39,19 @@ pub struct SolveArgs {
     /// --emit dimacs writes with the same options.
     #[arg(long)]
     pub proof: Option<PathBuf>,
-    /// After the first solution, prove it unique or show a second one.
-    #[arg(long)]
+    /// After the first solution, prove it unique or show a second one (the first two of
+    /// --all).
+    #[arg(long, conflicts_with = "all")]
     pub unique: bool,
+    /// Every distinct solution, written as it is found: text with `----------` after each
+    /// and `==========` when that is all of them (as MiniZinc does), or JSON lines (one per
+    /// solution, then a summary). Exit 0 with a solution, 20 when there is none, 30 when
+    /// none was found in time.
+    #[arg(long)]
+    pub all: bool,
+    /// With --all: stop after this many solutions.
+    #[arg(long, value_name = "N", value_parser = positive, allow_hyphen_values = true)]
+    pub limit: Option<u64>,
     /// Also draw the answer as an SVG net of the polyhedron (the empty puzzle when there is
     /// no solution); polyhedron puzzles only.
     #[arg(long, value_name = "FILE")]
@@ -72,6 +82,9 @@ impl From<EmitFormat> for emit::Format {
 pub fn run(a: SolveArgs) -> Exit {
     // --timeout bounds the whole command: its clock starts before the instance is read.
     let started = Instant::now();
+    if a.limit.is_some() && !a.all {
+        return Err(Error::unsupported("--limit", "--limit goes with --all"));
+    }
     if a.svg.is_some() && a.emit.is_some() {
         return Err(Error::unsupported(
             "--svg",
@@ -93,8 +106,12 @@ pub fn run(a: SolveArgs) -> Exit {
         sokuc::output::check(path)?;
     }
     if let Some(format) = a.emit {
-        if a.unique || a.proof.is_some() {
-            let opt = if a.unique { "--unique" } else { "--proof" };
+        if a.unique || a.all || a.proof.is_some() {
+            let opt = match (a.unique, a.all) {
+                (true, _) => "--unique",
+                (_, true) => "--all",
+                _ => "--proof",
+            };
             return Err(Error::unsupported(
                 opt,
                 format!("{opt} goes with solving, not with --emit"),
@@ -106,6 +123,10 @@ pub fn run(a: SolveArgs) -> Exit {
     if a.output.is_some() {
         return Err(InputError::new("-o", None, "-o/--output goes with --emit").into());
     }
+    if a.all {
+        return all(&a, p.as_ref(), started);
+    }
+
     let mut b = get_backend(&a.backend)?;
     // The solver writes its proof to a temporary file; it becomes the named file only once
     // the solve is over.
@@ -149,4 +170,63 @@ pub fn run(a: SolveArgs) -> Exit {
         Format::Json => print(&r.json)?,
     }
     Ok(r.exit_code())
+}
+
+/// `--limit`: a whole number from 1.
+fn positive(text: &str) -> Result<u64, String> {
+    match whole::<u64>(text)? {
+        0 => Err("the limit must be at least 1".to_string()),
+        n => Ok(n),
+    }
+}
+
+/// `solve --all`: every solution streamed to standard output by the library, and one line on
+/// standard error that says how many and whether that is all of them.
+fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
+    for (given, opt, why) in [
+        (
+            a.proof.is_some(),
+            "--proof",
+            "a DRAT proof covers one solve, not an enumeration",
+        ),
+        (a.svg.is_some(), "--svg", "--svg draws one solution"),
+    ] {
+        if given {
+            return Err(Error::unsupported(opt, format!("{opt} does not go with --all: {why}")));
+        }
+    }
+    let mut b = get_backend(&a.backend)?;
+    let opts = RunOptions {
+        solve: SolveOptions {
+            time_limit: a.timeout,
+            started: Some(started),
+            seed: a.seed,
+            encode: a.enc.encode(),
+            ..Default::default()
+        },
+        compile: a.enc.compile(),
+        lp: a.enc.lp.into(),
+        unique: false,
+    };
+    let stream = match a.format {
+        Format::Text => Stream::Text,
+        Format::Json => Stream::Json,
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let e = p.enumerate(b.as_mut(), &opts, a.limit, stream, &mut out)?;
+    if a.format == Format::Text {
+        let how = match e.ended {
+            Ended::Complete if e.found == 0 => "there is none".to_string(),
+            Ended::Complete => "all of them".to_string(),
+            Ended::Stopped => format!("stopped at --limit {}; there may be more", a.limit.unwrap_or(e.found)),
+            Ended::Unknown => "the time limit was reached; there may be more".to_string(),
+        };
+        let secs = e.total_ms / 1e3;
+        eprintln!(
+            "sokuc: {} ({how}), by the {} backend in {secs:.3} s",
+            sokuc::words::count_s(e.found, "solution"),
+            e.backend,
+        );
+    }
+    Ok(exit_code(e.status))
 }

@@ -8,10 +8,12 @@ mod formula;
 mod hash;
 mod lit;
 mod pool;
+mod projection;
 mod status;
 
 pub use formula::{Cmp, Constraint, Linear, PbFormula, Violation};
 pub use hash::{FastHasher, FastMap};
 pub use lit::{Lit, Var};
 pub use pool::{Model, VarPool};
+pub use projection::Projection;
 pub use status::Status;

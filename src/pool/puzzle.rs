@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::{Key, Pegs, PoolInstance, PoolSolution};
 use crate::input::{InputError, solution_json};
-use crate::ir::{Model, PbFormula, Status};
+use crate::ir::{Model, PbFormula, Status, Var};
 use crate::model::Placement;
 use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};
 use crate::render::{FaceDraw, Scene, instruction, titled};
@@ -58,6 +58,16 @@ impl Puzzle for PoolInstance {
 
     fn names(&self, c: &Model<Key>) -> Vec<String> {
         c.names()
+    }
+
+    /// The placements. A free peg is no choice of its own: its vertex row makes it the
+    /// vertex's sum, so answers with the same placements have the same pegs.
+    fn primary(&self, c: &Model<Key>) -> Vec<Var> {
+        c.pool
+            .iter()
+            .filter(|(_, k)| matches!(k, Key::Place { .. }))
+            .map(|(x, _)| x)
+            .collect()
     }
 
     fn decode(&self, c: &Model<Key>, assignment: &[bool]) -> Result<PoolSolution, Invalid> {

@@ -15,7 +15,7 @@ mod outcome;
 pub use outcome::Answer;
 
 use crate::input::InputError;
-use crate::ir::{Lit, PbFormula, Var};
+use crate::ir::{PbFormula, Var};
 use crate::render::Scene;
 
 /// An answer that is not a solution: why decoding or verification failed, in words.
@@ -104,16 +104,14 @@ pub trait Puzzle: Clone + Send + Sync + 'static {
     /// Checks a solution from the puzzle's rules alone (shares no code with compile/decode).
     fn verify(&self, s: &Self::Solution) -> Result<(), Invalid>;
 
-    /// A clause that every *other* solution satisfies and this one does not (for
-    /// `--unique`): by default, "some variable that is true here is false". Front-ends whose
-    /// variables carry more than the solution (auxiliary choices) narrow it to the ones that
-    /// identify the answer.
-    fn exclude(&self, c: &Self::Compiled, assignment: &[bool]) -> Vec<Lit> {
-        let n = self.formula(c).num_vars as usize;
-        (0..n)
-            .filter(|&i| assignment.get(i).copied().unwrap_or(false))
-            .map(|i| Var(i as u32).negative())
-            .collect()
+    /// The variables that identify a solution (see [`crate::ir::Projection`]): two answers
+    /// that agree on them decode to the same solution, and two that differ on them decode to
+    /// different solutions. `--unique` and `--all` block answers on these only, so auxiliary
+    /// variables can never make one solution count twice. By default every variable; a
+    /// front-end with variables that the solution determines (a pool's free pegs) or that do
+    /// not show in it narrows the list.
+    fn primary(&self, c: &Self::Compiled) -> Vec<Var> {
+        (0..self.formula(c).num_vars).map(Var).collect()
     }
 
     /// The text `solve` prints: for people, and free of timings, so that decoding the same

@@ -8,10 +8,6 @@
 
 use crate::model::Variant;
 
-fn tuple(w: &[u64; 3]) -> String {
-    format!("({},{},{})", w[0], w[1], w[2])
-}
-
 /// The corner a person should line up: one whose weight is unique on the tile, largest first.
 /// `None` when all three weights are equal.
 pub fn anchor_corner(corners: &[u64; 3]) -> Option<usize> {
@@ -48,12 +44,35 @@ pub fn turn_phrase(v: &Variant, face: usize, corners: &[u64; 3]) -> String {
 
 /// The full sentence, without a trailing period or trace, so callers can add their own.
 pub fn sentence(v: &Variant, face: usize, weights: &[u64; 3], corners: &[u64; 3], pegs: &[u64]) -> String {
-    format!(
-        "Put tile {} on {}, {}",
-        tuple(weights),
-        face_phrase(v, face, pegs),
-        turn_phrase(v, face, corners)
-    )
+    let mut s = String::new();
+    push_sentence(&mut s, v, face, weights, corners, pegs);
+    s
+}
+
+/// [`sentence`] appended to `out`, without allocating: `solve --all` writes one per face of
+/// every solution.
+pub fn push_sentence(out: &mut String, v: &Variant, face: usize, weights: &[u64; 3], corners: &[u64; 3], pegs: &[u64]) {
+    use std::fmt::Write;
+    let f = v.faces[face];
+    let _ = write!(
+        out,
+        "Put tile ({},{},{}) on the face with pegs {}, {}, {} (",
+        weights[0], weights[1], weights[2], pegs[f[0]], pegs[f[1]], pegs[f[2]]
+    );
+    let sep = if v.short_names() { "" } else { ", " };
+    for (k, &x) in f.iter().enumerate() {
+        if k > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(&v.vertices[x]);
+    }
+    out.push_str("), ");
+    match anchor_corner(corners) {
+        Some(i) => {
+            let _ = write!(out, "turned so that {} touches {}", corners[i], v.vertices[f[i]]);
+        }
+        None => out.push_str("any way round"),
+    }
 }
 
 #[cfg(test)]

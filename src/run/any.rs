@@ -1,13 +1,16 @@
 //! The run path with the puzzle's type erased: [`AnyPuzzle`] is implemented once, for every
 //! [`Puzzle`], so that commands hold any kind as `Box<dyn AnyPuzzle>` and print a [`Report`].
 
+use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::Path;
+use std::time::Instant;
 
 use serde_json::{Value, json};
 
 use super::emit::{self, Format};
-use super::{Outcome, RunError, RunOptions};
-use crate::backend::{Backend, SolveStats, Status};
+use super::{Enumerated, Outcome, RunError, RunOptions};
+use crate::backend::{Backend, Ended, SolveStats, Status};
 use crate::encode::EncodeOptions;
 use crate::error::{Error, status_code};
 use crate::input::InputError;
@@ -38,6 +41,20 @@ impl Report {
     }
 }
 
+/// How `solve --all` writes its solutions: as MiniZinc does (each solution's text, then
+/// `----------`; `==========` once the enumeration is complete), or JSON lines (one outcome
+/// per solution, then a summary).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    Text,
+    Json,
+}
+
+/// The line after the last solution when every solution was written (MiniZinc's).
+pub const COMPLETE: &str = "==========";
+/// The line after each solution.
+pub const SEPARATOR: &str = "----------";
+
 /// What `check` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Checked {
@@ -59,6 +76,16 @@ pub trait AnyPuzzle: Send + Sync {
     fn source(&self) -> &str;
     /// Compile, solve, check, and (with `opts.unique`) prove uniqueness.
     fn solve(&self, b: &mut dyn Backend, opts: &RunOptions, picture: bool) -> Result<Report, RunError>;
+    /// Every solution, up to `limit`, each verified and written to `out` (and flushed) as it
+    /// is found, then the end: `==========` or the summary line. Nothing is collected.
+    fn enumerate(
+        &self,
+        b: &mut dyn Backend,
+        opts: &RunOptions,
+        limit: Option<u64>,
+        stream: Stream,
+        out: &mut dyn Write,
+    ) -> Result<Enumerated, RunError>;
     /// Write the compiled model for an external solver.
     fn emit(
         &self,
@@ -83,7 +110,7 @@ pub trait AnyPuzzle: Send + Sync {
 }
 
 /// The JSON of an answer: the common envelope around the puzzle's own fields.
-fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: &SolveStats) -> Value {
+fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: Option<&SolveStats>) -> Value {
     let mut v = json!({
         "status": a.status.as_str(),
         "puzzle": p.kind(),
@@ -95,7 +122,9 @@ fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: &SolveStats) -
         obj.insert(k, x);
     }
     obj.insert("unique".into(), json!(a.unique));
-    obj.insert("stats".into(), report::stats_json(stats));
+    if let Some(stats) = stats {
+        obj.insert("stats".into(), report::stats_json(stats));
+    }
     if let Some(reason) = &a.reason {
         obj.insert("reason".into(), json!(reason));
     }
@@ -103,6 +132,31 @@ fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: &SolveStats) -
         for (k, x) in p.json_fields(Some(second)) {
             obj.insert(format!("second_{k}"), x);
         }
+    }
+    v
+}
+
+/// The last line of `solve --all --format json`: how many solutions, whether that is all of
+/// them, why it stopped, and the times.
+pub fn summary_json(kind: &str, limit: Option<u64>, e: &Enumerated) -> Value {
+    let mut v = json!({
+        "status": e.status.as_str(),
+        "puzzle": kind,
+        "backend": e.backend,
+        "solutions": e.found,
+        "complete": e.ended == Ended::Complete,
+        "stopped": match e.ended {
+            Ended::Complete => Value::Null,
+            Ended::Stopped => json!("limit"),
+            Ended::Unknown => json!("time limit"),
+        },
+        "limit": limit,
+    });
+    let obj = v.as_object_mut().expect("an object");
+    obj.insert("stats".into(), report::stats_json(&e.stats));
+    obj.insert("total_ms".into(), json!(report::round_ms(e.total_ms)));
+    if let Some(reason) = &e.reason {
+        obj.insert("reason".into(), json!(reason));
     }
     v
 }
@@ -117,7 +171,7 @@ fn report_of<P: Puzzle>(p: &P, o: Outcome<P::Solution>, picture: bool) -> Report
         unique: o.answer.unique,
         backend: o.answer.backend.clone(),
         text: p.text(&o.answer),
-        json: outcome_json(p, &o.answer, &o.stats),
+        json: outcome_json(p, &o.answer, Some(&o.stats)),
         stats: o.stats,
         svg,
     }
@@ -147,6 +201,58 @@ impl<P: Puzzle> AnyPuzzle for P {
     fn solve(&self, b: &mut dyn Backend, opts: &RunOptions, picture: bool) -> Result<Report, RunError> {
         let o = super::solve(self, b, opts)?;
         Ok(report_of(self, o, picture))
+    }
+
+    fn enumerate(
+        &self,
+        b: &mut dyn Backend,
+        opts: &RunOptions,
+        limit: Option<u64>,
+        stream: Stream,
+        out: &mut dyn Write,
+    ) -> Result<Enumerated, RunError> {
+        let started = opts.solve.started.unwrap_or_else(Instant::now);
+        let mut k = 0u64;
+        let mut on = |s: P::Solution, engine: &'static str| -> Result<ControlFlow<()>, RunError> {
+            k += 1;
+            let mut answer = Answer::without_solution(Status::Sat, None, engine);
+            answer.solution = Some(s);
+            answer.verified = true;
+            match stream {
+                Stream::Text => {
+                    let mut text = self.text(&answer);
+                    text.push_str(SEPARATOR);
+                    text.push('\n');
+                    out.write_all(text.as_bytes())?;
+                }
+                Stream::Json => {
+                    let mut v = outcome_json(self, &answer, None);
+                    let obj = v.as_object_mut().expect("an object");
+                    obj.insert("solution".into(), json!(k));
+                    obj.insert("ms".into(), json!(report::round_ms(super::ms(started))));
+                    writeln!(out, "{v}")?;
+                }
+            }
+            out.flush()?;
+            Ok(ControlFlow::Continue(()))
+        };
+        let e = super::enumerate::enumerate(self, b, opts, limit, &mut on)?;
+        match stream {
+            Stream::Text if e.found == 0 => {
+                let answer = Answer::<P::Solution>::without_solution(e.status, e.reason.clone(), e.backend);
+                out.write_all(self.text(&answer).as_bytes())?;
+                let end = match e.ended {
+                    Ended::Complete => "=====UNSATISFIABLE=====",
+                    _ => "=====UNKNOWN=====",
+                };
+                writeln!(out, "{end}")?;
+            }
+            Stream::Text if e.ended == Ended::Complete => writeln!(out, "{COMPLETE}")?,
+            Stream::Text => {}
+            Stream::Json => writeln!(out, "{}", summary_json(self.kind(), limit, &e))?,
+        }
+        out.flush()?;
+        Ok(e)
     }
 
     fn emit(

@@ -8,16 +8,18 @@
 
 pub mod any;
 pub mod emit;
+pub mod enumerate;
 pub mod external;
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::backend::{Backend, BackendError, Deadline, SolveOptions, SolveStats, Status, Waited};
-use crate::ir::{Constraint, PbFormula};
+use crate::backend::{Backend, BackendError, Deadline, Ended, SolveOptions, SolveStats, Status, Waited};
+use crate::ir::PbFormula;
 use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};
 
-pub use any::{AnyPuzzle, Checked, Report};
+pub use any::{AnyPuzzle, Checked, Report, Stream};
+pub use enumerate::Enumerated;
 
 /// What to run: the backend's options, how to compile, whether to try the LP relaxation
 /// first, and whether to prove uniqueness.
@@ -26,7 +28,7 @@ pub struct RunOptions {
     pub solve: SolveOptions,
     pub compile: CompileOptions,
     pub lp: LpMode,
-    /// After a solution, solve again with it excluded: unique, or a second solution.
+    /// Look for two solutions (an enumeration with limit 2): unique, or a second solution.
     pub unique: bool,
 }
 
@@ -70,6 +72,9 @@ pub enum RunError {
     /// A backend's "sat" answer that is not a solution: a bug, never printed as an answer.
     #[error("the {backend} answer is wrong: {problem}")]
     Wrong { backend: String, problem: AnswerProblem },
+    /// Writing a solution out failed (a closed pipe ends an enumeration quietly).
+    #[error("{0}")]
+    Output(#[from] std::io::Error),
 }
 
 impl From<RunError> for crate::Error {
@@ -77,6 +82,7 @@ impl From<RunError> for crate::Error {
         match e {
             RunError::Backend(b) => b.into(),
             wrong @ RunError::Wrong { .. } => crate::Error::internal(wrong.to_string()),
+            RunError::Output(e) => crate::Error::Io(e),
         }
     }
 }
@@ -207,95 +213,55 @@ fn note_lp(stats: &mut SolveStats, lp: Option<&crate::lp::Attempt>) {
     }
 }
 
-/// The first solve, and the second if it ran.
-type Both<S> = (Checked1<S>, Option<Checked1<S>>);
-
-/// The two solves of `--unique` (the second with the first answer excluded), on a backend
-/// that keeps its solver loaded between solves ([`crate::backend::Capabilities::incremental`]):
-/// one session, so the second solve starts from everything the first learnt and only the
-/// no-good is added. Both answers are checked through [`finish`] exactly as in [`solve`].
-fn solve_unique_in_session<P: Puzzle>(
-    p: &P,
-    c: &P::Compiled,
-    formula: &PbFormula,
-    b: &mut dyn Backend,
-    opts: &SolveOptions,
-) -> Result<Both<P::Solution>, RunError> {
-    let name = b.name();
-    let t0 = Instant::now();
-    // Assumptions belong to each solve, not to opening the session.
-    let open = SolveOptions {
-        assumptions: Vec::new(),
-        ..opts.clone()
-    };
-    let mut session = b.session(formula, &open)?;
-    let open_ms = ms(t0);
-    let out = session.solve(&[], opts)?;
-    let mut first = check_outcome(p, c, formula, name, out)?;
-    first.2.build_ms += open_ms;
-    let Some((_, assignment)) = &first.1 else {
-        return Ok((first, None));
-    };
-    let nogood = p.exclude(c, assignment);
-    session.add_clause(&nogood)?;
-    let out = session.solve(&[], opts)?;
-    let second = check_outcome(p, c, formula, name, out)?;
-    // The session's formula holds the no-good but `finish` checks the puzzle's: a second
-    // answer must also be another answer.
-    if let Some((_, a)) = &second.1
-        && !nogood.iter().any(|l| a[l.var().index()] == l.is_positive())
-    {
-        return Err(RunError::Wrong {
-            backend: name.to_string(),
-            problem: AnswerProblem::Violates("another solution: it is the first answer again".into()),
-        });
-    }
-    Ok((first, Some(second)))
+/// What comes before the backend's answer: the compiled model, or an answer already.
+enum Prepared<C> {
+    /// Answered before any backend: the time limit while compiling, presolve, the LP.
+    Answered(Status, String, SolveStats),
+    Ready(Ready<C>),
 }
 
-/// Compiles `p`, solves it on `b`, and checks any answer through [`finish`]; with
-/// `opts.unique`, solves once more with the answer excluded. One time limit covers compiling
-/// and both solves (the clock starts here unless the caller's already runs).
-pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result<Outcome<P::Solution>, RunError> {
-    let solve_opts = &opts.solve.clock_started();
-    let t0 = Instant::now();
-    let name = b.name();
+struct Ready<C> {
+    compiled: C,
+    /// Compiling, and unless the quick attempt answered (its time is then in its own
+    /// statistics), that attempt and the LP.
+    compile_ms: f64,
+    lp: Option<crate::lp::Attempt>,
+    /// The backend's quick attempt, when it answered.
+    quick: Option<crate::backend::Outcome>,
+}
+
+/// Compiles within the deadline, then (`quick_allowed`, under `--lp auto`) the backend's
+/// quick attempt, then the LP relaxation when that did not answer.
+fn prepare<P: Puzzle>(
+    p: &P,
+    b: &mut dyn Backend,
+    opts: &RunOptions,
+    solve_opts: &SolveOptions,
+    t0: Instant,
+    quick_allowed: bool,
+) -> Result<Prepared<P::Compiled>, RunError> {
     // Options the backend cannot honour are refused before anything is compiled.
     b.check_options(solve_opts)?;
     p.check_size(solve_opts.encode.max_memory).map_err(BackendError::from)?;
-    let no_answer = |status, reason: &str, stats| {
-        let mut answer = Answer::without_solution(status, Some(reason.to_string()), name);
-        answer.asked_unique = opts.unique;
-        Outcome { answer, stats }
+    let early = |status, reason: &str| {
+        let stats = SolveStats {
+            build_ms: ms(t0),
+            ..Default::default()
+        };
+        Ok(Prepared::Answered(status, reason.to_string(), stats))
     };
     let compiled = match compile_within(p, opts.compile, &solve_opts.deadline()) {
-        None => {
-            let stats = SolveStats {
-                build_ms: ms(t0),
-                ..Default::default()
-            };
-            return Ok(no_answer(
-                Status::Unknown,
-                "the time limit was reached while compiling the model",
-                stats,
-            ));
-        }
-        Some(Err(refutation)) => {
-            let stats = SolveStats {
-                build_ms: ms(t0),
-                ..Default::default()
-            };
-            return Ok(no_answer(Status::Unsat, &format!("presolve: {refutation}"), stats));
-        }
+        None => return early(Status::Unknown, "the time limit was reached while compiling the model"),
+        Some(Err(refutation)) => return early(Status::Unsat, &format!("presolve: {refutation}")),
         Some(Ok(c)) => c,
     };
     let formula = p.formula(&compiled);
     let compiled_ms = ms(t0);
     let lp_limits = lp_limits(opts.lp, solve_opts);
     // With `--lp auto` the LP runs only where it pays: when the backend's quick first
-    // attempt (if it has one) did not answer. `--unique` keeps its one session instead.
-    let quick = match (opts.lp, &lp_limits, opts.unique) {
-        (LpMode::Auto, Some(_), false) => b.try_quickly(formula, solve_opts)?,
+    // attempt (if it has one) did not answer.
+    let quick = match (opts.lp, &lp_limits, quick_allowed) {
+        (LpMode::Auto, Some(_), true) => b.try_quickly(formula, solve_opts)?,
         _ => None,
     };
     let lp = match quick {
@@ -305,8 +271,6 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
             crate::lp::refute(formula, &limits, &|| deadline.passed())
         }),
     };
-    // What came before the backend's answer: compiling, and unless the quick attempt
-    // answered (its time is then in its own statistics), that attempt and the LP.
     let compile_ms = if quick.is_some() { compiled_ms } else { ms(t0) };
     if let Some(crate::lp::Attempt {
         verdict: crate::lp::Verdict::Refuted { certificate, checked },
@@ -322,57 +286,84 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
         };
         note_lp(&mut stats, lp.as_ref());
         let why = crate::lp::farkas::describe(formula, certificate, checked, LP_ROWS_SHOWN);
-        return Ok(no_answer(Status::Unsat, &format!("LP relaxation: {why}"), stats));
+        return Ok(Prepared::Answered(
+            Status::Unsat,
+            format!("LP relaxation: {why}"),
+            stats,
+        ));
     }
-    // A backend that keeps its solver loaded answers --unique in one session (proofs cannot
-    // span a session: with --proof the two solves stay separate).
-    let in_session = opts.unique && b.capabilities().incremental && solve_opts.proof.is_none();
-    let (first, mut second) = if let Some(out) = quick {
-        (check_outcome(p, &compiled, formula, b.answered_by(), out)?, None)
-    } else if in_session {
-        solve_unique_in_session(p, &compiled, formula, b, solve_opts)?
-    } else {
-        (solve_checked(p, &compiled, formula, b, solve_opts)?, None)
+    Ok(Prepared::Ready(Ready {
+        compiled,
+        compile_ms,
+        lp,
+        quick,
+    }))
+}
+
+/// Compiles `p`, solves it on `b`, and checks any answer through [`finish`]; with
+/// `opts.unique`, enumerates up to two solutions ([`enumerate::walk`]): one means unique
+/// (when the enumeration is complete), two show another. One time limit covers compiling
+/// and solving (the clock starts here unless the caller's already runs).
+pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result<Outcome<P::Solution>, RunError> {
+    let solve_opts = &opts.solve.clock_started();
+    let t0 = Instant::now();
+    let name = b.name();
+    let no_answer = |status, reason: String, stats| {
+        let mut answer = Answer::without_solution(status, Some(reason), name);
+        answer.asked_unique = opts.unique;
+        Outcome { answer, stats }
     };
-    let (status, found, mut stats) = first;
-    stats.build_ms += compile_ms;
-    note_lp(&mut stats, lp.as_ref());
+    let ready = match prepare(p, b, opts, solve_opts, t0, !opts.unique)? {
+        Prepared::Answered(status, reason, stats) => return Ok(no_answer(status, reason, stats)),
+        Prepared::Ready(r) => r,
+    };
+    let compiled = &ready.compiled;
+    let formula = p.formula(compiled);
+    let (status, found, second, mut stats) = if opts.unique {
+        let mut found = Vec::new();
+        let walked = enumerate::walk(p, compiled, b, solve_opts, Some(2), &mut |s, _| {
+            found.push(s);
+            Ok(std::ops::ControlFlow::Continue(()))
+        })?;
+        let mut found = found.into_iter();
+        let (first, second) = (found.next(), found.next());
+        let unique = match (&first, &second, walked.ended) {
+            (Some(_), Some(_), _) => Some(false),
+            (Some(_), None, Ended::Complete) => Some(true),
+            _ => None,
+        };
+        (walked.status(), first, Some((unique, second)), walked.stats)
+    } else {
+        let (status, found, stats) = match ready.quick {
+            Some(out) => check_outcome(p, compiled, formula, b.answered_by(), out)?,
+            None => solve_checked(p, compiled, formula, b, solve_opts)?,
+        };
+        (status, found.map(|(s, _)| s), None, stats)
+    };
+    stats.build_ms += ready.compile_ms;
+    note_lp(&mut stats, ready.lp.as_ref());
     // `auto` names the engine it picked.
     let name = b.answered_by();
     let mut answer = Answer::without_solution(status, None, name);
     answer.asked_unique = opts.unique;
-    answer.reason = match status {
-        Status::Sat => None,
-        Status::Unsat => Some(format!("proven by the {name} backend")),
-        Status::Unknown => Some("the time limit was reached or the search was interrupted".to_string()),
-    };
-    let Some((solution, assignment)) = found else {
+    answer.reason = no_solution_reason(status, name);
+    let Some(solution) = found else {
         return Ok(Outcome { answer, stats });
     };
     answer.solution = Some(solution);
     answer.verified = true;
-    if opts.unique {
-        if second.is_none() {
-            let mut f = formula.clone();
-            f.add(
-                "another solution",
-                Constraint::Clause(p.exclude(&compiled, &assignment)),
-            );
-            second = Some(solve_checked(p, &compiled, &f, b, solve_opts)?);
-        }
-        let (s2, found2, st2) = second.expect("the second solve ran");
-        if b.answered_by() != name {
-            // `auto` may answer the uniqueness question with another engine.
-            stats.extra.insert("unique_backend".into(), b.answered_by().into());
-        }
-        stats.build_ms += st2.build_ms;
-        stats.solve_ms += st2.solve_ms;
-        answer.unique = match s2 {
-            Status::Unsat => Some(true),
-            Status::Sat => Some(false),
-            Status::Unknown => None,
-        };
-        answer.second = found2.map(|(s, _)| s);
+    if let Some((unique, second)) = second {
+        answer.unique = unique;
+        answer.second = second;
     }
     Ok(Outcome { answer, stats })
+}
+
+/// Why there is no solution, when the backend ran.
+fn no_solution_reason(status: Status, backend: &str) -> Option<String> {
+    match status {
+        Status::Sat => None,
+        Status::Unsat => Some(format!("proven by the {backend} backend")),
+        Status::Unknown => Some("the time limit was reached or the search was interrupted".to_string()),
+    }
 }

@@ -44,13 +44,9 @@ fn sentences(inst: &Instance, ps: &[Placement], indent: &str) -> String {
     let v = &inst.variant;
     let mut s = String::new();
     for p in ps {
-        let _ = writeln!(
-            s,
-            "{indent}{}.  [tile #{}, rotation {}]",
-            instruction::sentence(v, p.face, &inst.tiles[p.tile], &p.corners, &inst.capacities),
-            p.tile + 1,
-            p.rotation
-        );
+        s.push_str(indent);
+        instruction::push_sentence(&mut s, v, p.face, &inst.tiles[p.tile], &p.corners, &inst.capacities);
+        let _ = writeln!(s, ".  [tile #{}, rotation {}]", p.tile + 1, p.rotation);
     }
     s
 }

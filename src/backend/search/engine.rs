@@ -19,8 +19,11 @@
 //! one branch. (It used to be copied at each decision: on bipyramid-2000, 1.7 MB per copy at
 //! a depth of 4,000, 7.2 GB in all.)
 
+mod walk;
+
 use crate::budget::Deadline;
 use crate::ir::{Cmp, Constraint, Lit, PbFormula};
+pub use walk::Walk;
 
 /// Failures allowed in the first run, and how the allowance grows per restart.
 const RESTART_FIRST: u64 = 16;
@@ -132,7 +135,22 @@ pub struct Engine {
     sizes: Vec<u32>,
     /// Variables of each group's options (`None` for a singleton group's "false" option).
     options: Vec<Vec<Option<u32>>>,
+    /// Per group: its *dense* incidences, recomputed whenever its domain changes.
     group_incs: Vec<Vec<u32>>,
+    /// Per group: where its options' lists start in `sparse_list` (`sizes[g] + 1` entries
+    /// from `sparse_at[g]`). A *sparse* incidence is one where at most a quarter of the
+    /// group's options contribute other than the most common value (a tile type's count
+    /// row, where only that type's turns count): its bounds can change only when one of
+    /// those options goes, or when only such options are left, so it is listed under each
+    /// of them and recomputed only then.
+    sparse_at: Vec<u32>,
+    sparse_off: Vec<u32>,
+    sparse_list: Vec<u32>,
+    /// Options removed from each group since it was last processed (`words` per group).
+    removed: Vec<u64>,
+    /// Per incidence: the pass that last recomputed it (so a pass does each once).
+    stamp: Vec<u32>,
+    epoch: u32,
     incs: Vec<Incidence>,
     rows: Vec<Row>,
     /// Row of each IR constraint (`None` for constraints that became groups).
@@ -277,6 +295,7 @@ impl Engine {
         let mut bytes: u64 = (full.len() as u64 * 8 * 3).saturating_add(n as u64 * 16);
         let mut group_incs: Vec<Vec<u32>> = vec![Vec::new(); options.len()];
         let mut slot = vec![u32::MAX; options.len()];
+        let mut sparse_pairs: Vec<(u32, Vec<u32>, u32)> = Vec::new();
         for (ci, (_, c)) in formula.constraints.iter().enumerate() {
             if as_group[ci] {
                 continue;
@@ -345,6 +364,21 @@ impl Engine {
                     return Err(Refused::Time);
                 }
                 let id = incs.len() as u32;
+                // The most common contribution, and the options that differ from it.
+                let mode = vals
+                    .iter()
+                    .copied()
+                    .max_by_key(|v| (contrib.iter().filter(|&&c| c == *v).count(), std::cmp::Reverse(*v)))
+                    .unwrap_or(0);
+                let others: Vec<u32> = (0..contrib.len() as u32)
+                    .filter(|&o| contrib[o as usize] != mode)
+                    .collect();
+                if others.len() * 4 <= contrib.len() {
+                    bytes = bytes.saturating_add(others.len() as u64 * 8);
+                    sparse_pairs.push((g, others, id));
+                } else {
+                    group_incs[g as usize].push(id);
+                }
                 incs.push(Incidence {
                     group: g,
                     row: r,
@@ -353,7 +387,6 @@ impl Engine {
                     ge,
                     eq,
                 });
-                group_incs[g as usize].push(id);
                 row_incs.push(id);
             }
             let (lo, hi) = bounds(cmp, rhs);
@@ -388,7 +421,39 @@ impl Engine {
         }
         let g = options.len();
         let nr = rows.len();
+        // Per option, the sparse incidences it differs in (counting sort by option).
+        let mut sparse_at = Vec::with_capacity(g);
+        let mut total = 0u32;
+        for &size in &sizes {
+            sparse_at.push(total);
+            total += size + 1;
+        }
+        let mut sparse_off = vec![0u32; total as usize + 1];
+        for (gr, others, _) in &sparse_pairs {
+            for &o in others {
+                sparse_off[(sparse_at[*gr as usize] + o) as usize + 1] += 1;
+            }
+        }
+        for k in 1..sparse_off.len() {
+            sparse_off[k] += sparse_off[k - 1];
+        }
+        let mut fill = sparse_off.clone();
+        let mut sparse_list = vec![0u32; *sparse_off.last().unwrap_or(&0) as usize];
+        for (gr, others, id) in &sparse_pairs {
+            for &o in others {
+                let slot = &mut fill[(sparse_at[*gr as usize] + o) as usize];
+                sparse_list[*slot as usize] = *id;
+                *slot += 1;
+            }
+        }
+        let ni = incs.len();
         let mut e = Engine {
+            sparse_at,
+            sparse_off,
+            sparse_list,
+            removed: vec![0; g * words],
+            stamp: vec![0; ni],
+            epoch: 0,
             words,
             sizes,
             options,
@@ -478,6 +543,16 @@ impl Engine {
     /// Smallest and largest contribution of incidence `i` under the current domain.
     fn extremes(&self, s: &State, i: usize) -> (i64, i64) {
         let inc = &self.incs[i];
+        if self.words == 1 {
+            // One word per domain (groups of at most 64 options): plain word tests.
+            let d = s.dom[inc.group as usize];
+            let lo = inc.eq.iter().position(|&m| m & d != 0);
+            let hi = inc.eq.iter().rposition(|&m| m & d != 0);
+            return match (lo, hi) {
+                (Some(a), Some(b)) => (inc.vals[a], inc.vals[b]),
+                _ => (0, 0),
+            };
+        }
         let d = self.dom(s, inc.group);
         let w = self.words;
         let k = inc.vals.len();
@@ -516,8 +591,10 @@ impl Engine {
     }
 
     fn clear_queues(&mut self) {
+        let w = self.words;
         for g in self.group_queue.drain(..) {
             self.group_queued[g as usize] = false;
+            self.removed[g as usize * w..(g as usize + 1) * w].fill(0);
         }
         for r in self.row_queue.drain(..) {
             self.row_queued[r as usize] = false;
@@ -536,6 +613,7 @@ impl Engine {
             if n != *x {
                 changed = true;
                 self.trail.dom.push(((first + k) as u32, *x));
+                self.removed[first + k] |= *x & !m;
             }
             any |= n != 0;
             *x = n;
@@ -555,20 +633,9 @@ impl Engine {
                 self.group_queued[g as usize] = false;
                 for k in 0..self.group_incs[g as usize].len() {
                     let i = self.group_incs[g as usize][k] as usize;
-                    let (a, b) = self.extremes(s, i);
-                    let r = self.incs[i].row as usize;
-                    if a != s.inc_min[i] || b != s.inc_max[i] {
-                        self.trail.inc.push((i as u32, s.inc_min[i], s.inc_max[i]));
-                        s.row_min[r] += a - s.inc_min[i];
-                        s.row_max[r] += b - s.inc_max[i];
-                        s.inc_min[i] = a;
-                        s.inc_max[i] = b;
-                        if !self.row_queued[r] {
-                            self.row_queued[r] = true;
-                            self.row_queue.push(r as u32);
-                        }
-                    }
+                    self.update_incidence(s, i);
                 }
+                self.update_sparse(s, g);
                 continue;
             }
             let Some(r) = self.row_queue.pop() else {
@@ -617,6 +684,65 @@ impl Engine {
                     self.clear_queues();
                     return false;
                 }
+            }
+        }
+    }
+
+    /// Recomputes incidence `i`'s bounds from its group's domain; queues its row if they
+    /// changed.
+    fn update_incidence(&mut self, s: &mut State, i: usize) {
+        let (a, b) = self.extremes(s, i);
+        let r = self.incs[i].row as usize;
+        if a != s.inc_min[i] || b != s.inc_max[i] {
+            self.trail.inc.push((i as u32, s.inc_min[i], s.inc_max[i]));
+            s.row_min[r] += a - s.inc_min[i];
+            s.row_max[r] += b - s.inc_max[i];
+            s.inc_min[i] = a;
+            s.inc_max[i] = b;
+            if !self.row_queued[r] {
+                self.row_queued[r] = true;
+                self.row_queue.push(r as u32);
+            }
+        }
+    }
+
+    /// The sparse incidences of group `g` whose bounds may have changed: those listed
+    /// under an option removed since `g` was last processed, and those of one option left
+    /// (they are the ones where every option left may differ from the common value).
+    fn update_sparse(&mut self, s: &mut State, g: u32) {
+        let w = self.words;
+        let base = self.sparse_at[g as usize];
+        let first = g as usize * w;
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+        let left = s.dom[first..first + w]
+            .iter()
+            .enumerate()
+            .find(|(_, x)| **x != 0)
+            .map(|(k, x)| k as u32 * 64 + x.trailing_zeros());
+        for k in 0..w {
+            let mut x = std::mem::take(&mut self.removed[first + k]);
+            let next = |o: Option<u32>, this: &mut Engine, s: &mut State| {
+                let Some(o) = o else { return };
+                let at = (base + o) as usize;
+                for j in this.sparse_off[at]..this.sparse_off[at + 1] {
+                    let i = this.sparse_list[j as usize] as usize;
+                    if this.stamp[i] != this.epoch {
+                        this.stamp[i] = this.epoch;
+                        this.update_incidence(s, i);
+                    }
+                }
+            };
+            while x != 0 {
+                let o = k as u32 * 64 + x.trailing_zeros();
+                x &= x - 1;
+                next(Some(o), self, s);
+            }
+            if k == 0 {
+                next(left, self, s);
             }
         }
     }

@@ -8,9 +8,11 @@ pub mod engine;
 use std::time::Instant;
 
 use super::session::{self, Session};
-use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status};
+use super::{
+    Backend, BackendError, Capabilities, Deadline, Ended, Enumeration, Outcome, SolveOptions, SolveStats, Status, Visit,
+};
 use crate::encode::EncodeError;
-use crate::ir::{Constraint, Lit, PbFormula};
+use crate::ir::{Constraint, Lit, PbFormula, Projection};
 pub use engine::{Engine, Refused};
 
 #[derive(Default)]
@@ -35,6 +37,67 @@ impl Backend for Search {
 
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
         solve_within(formula, opts, None)
+    }
+
+    /// Natively: one complete walk of the search tree that reports every leaf
+    /// ([`Engine::enumerate`]), with nothing added to the formula between solutions. A
+    /// projection that splits an exactly-one group (no front-end makes one) goes by blocking
+    /// clauses instead.
+    fn enumerate(
+        &mut self,
+        formula: &PbFormula,
+        projection: &Projection,
+        opts: &SolveOptions,
+        visit: &mut Visit<'_>,
+    ) -> Result<Enumeration, BackendError> {
+        self.check_options(opts)?;
+        let t0 = Instant::now();
+        let deadline = opts.deadline();
+        let mut engine = match build(formula, opts.encode.max_memory, &deadline, t0)? {
+            Ok(e) => e,
+            Err(unknown) => {
+                return Ok(Enumeration {
+                    ended: Ended::Unknown,
+                    stats: unknown.stats,
+                });
+            }
+        };
+        let Some(primary) = engine.primary_groups(projection.flags()) else {
+            return super::enumerate::by_blocking(self, formula, projection, opts, visit);
+        };
+        let build_ms = t0.elapsed().as_secs_f64() * 1e3;
+        let t1 = Instant::now();
+        let walk = engine.enumerate(
+            &opts.assumptions,
+            &primary,
+            opts.seed.is_some(),
+            opts.seed.unwrap_or(0),
+            &deadline,
+            &mut |a| {
+                visit(super::Found {
+                    assignment: a,
+                    engine: "search",
+                })
+            },
+        );
+        let c = engine.counters;
+        let mut extra = std::collections::BTreeMap::new();
+        extra.insert("nodes".into(), c.nodes.into());
+        extra.insert("failures".into(), c.failures.into());
+        Ok(Enumeration {
+            ended: match walk {
+                engine::Walk::Complete => Ended::Complete,
+                engine::Walk::Stopped => Ended::Stopped,
+                engine::Walk::Unknown => Ended::Unknown,
+            },
+            stats: SolveStats {
+                vars: formula.num_vars as u64,
+                clauses: formula.constraints.len() as u64,
+                build_ms,
+                solve_ms: t1.elapsed().as_secs_f64() * 1e3,
+                extra,
+            },
+        })
     }
 
     /// The engine itself, kept between solves: right-hand sides change in place, and with

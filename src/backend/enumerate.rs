@@ -1,0 +1,126 @@
+//! Enumerating every solution ([`Backend::enumerate`]): what an enumeration reports, and the
+//! default way of doing it, for backends without a native one: solve, hand the answer to
+//! the visitor, add its blocking clause ([`Projection::block`]) and solve again, until the
+//! formula is unsatisfiable (complete), the visitor stops, or the deadline passes.
+//!
+//! On a backend with [`super::Capabilities::incremental`] that is one session, so each solve
+//! starts from what the previous ones learnt; otherwise (and with a DRAT proof, which cannot
+//! span a session) every solve starts afresh from the formula and the no-goods so far.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use super::session::ADDED;
+use super::{Backend, BackendError, Outcome, SolveOptions, SolveStats, Status};
+use crate::ir::{Constraint, PbFormula, Projection};
+
+/// How an enumeration ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// Every solution was reported (the formula with them all blocked is unsatisfiable).
+    Complete,
+    /// The visitor asked to stop (`--limit`, or a closed output).
+    Stopped,
+    /// The time limit passed, or an interrupt came, first.
+    Unknown,
+}
+
+/// What an enumeration reports besides the solutions handed to the visitor.
+#[derive(Debug, Clone)]
+pub struct Enumeration {
+    pub ended: Ended,
+    /// The model's size as the solver saw it, and the time of loading it (`build_ms`) and of
+    /// the whole walk (`solve_ms`, including the visitor's time).
+    pub stats: SolveStats,
+}
+
+/// One solution as the visitor is given it.
+#[derive(Debug, Clone, Copy)]
+pub struct Found<'a> {
+    /// A full assignment of the formula's variables.
+    pub assignment: &'a [bool],
+    /// The engine that found it (for `auto`, the one it picked).
+    pub engine: &'static str,
+}
+
+/// What is called with each solution; it returns `Break` to stop.
+pub type Visit<'a> = dyn FnMut(Found<'_>) -> ControlFlow<()> + 'a;
+
+fn ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1e3
+}
+
+/// Adds one solve's statistics to the enumeration's: the size from the first, times summed,
+/// the solver's counters from the first and the number of solves.
+fn add(total: &mut SolveStats, out: &SolveStats, solves: u64) {
+    if solves == 1 {
+        total.vars = out.vars;
+        total.clauses = out.clauses;
+        total.extra = out.extra.clone();
+    }
+    total.build_ms += out.build_ms;
+    total.solve_ms += out.solve_ms;
+    total.extra.insert("solves".into(), solves.into());
+}
+
+/// The default [`Backend::enumerate`]: blocking clauses over the projection.
+pub fn by_blocking<B: Backend + ?Sized>(
+    b: &mut B,
+    formula: &PbFormula,
+    projection: &Projection,
+    opts: &SolveOptions,
+    visit: &mut Visit<'_>,
+) -> Result<Enumeration, BackendError> {
+    let t0 = Instant::now();
+    let engine = b.name();
+    let mut stats = SolveStats::default();
+    let mut solves = 0u64;
+    // What to do with one solve's outcome: `Some` when the enumeration ends here.
+    let mut step = |out: Outcome, stats: &mut SolveStats| -> (Option<Ended>, Option<Vec<bool>>) {
+        solves += 1;
+        add(stats, &out.stats, solves);
+        match out.status {
+            Status::Unsat => (Some(Ended::Complete), None),
+            Status::Unknown => (Some(Ended::Unknown), None),
+            // A "sat" without an assignment goes to the visitor as an empty one, which the
+            // run path refuses as a wrong answer.
+            Status::Sat => {
+                let a = out.assignment.unwrap_or_default();
+                if visit(Found { assignment: &a, engine }).is_break() {
+                    (Some(Ended::Stopped), None)
+                } else {
+                    (None, Some(a))
+                }
+            }
+        }
+    };
+    if b.capabilities().incremental && opts.proof.is_none() {
+        let open = SolveOptions {
+            assumptions: Vec::new(),
+            ..opts.clone()
+        };
+        let mut session = b.session(formula, &open)?;
+        let open_ms = ms(t0);
+        loop {
+            let out = session.solve(&[], opts)?;
+            match step(out, &mut stats) {
+                (Some(ended), _) => {
+                    stats.build_ms += open_ms;
+                    return Ok(Enumeration { ended, stats });
+                }
+                (None, a) => session.add_clause(&projection.block(&a.unwrap_or_default()))?,
+            }
+        }
+    }
+    let mut f = formula.clone();
+    loop {
+        let out = b.solve(&f, opts)?;
+        match step(out, &mut stats) {
+            (Some(ended), _) => return Ok(Enumeration { ended, stats }),
+            (None, a) => {
+                let clause = projection.block(&a.unwrap_or_default());
+                f.add(ADDED, Constraint::Clause(clause));
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Every solution (`solve --all`, and `--unique` as the first two): the run path of
+//! [`super::solve`] up to the backend, then [`Backend::enumerate`] with the puzzle's
+//! projection ([`Puzzle::primary`]), and every assignment checked through [`finish`] (the IR,
+//! the decoder, the independent verifier) before it is handed on. Solutions are handed on
+//! one by one as they are found and never collected here.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use super::{AnswerProblem, Prepared, RunError, RunOptions, finish, ms, no_solution_reason, note_lp, prepare};
+use crate::backend::{Backend, Ended, Found, SolveOptions, SolveStats, Status};
+use crate::ir::Projection;
+use crate::puzzle::Puzzle;
+
+/// What a walk over the solutions found, besides the solutions themselves.
+#[derive(Debug, Clone)]
+pub struct Walked {
+    pub ended: Ended,
+    /// Solutions handed on.
+    pub found: u64,
+    pub stats: SolveStats,
+}
+
+impl Walked {
+    /// `sat` with a solution; else `unsat` when the walk was complete, `unknown` when not.
+    pub fn status(&self) -> Status {
+        match (self.found, self.ended) {
+            (1.., _) => Status::Sat,
+            (0, Ended::Complete) => Status::Unsat,
+            (0, _) => Status::Unknown,
+        }
+    }
+}
+
+/// Where each solution goes: the solution and the engine that found it. `Break` stops the
+/// enumeration (it then ends [`Ended::Stopped`]).
+pub type OnSolution<'a, S> = dyn FnMut(S, &'static str) -> Result<ControlFlow<()>, RunError> + 'a;
+
+/// The backend's enumeration of a compiled puzzle, every answer checked, up to `limit`
+/// solutions. Consecutive answers must differ on the projection (a backend that repeats
+/// itself is caught: that is a wrong answer, never a second solution).
+pub(super) fn walk<P: Puzzle>(
+    p: &P,
+    compiled: &P::Compiled,
+    b: &mut dyn Backend,
+    opts: &SolveOptions,
+    limit: Option<u64>,
+    on: &mut OnSolution<'_, P::Solution>,
+) -> Result<Walked, RunError> {
+    let formula = p.formula(compiled);
+    let projection = Projection::new(formula, p.primary(compiled));
+    let mut found = 0u64;
+    let mut failed: Option<RunError> = None;
+    let mut previous: Vec<bool> = Vec::new();
+    let mut visit = |x: Found<'_>| {
+        let wrong = |problem| RunError::Wrong {
+            backend: x.engine.to_string(),
+            problem,
+        };
+        let step = finish(p, compiled, x.assignment).map_err(wrong).and_then(|s| {
+            if found > 0 && projection.same(&previous, x.assignment) {
+                return Err(wrong(AnswerProblem::Violates(
+                    "another solution: it is the previous answer again".into(),
+                )));
+            }
+            previous.clear();
+            previous.extend_from_slice(x.assignment);
+            found += 1;
+            on(s, x.engine)
+        });
+        match step {
+            Ok(ControlFlow::Continue(())) if limit.is_none_or(|l| found < l) => ControlFlow::Continue(()),
+            Ok(_) => ControlFlow::Break(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    };
+    let e = b.enumerate(formula, &projection, opts, &mut visit)?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    Ok(Walked {
+        ended: e.ended,
+        found,
+        stats: e.stats,
+    })
+}
+
+/// How an enumeration ended, for the summary: the status (`sat` with at least one
+/// solution), the count, whether it is complete, why there is none, and the times.
+#[derive(Debug, Clone)]
+pub struct Enumerated {
+    pub status: Status,
+    pub found: u64,
+    pub ended: Ended,
+    /// With no solution: presolve's or the LP's argument, or which backend proved it, or
+    /// why it is unknown.
+    pub reason: Option<String>,
+    /// The engine that enumerated (for `auto`, the one it picked).
+    pub backend: &'static str,
+    pub stats: SolveStats,
+    /// Milliseconds from the start of the command to the end of the enumeration.
+    pub total_ms: f64,
+}
+
+/// Every solution of `p` on `b`, each verified and handed to `on` as it is found, up to
+/// `limit`; one time limit covers compiling and the whole enumeration. Presolve or the LP
+/// relaxation may prove there is none before any backend runs.
+pub fn enumerate<P: Puzzle>(
+    p: &P,
+    b: &mut dyn Backend,
+    opts: &RunOptions,
+    limit: Option<u64>,
+    on: &mut OnSolution<'_, P::Solution>,
+) -> Result<Enumerated, RunError> {
+    let solve_opts = &opts.solve.clock_started();
+    let started = solve_opts.started.unwrap_or_else(Instant::now);
+    let t0 = Instant::now();
+    let ready = match prepare(p, b, opts, solve_opts, t0, false)? {
+        Prepared::Answered(status, reason, stats) => {
+            return Ok(Enumerated {
+                status,
+                found: 0,
+                ended: if status == Status::Unsat {
+                    Ended::Complete
+                } else {
+                    Ended::Unknown
+                },
+                reason: Some(reason),
+                backend: b.name(),
+                stats,
+                total_ms: ms(started),
+            });
+        }
+        Prepared::Ready(r) => r,
+    };
+    let walked = walk(p, &ready.compiled, b, solve_opts, limit, on)?;
+    let mut stats = walked.stats.clone();
+    stats.build_ms += ready.compile_ms;
+    note_lp(&mut stats, ready.lp.as_ref());
+    let backend = b.answered_by();
+    Ok(Enumerated {
+        status: walked.status(),
+        found: walked.found,
+        ended: walked.ended,
+        reason: no_solution_reason(walked.status(), backend),
+        backend,
+        stats,
+        total_ms: ms(started),
+    })
+}
