@@ -25,6 +25,7 @@ def main() -> int:
     show = []
     declared = 0
     clause = []
+    empty = False
     with open(sys.argv[1], encoding="ascii") as f:
         for lineno, line in enumerate(f, 1):
             words = line.split()
@@ -43,12 +44,18 @@ def main() -> int:
             for w in words:
                 lit = int(w)
                 if lit == 0:
+                    # pyganak takes an empty clause as no clause at all; it makes the formula
+                    # unsatisfiable, so it is remembered here.
+                    empty = empty or not clause
                     counter.add_clause(clause)
                     clause = []
                 else:
                     clause.append(lit)
     if clause:
         counter.add_clause(clause)
+    if empty:
+        print(0)
+        return 0
     if declared > counter.nof_vars():
         counter.new_vars(declared - counter.nof_vars())
     if show:

@@ -139,7 +139,10 @@ fn lower_layers_do_not_reach_up() {
         ("lp", vec!["ir"]),
         ("backend", vec!["ir", "encode", "budget"]),
         // The counter works on the puzzle's model; the run path only gives it the puzzle.
-        ("count", vec!["model", "budget", "run", "error"]),
+        (
+            "count",
+            vec!["model", "budget", "run", "error", "sharp", "encode", "puzzle"],
+        ),
         // The model counter works on CNF and the IR, for every puzzle kind.
         ("sharp", vec!["ir", "encode", "budget"]),
     ];

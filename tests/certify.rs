@@ -178,7 +178,7 @@ fn four_unsat_sample_proofs_check_out_and_damaged_ones_do_not() {
     let stats = sokuc::encode::encode(&f, EncodeOptions::default(), &mut cnf_buf).unwrap();
     let cnf = dir.path().join("php.cnf");
     let mut w = std::fs::File::create(&cnf).unwrap();
-    sokuc::encode::dimacs::write(&mut w, &cnf_buf, &["pigeonhole 7".to_string()], &[], &stats.aux).unwrap();
+    sokuc::encode::dimacs::write(&mut w, &cnf_buf, &["pigeonhole 7".to_string()], &[], &stats.aux, &[]).unwrap();
     let proof = dir.path().join("php.drat");
     let mut b = backend::by_name("sat").unwrap();
     let opts = SolveOptions {

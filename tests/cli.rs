@@ -197,7 +197,22 @@ fn emit_dimacs_is_deterministic_and_names_variables() {
     assert!(text.lines().any(|l| l.starts_with("c aux ") && l.ends_with("vertex A")));
     let header = text.lines().find(|l| l.starts_with("p cnf")).unwrap();
     let clauses: usize = header.split_whitespace().nth(3).unwrap().parse().unwrap();
-    assert_eq!(text.lines().filter(|l| l.ends_with(" 0") || *l == "0").count(), clauses);
+    let clause_lines = text
+        .lines()
+        .filter(|l| !l.starts_with('c') && (l.ends_with(" 0") || *l == "0"))
+        .count();
+    assert_eq!(clause_lines, clauses);
+    // The projection set of model counters: the primary variables, 1..=580 here.
+    let show = text
+        .lines()
+        .find(|l| l.starts_with("c p show "))
+        .expect("a c p show line");
+    let vars: Vec<u32> = show["c p show ".len()..]
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let primary = text.lines().filter(|l| l.starts_with("c var ")).count() as u32;
+    assert_eq!(vars, (1..=primary).chain([0]).collect::<Vec<u32>>());
 }
 
 #[test]

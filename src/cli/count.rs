@@ -46,6 +46,9 @@ pub fn run(a: CountArgs) -> Exit {
     };
     let ms = (c.time.as_secs_f64() * 1e6).round() / 1e3;
     match a.format {
+        Format::Text if c.placements == c.count => {
+            print(format!("{} distinct solutions by {}, in {ms} ms", c.count, c.method))?
+        }
         Format::Text => print(format!(
             "{} distinct solutions ({} placements of distinguishable tiles) by {}, in {ms} ms",
             c.count, c.placements, c.method
@@ -62,6 +65,10 @@ pub fn run(a: CountArgs) -> Exit {
                 "frontier": c.stats.frontier,
                 "peak_states": c.stats.peak_states,
                 "total_states": c.stats.total_states,
+                "decisions": c.stats.decisions,
+                "components": c.stats.components,
+                "cache_hits": c.stats.cache_hits,
+                "peak_cache_bytes": c.stats.peak_cache_bytes,
             },
         }))?,
     }

@@ -7,10 +7,12 @@
 //! factorials.
 //!
 //! 3SoKu is counted by [`frontier`], a dynamic programme over the faces that exploits the
-//! puzzle's structure; other kinds are refused for now (a generic counter over the IR comes
-//! later).
+//! puzzle's structure (its tile-count rows tie every face together, which defeats a model
+//! counter's decomposition into components); every other kind by [`generic`], the projected
+//! model counter of [`crate::sharp`] over the compiled formula.
 
 pub mod frontier;
+pub mod generic;
 
 use std::time::{Duration, Instant};
 
@@ -53,8 +55,8 @@ pub struct Counted {
     pub time: Duration,
 }
 
-/// The figures that describe the counter's work.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The figures that describe the counter's work (those of the method used; the others 0).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CountStats {
     pub faces: usize,
     /// Most open vertices at once.
@@ -63,6 +65,11 @@ pub struct CountStats {
     pub peak_states: usize,
     /// States created over all layers.
     pub total_states: u64,
+    /// The model counter's decisions, components, cache hits and peak cache size.
+    pub decisions: u64,
+    pub components: u64,
+    pub cache_hits: u64,
+    pub peak_cache_bytes: u64,
 }
 
 /// Why there is no count.
@@ -76,18 +83,12 @@ pub enum CountError {
     Refused(#[from] Error),
 }
 
-/// Counts the distinct solutions of any puzzle; kinds without a counter are refused.
+/// Counts the distinct solutions of any puzzle: 3SoKu by its own dynamic programme, every
+/// other kind by the projected model counter over its compiled formula ([`generic`]).
 pub fn count(p: &dyn AnyPuzzle, opts: &CountOptions) -> Result<Counted, CountError> {
     match p.as_any().downcast_ref::<Instance>() {
         Some(inst) => count_instance(inst, opts),
-        None => Err(Error::unsupported(
-            "count",
-            format!(
-                "counting is implemented for 3soku instances (a tile per face) only, not yet for {} puzzles",
-                p.kind()
-            ),
-        )
-        .into()),
+        None => generic::count(p, opts),
     }
 }
 
@@ -137,6 +138,7 @@ pub fn count_instance(inst: &Instance, opts: &CountOptions) -> Result<Counted, C
             frontier: found.frontier,
             peak_states: found.peak_states,
             total_states: found.total_states,
+            ..CountStats::default()
         },
         time: started.elapsed(),
     })

@@ -14,6 +14,7 @@ use crate::backend::{Backend, Ended, SolveStats, Status};
 use crate::encode::EncodeOptions;
 use crate::error::{Error, status_code};
 use crate::input::InputError;
+use crate::ir::{PbFormula, Var};
 use crate::puzzle::{Answer, CompileOptions, Puzzle, Refutation};
 use crate::report;
 
@@ -107,6 +108,9 @@ pub trait AnyPuzzle: Send + Sync {
     fn refutation(&self, copts: &CompileOptions) -> Option<Refutation>;
     /// The puzzle itself, for commands that work on one kind's model (the 3SoKu counter).
     fn as_any(&self) -> &dyn std::any::Any;
+    /// The compiled formula and the variables that identify a solution (`Puzzle::primary`):
+    /// what the generic counter projects on. `Err` when compiling refutes the puzzle.
+    fn primary_model(&self, copts: &CompileOptions) -> Result<(PbFormula, Vec<Var>), Refutation>;
 }
 
 /// The JSON of an answer: the common envelope around the puzzle's own fields.
@@ -318,5 +322,10 @@ impl<P: Puzzle> AnyPuzzle for P {
 
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+
+    fn primary_model(&self, copts: &CompileOptions) -> Result<(PbFormula, Vec<Var>), Refutation> {
+        let c = self.compile(copts)?;
+        Ok((self.formula(&c).clone(), self.primary(&c)))
     }
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use crate::encode::{self, Cnf, EncodeOptions, dimacs};
 use crate::error::Error;
 use crate::export;
-use crate::ir::{Constraint, PbFormula};
+use crate::ir::{Constraint, PbFormula, Var};
 use crate::puzzle::{CompileOptions, Puzzle};
 
 /// The export formats.
@@ -38,6 +38,9 @@ impl Format {
 pub struct Emitted {
     pub formula: PbFormula,
     pub names: Vec<String>,
+    /// The variables that identify a solution (`Puzzle::primary`): DIMACS names them in a
+    /// `c p show` line, the projection set of model counters.
+    pub primary: Vec<Var>,
     pub header: Vec<String>,
     /// Presolve refuted the puzzle; the formula is one impossible row.
     pub refuted: bool,
@@ -50,6 +53,7 @@ pub fn model<P: Puzzle>(p: &P, opts: &CompileOptions, encoding: Option<&str>) ->
     match p.compile(opts) {
         Ok(c) => Emitted {
             names: p.names(&c),
+            primary: p.primary(&c),
             formula: p.formula(&c).clone(),
             header,
             refuted: false,
@@ -64,6 +68,7 @@ pub fn model<P: Puzzle>(p: &P, opts: &CompileOptions, encoding: Option<&str>) ->
             Emitted {
                 formula,
                 names: vec!["unsat".to_string()],
+                primary: Vec::new(),
                 header,
                 refuted: true,
             }
@@ -93,19 +98,19 @@ pub fn write<P: Puzzle>(
         Format::Dimacs if e.refuted => {
             let mut cnf = Cnf::new();
             cnf.add_clause_public(&[]);
-            Some((cnf, Vec::new(), Vec::new()))
+            Some((cnf, Vec::new(), Vec::new(), Vec::new()))
         }
         Format::Dimacs => {
             let mut cnf = Cnf::new();
             let stats = encode::encode(&e.formula, enc, &mut cnf)?;
-            Some((cnf, e.names.clone(), stats.aux))
+            Some((cnf, e.names.clone(), stats.aux, e.primary.clone()))
         }
         _ => None,
     };
     let write = |w: &mut dyn Write| match format {
         Format::Dimacs => {
-            let (cnf, names, aux) = cnf.as_ref().expect("built above");
-            dimacs::write(w, cnf, &e.header, names, aux)
+            let (cnf, names, aux, primary) = cnf.as_ref().expect("built above");
+            dimacs::write(w, cnf, &e.header, names, aux, primary)
         }
         Format::Lp => export::write_lp(w, &e.formula, &e.names, &e.header),
         Format::Mps => export::write_mps(w, &e.formula, &e.names, &e.header),
