@@ -82,7 +82,14 @@ pub fn check(path: &Path) -> Result<(), OutputError> {
         return Ok(());
     };
     let inputs = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
-    match inputs.iter().find(|(i, _)| *i == id) {
+    // An input that has since been deleted may have given its inode to a new file: that
+    // file is not the input (whose data is gone anyway), so a match counts only while the
+    // input's own name still leads to the same file. (Tests in one process delete their
+    // inputs; that reuse once refused an unrelated test's output.)
+    match inputs
+        .iter()
+        .find(|(i, name)| *i == id && file_id(name).as_ref() == Some(i))
+    {
         Some((_, input)) => Err(OutputError::IsInput {
             path: path.display().to_string(),
             input: input.display().to_string(),
