@@ -328,3 +328,99 @@ fn cli_counts_pool_instances() {
     );
     assert_eq!(j["count"], n.to_string());
 }
+
+/// `--by-capacities` over the orbits: each representative's count times its orbit's size
+/// adds up to the free-peg total (brute force), and every arrangement in an orbit has the
+/// representative's count (brute force per sum vector).
+#[test]
+fn per_arrangement_counts_over_orbits_add_up_to_the_total() {
+    use sokuc::count::by_caps::{Which, by_capacities};
+    let cases = [
+        pool_inst(
+            "tetrahedron",
+            vec![
+                PoolType {
+                    tile: [0, 0, 1],
+                    min: 2,
+                    max: 2,
+                },
+                PoolType {
+                    tile: [1, 1, 2],
+                    min: 2,
+                    max: 2,
+                },
+            ],
+            Pegs::Free(vec![1, 2, 3, 4]),
+        ),
+        pool_inst(
+            "octahedron",
+            vec![
+                PoolType {
+                    tile: [0, 1, 2],
+                    min: 0,
+                    max: 4,
+                },
+                PoolType {
+                    tile: [0, 2, 1],
+                    min: 0,
+                    max: 4,
+                },
+                PoolType {
+                    tile: [1, 1, 1],
+                    min: 0,
+                    max: 3,
+                },
+                PoolType {
+                    tile: [0, 0, 3],
+                    min: 0,
+                    max: 2,
+                },
+            ],
+            Pegs::Free(vec![3, 3, 4, 4, 5, 5]),
+        ),
+        pool_inst(
+            "octahedron",
+            vec![
+                PoolType {
+                    tile: [0, 1, 2],
+                    min: 0,
+                    max: 8,
+                },
+                PoolType {
+                    tile: [1, 1, 1],
+                    min: 0,
+                    max: 8,
+                },
+            ],
+            Pegs::Free(vec![2, 3, 4, 4, 5, 6]),
+        ),
+    ];
+    for (k, inst) in cases.iter().enumerate() {
+        let by = brute(inst);
+        let total: u64 = by.values().sum();
+        let mut seen = 0u64;
+        let s = by_capacities(inst, Which::Orbits, &CountOptions::default(), &mut |a| {
+            assert_eq!(
+                a.count,
+                *by.get(&a.caps).unwrap_or(&0) as u128,
+                "case {k}: {:?}",
+                a.caps
+            );
+            seen += 1;
+            Ok(())
+        })
+        .unwrap();
+        assert!(s.complete);
+        assert_eq!(s.arrangements, seen);
+        assert_eq!(
+            s.total,
+            total.into(),
+            "case {k}: orbits times sizes add up to the total"
+        );
+        assert_eq!(counted(inst), total as u128, "case {k}");
+        let nonzero: Vec<u64> = by.values().copied().filter(|&c| c > 0).collect();
+        if let Some(&m) = nonzero.iter().min() {
+            assert_eq!(s.min, Some(m as u128), "case {k}: min");
+        }
+    }
+}

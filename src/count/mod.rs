@@ -10,6 +10,7 @@
 //! puzzle's structure; other kinds are refused for now (a generic counter over the IR comes
 //! later).
 
+pub mod by_caps;
 pub mod frontier;
 pub mod pool;
 
