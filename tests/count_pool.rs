@@ -424,3 +424,30 @@ fn per_arrangement_counts_over_orbits_add_up_to_the_total() {
         }
     }
 }
+
+#[test]
+fn by_capacities_refuses_given_pegs_and_keeps_the_time_limit() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_sokuc"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["count", "instances/octahedron-pool.toml", "--by-capacities"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("free pegs"), "{err}");
+    let out = run(&[
+        "count",
+        "instances/liu-adts.toml",
+        "--by-capacities",
+        "--sample",
+        "1",
+        "--timeout",
+        "1",
+        "--summary",
+    ]);
+    assert_eq!(out.status.code(), Some(30));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("stopped by the time limit"));
+}
