@@ -139,9 +139,13 @@ fn lower_layers_do_not_reach_up() {
         ("lp", vec!["ir"]),
         ("backend", vec!["ir", "encode", "budget"]),
         // The counter works on the puzzle's model; the run path only gives it the puzzle.
+        // Per-arrangement counts take the orbits of capacity arrangements from the sweep;
+        // kinds without a counter of their own go through the model counter.
         (
             "count",
-            vec!["model", "budget", "run", "error", "sharp", "encode", "puzzle"],
+            vec![
+                "model", "budget", "run", "error", "sweep", "rng", "sharp", "encode", "puzzle",
+            ],
         ),
         // The model counter works on CNF and the IR, for every puzzle kind.
         ("sharp", vec!["ir", "encode", "budget"]),

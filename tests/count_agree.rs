@@ -108,8 +108,9 @@ fn on_the_icosahedron_the_frontier_count_is_the_number_enumerated() {
 }
 
 /// The shipped small instances of every kind.
-const SHIPPED: [&str; 7] = [
+const SHIPPED: [&str; 8] = [
     "instances/tetrasoku-seed.toml",
+    "instances/octahedron-pool.toml",
     "instances/tetrasoku-unsat.toml",
     "instances/octasoku.toml",
     "instances/kakuro/yamp-simonis-7x7.kakuro",

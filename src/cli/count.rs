@@ -24,6 +24,20 @@ pub struct CountArgs {
     /// counting stops with a clear error instead of exhausting memory.
     #[arg(long, default_value = "8G", value_parser = sokuc::budget::memory::parse_size)]
     pub max_memory: u64,
+    /// Free pegs: count each peg arrangement (one per symmetry orbit) and print one line per
+    /// arrangement with a solution (`caps count orbit-size`), then a summary.
+    #[arg(long)]
+    pub by_capacities: bool,
+    /// With --by-capacities: print only the summary (min/median/max, arrangements with no
+    /// solution, the hardest arrangement).
+    #[arg(long, requires = "by_capacities")]
+    pub summary: bool,
+    /// With --by-capacities: count N random arrangements instead of every orbit.
+    #[arg(long, requires = "by_capacities", value_name = "N")]
+    pub sample: Option<u64>,
+    /// The seed of --sample.
+    #[arg(long, requires = "sample", default_value_t = 1)]
+    pub seed: u64,
 }
 
 pub fn run(a: CountArgs) -> Exit {
@@ -33,6 +47,9 @@ pub fn run(a: CountArgs) -> Exit {
         max_memory: a.max_memory,
         deadline: Deadline::counted_from(started, a.timeout, None),
     };
+    if a.by_capacities {
+        return by_capacities(&a, p.as_ref(), &opts);
+    }
     let c = match sokuc::count::count(p.as_ref(), &opts) {
         Ok(c) => c,
         Err(CountError::TimedOut) => {
@@ -73,4 +90,99 @@ pub fn run(a: CountArgs) -> Exit {
         }))?,
     }
     Ok(exit::SAT)
+}
+
+fn by_capacities(a: &CountArgs, p: &dyn sokuc::run::AnyPuzzle, opts: &CountOptions) -> Exit {
+    use sokuc::count::by_caps::{Which, by_capacities};
+    let Some(inst) = p.as_any().downcast_ref::<sokuc::model::pool::PoolInstance>() else {
+        return Err(sokuc::error::Error::unsupported(
+            "--by-capacities",
+            "needs an instance with free pegs (capacities = { permutation_of = [...] })".to_string(),
+        ));
+    };
+    let which = match a.sample {
+        Some(n) => Which::Sample { n, seed: a.seed },
+        None => Which::Orbits,
+    };
+    let json = matches!(a.format, Format::Json);
+    let lines = !a.summary;
+    if json {
+        print(format!(
+            "{{\"status\":\"counted\",\"puzzle\":\"{}\",\"arrangements\":[",
+            p.kind()
+        ))?;
+    }
+    let mut first = true;
+    let started = Instant::now();
+    let found = by_capacities(inst, which, opts, &mut |x| {
+        if !lines || x.count == 0 {
+            return Ok(());
+        }
+        let caps: Vec<String> = x.caps.iter().map(u64::to_string).collect();
+        if json {
+            let sep = if std::mem::replace(&mut first, false) { "" } else { "," };
+            print(format!(
+                "{sep}{}",
+                json!({"capacities": x.caps, "count": x.count.to_string(), "orbit": x.orbit})
+            ))
+        } else {
+            print(format!("{} {} {}", caps.join(","), x.count, x.orbit))
+        }
+    });
+    let s = match found {
+        Ok(s) => s,
+        Err(CountError::TimedOut) => return Ok(exit::UNKNOWN),
+        Err(CountError::Refused(e)) => return Err(e),
+    };
+    let secs = started.elapsed().as_secs_f64();
+    let opt = |x: Option<u128>| x.map_or("-".to_string(), |v| v.to_string());
+    let hardest = s
+        .hardest
+        .as_ref()
+        .map(|h| h.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
+    if json {
+        print(format!(
+            "],\"summary\":{}}}",
+            json!({
+                "arrangements": s.arrangements,
+                "symmetries": s.symmetries,
+                "sampled": a.sample.is_some(),
+                "complete": s.complete,
+                "zero": s.zero,
+                "min": s.min.map(|v| v.to_string()),
+                "median": s.median.map(|v| v.to_string()),
+                "max": s.max.map(|v| v.to_string()),
+                "hardest": s.hardest,
+                "total": s.total.to_string(),
+                "time_ms": (secs * 1e6).round() / 1e3,
+            })
+        ))?;
+    } else {
+        let what = if a.sample.is_some() {
+            "random arrangements".to_string()
+        } else {
+            format!("arrangements up to {} symmetries", s.symmetries)
+        };
+        print(format!(
+            "{}{} {what}: {} with no solution; over the others min {}, median {}, max {}; hardest {}; {} solutions over all arrangements{}, in {secs:.1} s",
+            if s.complete {
+                ""
+            } else {
+                "stopped by the time limit after "
+            },
+            s.arrangements,
+            s.zero,
+            opt(s.min),
+            opt(s.median),
+            opt(s.max),
+            hardest.unwrap_or_else(|| "-".to_string()),
+            s.total,
+            if a.sample.is_some() {
+                " sampled (each once)"
+            } else {
+                " (each orbit times its size)"
+            },
+        ))?;
+    }
+    Ok(if s.complete { exit::SAT } else { exit::UNKNOWN })
 }

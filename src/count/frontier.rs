@@ -98,7 +98,7 @@ fn prepare(inst: &Instance) -> Prepared {
 /// leaves the fewest vertices open (then the one closing most, then the one touching most
 /// placed vertices); of those orders, the one whose frontiers are smallest overall, weighing
 /// each open vertex by how many partial sums it can have.
-fn face_order(faces: &[[usize; 3]], caps: &[u64]) -> Vec<usize> {
+pub(crate) fn face_order(faces: &[[usize; 3]], caps: &[u64]) -> Vec<usize> {
     let nv = caps.len();
     let mut degree = vec![0usize; nv];
     for f in faces {

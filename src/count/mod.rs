@@ -11,8 +11,10 @@
 //! counter's decomposition into components); every other kind by [`generic`], the projected
 //! model counter of [`crate::sharp`] over the compiled formula.
 
+pub mod by_caps;
 pub mod frontier;
 pub mod generic;
+pub mod pool;
 
 use std::time::{Duration, Instant};
 
@@ -22,6 +24,7 @@ use crate::budget::Deadline;
 use crate::budget::memory::format_size;
 use crate::error::Error;
 use crate::model::Instance;
+use crate::model::pool::PoolInstance;
 use crate::run::AnyPuzzle;
 
 /// The limits of one count.
@@ -86,10 +89,84 @@ pub enum CountError {
 /// Counts the distinct solutions of any puzzle: 3SoKu by its own dynamic programme, every
 /// other kind by the projected model counter over its compiled formula ([`generic`]).
 pub fn count(p: &dyn AnyPuzzle, opts: &CountOptions) -> Result<Counted, CountError> {
+    if let Some(pi) = p.as_any().downcast_ref::<PoolInstance>() {
+        return count_pool(pi, opts);
+    }
     match p.as_any().downcast_ref::<Instance>() {
         Some(inst) => count_instance(inst, opts),
         None => generic::count(p, opts),
     }
+}
+
+fn refusal(stop: frontier::Stop, opts: &CountOptions, per_state: u64) -> CountError {
+    match stop {
+        frontier::Stop::TimedOut => CountError::TimedOut,
+        frontier::Stop::States { states, limit } => Error::unsupported(
+            "--max-memory",
+            format!(
+                "counting needs more than {states} states at once, more than the limit of {} allows ({limit} states of about {per_state} bytes); raise --max-memory",
+                format_size(opts.max_memory),
+            ),
+        )
+        .into(),
+        frontier::Stop::Wide { bits: 129 } => Error::unsupported(
+            "count",
+            "this instance's counts may pass 2^128, more than the pool counter holds".to_string(),
+        )
+        .into(),
+        frontier::Stop::Wide { bits } => Error::unsupported(
+            "count",
+            format!(
+                "this instance's counting state needs {bits} bits (tile types, peg values and open vertex sums), more than the 128 the counter packs"
+            ),
+        )
+        .into(),
+    }
+}
+
+/// Counts the configurations of a pool instance (tile types with bounds, pegs given or
+/// free) exactly: the tile type and turn per face; free pegs follow from the sums.
+pub fn count_pool(inst: &PoolInstance, opts: &CountOptions) -> Result<Counted, CountError> {
+    let started = Instant::now();
+    let max_states = usize::try_from(opts.max_memory / pool::BYTES_PER_STATE).unwrap_or(usize::MAX);
+    let found = pool::count(inst, max_states, &opts.deadline).map_err(|s| refusal(s, opts, pool::BYTES_PER_STATE))?;
+    let faces = inst.variant.num_faces();
+    let count = BigUint::from(found.count);
+    // A tile list (every type used exactly as often as listed) has distinguishable copies.
+    let mut factor = BigUint::from(1u32);
+    if inst.pool.iter().all(|t| t.min == t.max) {
+        for t in &inst.pool {
+            for k in 2..=u64::from(t.min) {
+                factor *= k;
+            }
+        }
+    }
+    Ok(Counted {
+        placements: &count * factor,
+        method: if !found.ran {
+            "necessary conditions: the pegs and the vertices differ in number, the pool's bounds cannot fill the faces, or a face has no type that fits".to_string()
+        } else {
+            format!(
+                "frontier dynamic programming over {faces} faces with tile-type counts{} in the state (at most {} open vertices, {} states at most)",
+                if matches!(inst.pegs, crate::model::pool::Pegs::Free(_)) {
+                    " and used peg values"
+                } else {
+                    ""
+                },
+                found.frontier,
+                found.peak_states
+            )
+        },
+        count,
+        stats: CountStats {
+            faces,
+            frontier: found.frontier,
+            peak_states: found.peak_states,
+            total_states: found.total_states,
+            ..CountStats::default()
+        },
+        time: started.elapsed(),
+    })
 }
 
 /// Counts the configurations of a 3SoKu instance exactly.

@@ -1,0 +1,206 @@
+//! Counts per peg arrangement (`sokuc count --by-capacities`): for a free-peg instance, the
+//! number of configurations for each arrangement of the peg multiset on the vertices.
+//!
+//! Arrangements are taken one per symmetry orbit (the variant's rotations, and its
+//! reflections when the pool is its own mirror image: a reflected solution uses mirrored
+//! tiles), generated as `sokuc sweep` does, or as a random sample of arrangements. Each is
+//! counted exactly with its pegs fixed, and handed to the caller at once (streamed); only one
+//! `u128` per arrangement is kept, for the median, within `--max-memory`. The total over all
+//! arrangements is the sum of each orbit representative's count times its orbit's size, so
+//! a full run re-derives the free-peg count.
+
+use num_bigint::BigUint;
+
+use super::{CountError, CountOptions};
+use crate::error::Error;
+use crate::model::Instance;
+use crate::model::pool::{Pegs, PoolInstance};
+use crate::model::tiles::{canonical, mirror};
+use crate::sweep::orbits::for_each_canonical;
+use crate::sweep::symmetry::{Perm, automorphisms};
+
+/// Which arrangements to count.
+#[derive(Debug, Clone, Copy)]
+pub enum Which {
+    /// One per symmetry orbit, all of them.
+    Orbits,
+    /// `n` random arrangements (with repetition) from this seed.
+    Sample { n: u64, seed: u64 },
+}
+
+/// One arrangement's count.
+#[derive(Debug, Clone)]
+pub struct ArrangementCount {
+    pub caps: Vec<u64>,
+    pub count: u128,
+    /// Arrangements in its orbit (1 for samples).
+    pub orbit: u64,
+}
+
+/// What a run over arrangements found.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    /// Arrangements counted.
+    pub arrangements: u64,
+    /// Of them, how many have no solution.
+    pub zero: u64,
+    /// Over arrangements with at least one solution.
+    pub min: Option<u128>,
+    pub median: Option<u128>,
+    pub max: Option<u128>,
+    /// An arrangement with the fewest solutions (at least one), the first found.
+    pub hardest: Option<Vec<u64>>,
+    /// Sum over arrangements of count times orbit size (the free-peg total when complete).
+    pub total: BigUint,
+    /// The symmetries used (1 for samples).
+    pub symmetries: usize,
+    /// False when the time limit ended the run early (the figures cover what was counted).
+    pub complete: bool,
+}
+
+/// Whether the pool maps onto itself under mirroring (each type's mirror image is in it with
+/// the same bounds).
+fn mirror_closed(inst: &PoolInstance) -> bool {
+    inst.pool.iter().all(|t| {
+        let m = canonical(mirror(t.tile));
+        inst.pool
+            .iter()
+            .any(|u| canonical(u.tile) == m && u.min == t.min && u.max == t.max)
+    })
+}
+
+/// Counts one arrangement exactly: a tile list goes to the meet-in-the-middle 3SoKu counter,
+/// any other pool to the pool counter.
+fn count_one(inst: &PoolInstance, caps: &[u64], opts: &CountOptions) -> Result<u128, CountError> {
+    if inst.pool.iter().all(|t| t.min == t.max) {
+        let tiles = inst
+            .pool
+            .iter()
+            .flat_map(|t| std::iter::repeat_n(t.tile, t.min as usize))
+            .collect();
+        let classic = Instance {
+            source: inst.source.clone(),
+            variant: inst.variant.clone(),
+            capacities: caps.to_vec(),
+            tiles,
+            fixed: Vec::new(),
+        };
+        let c = super::count_instance(&classic, opts)?;
+        return u128::try_from(&c.count)
+            .map_err(|_| Error::unsupported("count", "an arrangement's count passes 2^128".to_string()).into());
+    }
+    let fixed = PoolInstance {
+        pegs: Pegs::Fixed(caps.to_vec()),
+        ..inst.clone()
+    };
+    let c = super::count_pool(&fixed, opts)?;
+    Ok(u128::try_from(&c.count).unwrap_or(u128::MAX))
+}
+
+/// Counts every arrangement asked for, handing each to `each` as it is done.
+pub fn by_capacities(
+    inst: &PoolInstance,
+    which: Which,
+    opts: &CountOptions,
+    each: &mut dyn FnMut(&ArrangementCount) -> Result<(), Error>,
+) -> Result<Summary, CountError> {
+    let Pegs::Free(multiset) = &inst.pegs else {
+        return Err(Error::unsupported(
+            "--by-capacities",
+            "needs free pegs (capacities = { permutation_of = [...] }); this instance's pegs are given".to_string(),
+        )
+        .into());
+    };
+    let n = inst.variant.num_vertices();
+    if multiset.len() != n {
+        return Err(Error::unsupported("--by-capacities", format!("{} pegs for {n} vertices", multiset.len())).into());
+    }
+    let group: Vec<Perm> = match which {
+        Which::Orbits => automorphisms(&inst.variant, mirror_closed(inst)),
+        Which::Sample { .. } => vec![(0..n).collect()],
+    };
+    // One u128 per arrangement is kept for the median.
+    let keep_limit = opts.max_memory / 2 / 16;
+    let mut counts: Vec<u128> = Vec::new();
+    let mut s = Summary {
+        arrangements: 0,
+        zero: 0,
+        min: None,
+        median: None,
+        max: None,
+        hardest: None,
+        total: BigUint::default(),
+        symmetries: group.len(),
+        complete: true,
+    };
+    let mut failure: Option<CountError> = None;
+    let mut visit = |caps: &[u64], s: &mut Summary| -> bool {
+        let c = match count_one(inst, caps, opts) {
+            Ok(c) => c,
+            Err(CountError::TimedOut) => {
+                s.complete = false;
+                return false;
+            }
+            Err(e) => {
+                failure = Some(e);
+                return false;
+            }
+        };
+        let stab = group.iter().filter(|g| (0..n).all(|v| caps[g[v]] == caps[v])).count();
+        let orbit = (group.len() / stab) as u64;
+        let a = ArrangementCount {
+            caps: caps.to_vec(),
+            count: c,
+            orbit,
+        };
+        if let Err(e) = each(&a) {
+            failure = Some(e.into());
+            return false;
+        }
+        s.arrangements += 1;
+        s.total += BigUint::from(c) * orbit;
+        if c == 0 {
+            s.zero += 1;
+        } else {
+            if s.min.is_none_or(|m| c < m) {
+                s.min = Some(c);
+                s.hardest = Some(caps.to_vec());
+            }
+            s.max = s.max.max(Some(c));
+            if (counts.len() as u64) >= keep_limit {
+                failure = Some(
+                    Error::unsupported(
+                        "--max-memory",
+                        "too many arrangements to keep their counts for the median; raise --max-memory or take a --sample".to_string(),
+                    )
+                    .into(),
+                );
+                return false;
+            }
+            counts.push(c);
+        }
+        true
+    };
+    match which {
+        Which::Orbits => for_each_canonical(n, multiset, &group, &mut |caps| visit(caps, &mut s)),
+        Which::Sample { n: k, seed } => {
+            let mut rng = crate::rng::Rng::new(seed);
+            let mut caps = multiset.clone();
+            for _ in 0..k {
+                rng.shuffle(&mut caps);
+                if !visit(&caps, &mut s) {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    if !counts.is_empty() {
+        let mid = (counts.len() - 1) / 2;
+        let (_, m, _) = counts.select_nth_unstable(mid);
+        s.median = Some(*m);
+    }
+    Ok(s)
+}
