@@ -49,7 +49,12 @@ static INPUTS: Mutex<Vec<(FileId, PathBuf)>> = Mutex::new(Vec::new());
 pub fn note_input(path: &Path) {
     if let Some(id) = file_id(path) {
         let mut inputs = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
-        if !inputs.iter().any(|(i, _)| *i == id) {
+        // An entry whose name no longer leads to this inode is a deleted input's (the inode
+        // was reused): it does not stand for this file, so this one is added.
+        if !inputs
+            .iter()
+            .any(|(i, name)| *i == id && file_id(name).as_ref() == Some(i))
+        {
             inputs.push((id, path.to_path_buf()));
         }
     }
