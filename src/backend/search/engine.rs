@@ -869,9 +869,10 @@ impl Engine {
         true
     }
 
-    /// Solves from scratch (the engine keeps only its structure and right-hand sides between
-    /// calls). `seed` drives tie-breaking after restarts, so equal seeds give equal answers.
-    pub fn solve(&mut self, assumptions: &[Lit], seed: u64, deadline: &Deadline) -> (Answer, Option<Vec<bool>>) {
+    /// A fresh start for a solve or a walk: counters and trails cleared, the seed set, the
+    /// assumptions made and every row propagated. `None` when that already fails. The root
+    /// stays on no trail: runs undo back to it.
+    fn root(&mut self, assumptions: &[Lit], seed: u64) -> Option<State> {
         self.counters = Counters::default();
         self.rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         self.trail.dom.clear();
@@ -883,11 +884,19 @@ impl Engine {
             self.row_queue.push(r);
         }
         if !self.assume(&mut s, assumptions) || !self.propagate(&mut s) {
-            return (Answer::Unsat, None);
+            return None;
         }
-        // The root stays on no trail: runs undo back to here.
         self.trail.dom.clear();
         self.trail.inc.clear();
+        Some(s)
+    }
+
+    /// Solves from scratch (the engine keeps only its structure and right-hand sides between
+    /// calls). `seed` drives tie-breaking after restarts, so equal seeds give equal answers.
+    pub fn solve(&mut self, assumptions: &[Lit], seed: u64, deadline: &Deadline) -> (Answer, Option<Vec<bool>>) {
+        let Some(mut s) = self.root(assumptions, seed) else {
+            return (Answer::Unsat, None);
+        };
         // Short runs, growing slowly: measured on every 200th IcoSoKu orbit (19,959 instances,
         // 2 threads), 16 failures growing by 10% gave 7,300 instances/s with a max of 8.5 ms;
         // 64 growing by 50% gave 5,700/s (max 29 ms); no restarts 1,400/s (max 404 ms).

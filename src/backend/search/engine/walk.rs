@@ -59,21 +59,9 @@ impl Engine {
         deadline: &Deadline,
         visit: &mut dyn FnMut(&[bool]) -> ControlFlow<()>,
     ) -> Walk {
-        self.counters = Default::default();
-        self.rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        self.trail.dom.clear();
-        self.trail.inc.clear();
-        self.stack.clear();
-        let mut s = self.initial_state();
-        for r in 0..self.rows.len() as u32 {
-            self.row_queued[r as usize] = true;
-            self.row_queue.push(r);
-        }
-        if !self.assume(&mut s, assumptions) || !self.propagate(&mut s) {
+        let Some(mut s) = self.root(assumptions, seed) else {
             return Walk::Complete;
-        }
-        self.trail.dom.clear();
-        self.trail.inc.clear();
+        };
         let mut assignment = vec![false; self.num_vars];
         let mut ticks = 0u64;
         let w = self.words;
