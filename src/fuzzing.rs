@@ -130,3 +130,29 @@ pub fn solution_files(data: &[u8]) {
     let _ = p.check("fuzz.sol", t);
     let _ = p.decode_answer(&crate::puzzle::CompileOptions::default(), "fuzz.out", t);
 }
+
+/// OPB and DIMACS CNF files: the text is read both ways; small files are then compiled
+/// (presolve on and off), encoded to CNF, and checked by the verifier on the all-false
+/// assignment.
+pub fn opb(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    for parsed in [crate::pb::read_opb("fuzz.opb", t), crate::pb::read_cnf("fuzz.cnf", t)] {
+        let Ok(p) = parsed else { continue };
+        if p.num_vars > 64 || p.rows.len() > 200 {
+            continue;
+        }
+        let _ = crate::pb::verify::check_values(&p, &vec![false; p.num_vars as usize]);
+        let _ = crate::pb::verify::objective_value(&p, &[]);
+        for presolve in [true, false] {
+            let copts = crate::puzzle::CompileOptions { presolve };
+            let e = crate::run::emit::model(&p, &copts, None);
+            if !e.refuted {
+                let opts = crate::encode::EncodeOptions {
+                    max_clauses: 200_000,
+                    ..Default::default()
+                };
+                let _ = crate::encode::encode(&e.formula, opts, &mut crate::encode::Cnf::new());
+            }
+        }
+    }
+}

@@ -31,6 +31,7 @@ pub mod liu;
 pub mod lp;
 pub mod model;
 pub mod output;
+pub mod pb;
 pub mod pool;
 pub mod puzzle;
 pub mod registry;

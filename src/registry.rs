@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use crate::input::compressed::Compression;
 use crate::input::{self, InputError, instance_file};
 use crate::kakuro::Kakuro;
 use crate::run::AnyPuzzle;
@@ -52,6 +53,25 @@ pub const KINDS: &[Kind] = &[
         about: "Tricky Triple grid",
         read: |file, text, _| Ok(Box::new(Tricky::parse(file, text)?)),
         sniff: |text| first_word(text) == Some("trickytriple"),
+    },
+    Kind {
+        name: "opb",
+        extensions: &["opb"],
+        about: "pseudo-Boolean constraints in OPB (the PB competition's format)",
+        read: |file, text, _| Ok(Box::new(crate::pb::read_opb(file, text)?)),
+        sniff: |text| text.trim_start().starts_with('*') || text.trim_start().starts_with("min:"),
+    },
+    Kind {
+        name: "cnf",
+        extensions: &["cnf", "dimacs"],
+        about: "CNF in DIMACS (the SAT competition's format)",
+        read: |file, text, _| Ok(Box::new(crate::pb::read_cnf(file, text)?)),
+        sniff: |text| {
+            text.lines()
+                .map(str::trim)
+                .find(|l| !l.is_empty() && !l.starts_with('c'))
+                .is_some_and(|l| l.starts_with("p cnf"))
+        },
     },
 ];
 
@@ -121,7 +141,7 @@ pub fn load(path: &Path, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, Input
         Some(k) => Some(by_name(k, "--kind")?),
         None if stdin => None,
         None => {
-            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            let ext = kind_extension(path);
             Some(KINDS.iter().find(|k| k.extensions.contains(&ext)).ok_or_else(|| {
                 InputError::new(
                     &name,
@@ -141,6 +161,8 @@ pub fn load(path: &Path, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, Input
     };
     let text = if stdin {
         input::read_stdin()?
+    } else if let Some(how) = compression(path) {
+        input::compressed::read_compressed(path, how)?
     } else {
         input::read_text(path)?
     };
@@ -148,6 +170,21 @@ pub fn load(path: &Path, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, Input
     let k = chosen.unwrap_or_else(|| KINDS.iter().find(|k| (k.sniff)(&text)).unwrap_or(&KINDS[0]));
     let base = if stdin { None } else { path.parent() };
     (k.read)(&name, &text, base)
+}
+
+fn compression(path: &Path) -> Option<Compression> {
+    Compression::of_extension(path.extension()?.to_str()?)
+}
+
+/// The extension that names the kind: `x.opb.gz` is OPB.
+fn kind_extension(path: &Path) -> &str {
+    fn ext(p: &Path) -> &str {
+        p.extension().and_then(|e| e.to_str()).unwrap_or("")
+    }
+    match compression(path) {
+        Some(_) => path.file_stem().map_or("", |stem| ext(Path::new(stem))),
+        None => ext(path),
+    }
 }
 
 /// Reads `text` as a puzzle of the kind named `kind` (`file` names it in errors).

@@ -128,7 +128,7 @@ fn lower_layers_do_not_reach_up() {
     let above_run = [
         "run", "registry", "compare", "certify", "bench", "sweep", "generate", "liu", "count", "error",
     ];
-    let front_ends = ["soku", "pool", "kakuro", "tricky"];
+    let front_ends = ["soku", "pool", "kakuro", "tricky", "pb"];
     let rules: Vec<(&str, Vec<&str>)> = vec![
         ("ir", vec![]),
         ("budget", vec![]),

@@ -8,13 +8,14 @@ use common::root;
 
 type Target = fn(&[u8]);
 
-const TARGETS: [(&str, Target); 6] = [
+const TARGETS: [(&str, Target); 7] = [
     ("variant_toml", sokuc::fuzzing::variant_toml),
     ("instance_toml", sokuc::fuzzing::instance_toml),
     ("kakuro", sokuc::fuzzing::kakuro),
     ("tricky_triple", sokuc::fuzzing::tricky_triple),
     ("solver_answers", sokuc::fuzzing::solver_answers),
     ("solution_files", sokuc::fuzzing::solution_files),
+    ("opb", sokuc::fuzzing::opb),
 ];
 
 #[test]

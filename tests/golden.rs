@@ -192,6 +192,21 @@ fn every_shipped_instance_solves_as_before() {
             cases.push((format!("solve-{s}-unique"), owned(&["solve", &f, "--unique"])));
         }
     }
+    // The OPB/CNF front-ends: the small files of the public set (the large ones print a
+    // model of thousands of variables), by extension and compressed.
+    for f in [
+        "instances/opb/php-6-5.opb",
+        "instances/opb/knapsack-30-s1.opb",
+        "instances/opb/knapsack-opt-25-s1.opb",
+        "instances/opb/marketsplit-2-10-s1.opb",
+        "instances/opb/subsetsum-24-unsat-s1.opb",
+        "instances/cnf/php-5-4.cnf",
+        "instances/cnf/planted-3sat-40-160-s1.cnf",
+    ] {
+        let s = stem(f);
+        cases.push((format!("solve-{s}"), owned(&["solve", f])));
+        cases.push((format!("solve-{s}-json"), owned(&["solve", f, "--format", "json"])));
+    }
     cases.push((
         "solve-pegs".into(),
         owned(&["solve", "--pegs", "1,5,11,10,7,12,9,2,6,8,4,3"]),
@@ -211,6 +226,8 @@ fn every_export_of_every_kind_is_as_before() {
         "instances/octahedron-pool.toml",
         "instances/kakuro/gecode-k0-easy.kakuro",
         "instances/trickytriple/feup-lekinasa-4x4-01.tt",
+        "instances/opb/knapsack-opt-25-s1.opb",
+        "instances/cnf/php-5-4.cnf",
     ];
     for f in kinds {
         for format in ["dimacs", "lp", "mps", "opb", "mzn"] {

@@ -11,7 +11,7 @@ use sokuc::run::Checked;
 
 #[derive(Args)]
 pub struct CheckArgs {
-    /// Puzzle file: .toml (3SoKu, pools), .kakuro, .tt; `-` reads standard input.
+    /// Puzzle file: .toml (3SoKu, pools), .kakuro, .tt, .opb, .cnf (also .gz, .bz2, .xz); `-` reads standard input.
     pub instance: PathBuf,
     /// The solution: JSON as printed by `solve --format json`, or (grids) a solution file.
     pub solution: PathBuf,

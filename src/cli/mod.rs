@@ -69,7 +69,7 @@ pub static KIND_HELP: LazyLock<String> = LazyLock::new(|| {
 /// The puzzle a command works on: a file (or `-`), or IcoSoKu pegs.
 #[derive(Args, Clone)]
 pub struct PuzzleArgs {
-    /// Puzzle file: .toml (3SoKu, pools), .kakuro, .tt; `-` reads standard input.
+    /// Puzzle file: .toml (3SoKu, pools), .kakuro, .tt, .opb, .cnf (also .gz, .bz2, .xz); `-` reads standard input.
     pub instance: Option<PathBuf>,
     /// IcoSoKu pegs for vertices A..L, e.g. 1,5,11,10,7,12,9,2,6,8,4,3 (instead of a file).
     #[arg(long)]

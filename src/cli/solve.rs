@@ -163,7 +163,11 @@ pub fn run(a: SolveArgs) -> Exit {
         Format::Text if a.backend == "auto" && r.backend != "auto" => {
             // Which engine `auto` picked (the JSON's `backend`, with the reason in
             // `stats.extra.auto`); a comment line, so grid answers stay solution files.
-            let line = format!("# answered by the {} backend (picked by --backend auto)\n", r.backend);
+            let line = format!(
+                "{} answered by the {} backend (picked by --backend auto)\n",
+                p.comment(),
+                r.backend
+            );
             super::write_out(None, &format!("{}{line}", r.text))?
         }
         Format::Text => super::write_out(None, &r.text)?,

@@ -5,6 +5,7 @@
 
 pub mod answer;
 pub mod batch;
+pub mod compressed;
 pub mod grid_file;
 pub mod instance_file;
 pub mod lists;
@@ -90,7 +91,7 @@ pub fn read_stdin() -> Result<String, InputError> {
 }
 
 /// Reads at most the file-size limit, as UTF-8 without a byte-order mark.
-fn read_all(name: &str, reader: impl std::io::Read) -> Result<String, InputError> {
+pub(crate) fn read_all(name: &str, reader: impl std::io::Read) -> Result<String, InputError> {
     let limit = crate::model::limits::max_file_bytes();
     // Read at most one byte past the limit, so a huge file is refused without loading it.
     let mut bytes = Vec::new();

@@ -77,6 +77,12 @@ pub trait Puzzle: Clone + Send + Sync + 'static {
     /// The kind's name in JSON and messages: "3soku", "pool", "kakuro", "trickytriple".
     fn kind(&self) -> &'static str;
 
+    /// What starts a comment line in the answers `text` prints (the CLI adds lines such as
+    /// which backend answered): `#` by default, `c` where the competitions' formats say so.
+    fn comment(&self) -> &'static str {
+        "#"
+    }
+
     /// Where the puzzle came from (a file name, or a description).
     fn source(&self) -> &str;
 

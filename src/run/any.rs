@@ -74,6 +74,8 @@ pub struct Picture {
 /// Every command, for any puzzle kind.
 pub trait AnyPuzzle: Send + Sync {
     fn kind(&self) -> &'static str;
+    /// What starts a comment line in the kind's answers (see [`Puzzle::comment`]).
+    fn comment(&self) -> &'static str;
     fn source(&self) -> &str;
     /// Compile, solve, check, and (with `opts.unique`) prove uniqueness.
     fn solve(&self, b: &mut dyn Backend, opts: &RunOptions, picture: bool) -> Result<Report, RunError>;
@@ -196,6 +198,10 @@ fn svg_of<P: Puzzle>(p: &P, a: &Answer<P::Solution>) -> Option<String> {
 impl<P: Puzzle> AnyPuzzle for P {
     fn kind(&self) -> &'static str {
         Puzzle::kind(self)
+    }
+
+    fn comment(&self) -> &'static str {
+        Puzzle::comment(self)
     }
 
     fn source(&self) -> &str {

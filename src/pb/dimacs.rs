@@ -1,0 +1,104 @@
+//! The DIMACS CNF reader.
+//!
+//! `c` lines are comments, `p cnf VARS CLAUSES` comes before the first clause, and every
+//! clause is a list of non-zero integers ended by `0` (it may span lines). A `%` line ends the
+//! formula, as in the SATLIB files that have one. The header's counts are checked, never used
+//! to reserve memory.
+
+use super::{Lit, PbFile, Row};
+use crate::input::InputError;
+
+/// Reads a DIMACS CNF file.
+pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
+    let err = |line: usize, msg: String| InputError::new(file, Some(line), msg);
+    let mut header: Option<(u32, u64, usize)> = None;
+    let mut rows = Vec::new();
+    let mut clause: Vec<Lit> = Vec::new();
+    let mut clause_line = 0;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let l = raw.trim();
+        if l.is_empty() || l.starts_with('c') {
+            continue;
+        }
+        if l.starts_with('%') {
+            break;
+        }
+        if l.starts_with('p') {
+            if header.is_some() {
+                return Err(err(line, "a second 'p' line".into()));
+            }
+            let w: Vec<&str> = l.split_whitespace().collect();
+            if w.len() != 4 || w[0] != "p" || w[1] != "cnf" {
+                return Err(err(
+                    line,
+                    format!("the header must be 'p cnf VARIABLES CLAUSES', not '{l}'"),
+                ));
+            }
+            let vars = w[2]
+                .parse::<u32>()
+                .map_err(|_| err(line, format!("'{}' is not a number of variables", w[2])))?;
+            if vars > super::MAX_VARS {
+                return Err(err(
+                    line,
+                    format!("{vars} variables are more than sokuc takes ({})", super::MAX_VARS),
+                ));
+            }
+            let clauses = w[3]
+                .parse::<u64>()
+                .map_err(|_| err(line, format!("'{}' is not a number of clauses", w[3])))?;
+            header = Some((vars, clauses, line));
+            continue;
+        }
+        let Some((vars, _, _)) = header else {
+            return Err(err(line, "a clause before the 'p cnf' header".into()));
+        };
+        for w in l.split_whitespace() {
+            let n: i64 = w.parse().map_err(|_| {
+                err(
+                    line,
+                    format!("'{w}' is not a literal (a non-zero integer, 0 ends the clause)"),
+                )
+            })?;
+            if n == 0 {
+                rows.push(Row::Clause {
+                    lits: std::mem::take(&mut clause),
+                    line: clause_line,
+                });
+                continue;
+            }
+            if n.unsigned_abs() > u64::from(vars) {
+                return Err(err(
+                    line,
+                    format!("literal {n} names a variable above the header's {vars}"),
+                ));
+            }
+            if clause.is_empty() {
+                clause_line = line;
+            }
+            clause.push(Lit {
+                var: n.unsigned_abs() as u32,
+                neg: n < 0,
+            });
+        }
+    }
+    let Some((vars, declared, hline)) = header else {
+        return Err(InputError::new(file, None, "no 'p cnf VARIABLES CLAUSES' header"));
+    };
+    if !clause.is_empty() {
+        return Err(err(clause_line, "the last clause does not end with 0".into()));
+    }
+    if rows.len() as u64 != declared {
+        return Err(err(
+            hline,
+            format!("the header says {declared} clauses, but the file has {}", rows.len()),
+        ));
+    }
+    Ok(PbFile {
+        source: file.to_string(),
+        num_vars: vars,
+        rows,
+        objective: None,
+        cnf: true,
+    })
+}

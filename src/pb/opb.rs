@@ -1,0 +1,371 @@
+//! The OPB reader (the pseudo-Boolean competition's format, with the usual extensions).
+//!
+//! ```text
+//! * #variable= 3 #constraint= 2
+//! min: +2 x1 -1 x3 ;
+//! +1 x1 +1 ~x2 >= 1 ;
+//! 3 x1 x2 -2 x3 <= 1 ;      <- a product term, and `<=` (an extension minisat+ reads too)
+//! ```
+//!
+//! Statements end with `;` and may span lines. Coefficients are integers of any size (the
+//! competition's BIGINT files go to 2^255 and beyond), read exactly as [`BigInt`]. Every
+//! problem is an [`InputError`] with the line it is on. Nothing is reserved from the header's
+//! counts: they are only checked against what the file holds.
+
+use num_bigint::BigInt;
+
+use super::{Cmp, Lit, Objective, PbFile, Row, Term};
+use crate::input::InputError;
+
+/// A coefficient longer than this is refused: parsing a decimal number is quadratic in its
+/// length, and 10^1000 is far past any benchmark (BIGINT files stay under 10^80).
+const MAX_DIGITS: usize = 1000;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok<'a> {
+    Int(&'a str),
+    Lit(Lit),
+    Rel(Cmp),
+    Semi,
+    Min,
+    Max,
+}
+
+struct Lexer<'a> {
+    file: &'a str,
+    text: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+impl<'a> Lexer<'a> {
+    fn err(&self, line: usize, msg: impl Into<String>) -> InputError {
+        InputError::new(self.file, Some(line), msg)
+    }
+
+    /// The next token and its line; comments (`*` to the end of the line) are skipped.
+    fn next(&mut self) -> Result<Option<(Tok<'a>, usize)>, InputError> {
+        let b = self.text.as_bytes();
+        loop {
+            while self.pos < b.len() && b[self.pos].is_ascii_whitespace() {
+                if b[self.pos] == b'\n' {
+                    self.line += 1;
+                }
+                self.pos += 1;
+            }
+            if self.pos < b.len() && b[self.pos] == b'*' {
+                while self.pos < b.len() && b[self.pos] != b'\n' {
+                    self.pos += 1;
+                }
+                continue;
+            }
+            break;
+        }
+        if self.pos >= b.len() {
+            return Ok(None);
+        }
+        let line = self.line;
+        let start = self.pos;
+        let c = b[start];
+        let tok = match c {
+            b';' => {
+                self.pos += 1;
+                Tok::Semi
+            }
+            b'>' | b'<' => {
+                if b.get(start + 1) != Some(&b'=') {
+                    return Err(self.err(line, format!("'{}' is not a relation: use >=, <= or =", c as char)));
+                }
+                self.pos += 2;
+                Tok::Rel(if c == b'>' { Cmp::Ge } else { Cmp::Le })
+            }
+            b'=' => {
+                self.pos += 1;
+                // `=>` and `==` are neither OPB nor a common extension.
+                if matches!(b.get(self.pos), Some(b'>') | Some(b'=')) {
+                    return Err(self.err(line, "unknown relation: use >=, <= or ="));
+                }
+                Tok::Rel(Cmp::Eq)
+            }
+            b'+' | b'-' | b'0'..=b'9' => {
+                self.pos += 1;
+                while self.pos < b.len() && b[self.pos].is_ascii_digit() {
+                    self.pos += 1;
+                }
+                let word = &self.text[start..self.pos];
+                let digits = word.trim_start_matches(['+', '-']);
+                if digits.is_empty() {
+                    return Err(self.err(
+                        line,
+                        format!("'{word}' is not a number: a sign must be followed by digits"),
+                    ));
+                }
+                if let Some(&next) = b.get(self.pos)
+                    && !(next.is_ascii_whitespace() || next == b';' || next == b'>' || next == b'<' || next == b'=')
+                {
+                    let end = self.word_end(self.pos);
+                    return Err(self.err(
+                        line,
+                        format!("'{}' is not an integer coefficient", &self.text[start..end]),
+                    ));
+                }
+                if digits.len() > MAX_DIGITS {
+                    return Err(self.err(
+                        line,
+                        format!(
+                            "a number with {} digits is too long (at most {MAX_DIGITS})",
+                            digits.len()
+                        ),
+                    ));
+                }
+                Tok::Int(word)
+            }
+            b'~' | b'x' => {
+                let neg = c == b'~';
+                let mut p = start + usize::from(neg);
+                if b.get(p) != Some(&b'x') {
+                    let end = self.word_end(start);
+                    return Err(self.err(
+                        line,
+                        format!(
+                            "'{}' is not a literal: variables are x1, x2, ...",
+                            &self.text[start..end]
+                        ),
+                    ));
+                }
+                p += 1;
+                let ds = p;
+                while p < b.len() && b[p].is_ascii_digit() {
+                    p += 1;
+                }
+                let end = self.word_end(p);
+                if ds == p || end != p {
+                    return Err(self.err(
+                        line,
+                        format!(
+                            "'{}' is not a literal: variables are x1, x2, ...",
+                            &self.text[start..end]
+                        ),
+                    ));
+                }
+                self.pos = p;
+                let index: u32 = self.text[ds..p]
+                    .parse()
+                    .ok()
+                    .filter(|&i| (1..=super::MAX_VARS).contains(&i))
+                    .ok_or_else(|| {
+                        self.err(
+                            line,
+                            format!(
+                                "variable '{}' is out of range (x1 .. x{})",
+                                &self.text[start..p],
+                                super::MAX_VARS
+                            ),
+                        )
+                    })?;
+                Tok::Lit(Lit { var: index, neg })
+            }
+            b'm' => {
+                let end = self.word_end(start);
+                let word = &self.text[start..end];
+                self.pos = end;
+                match word {
+                    "min:" => Tok::Min,
+                    "max:" => Tok::Max,
+                    _ => return Err(self.err(line, format!("unexpected '{word}': expected a term, a relation or ';'"))),
+                }
+            }
+            _ => {
+                let end = self
+                    .word_end(start)
+                    .max(start + self.text[start..].chars().next().map_or(1, char::len_utf8));
+                return Err(self.err(
+                    line,
+                    format!(
+                        "unexpected '{}': expected a term, a relation or ';'",
+                        &self.text[start..end]
+                    ),
+                ));
+            }
+        };
+        Ok(Some((tok, line)))
+    }
+
+    /// The end of the word starting at `from` (up to whitespace or `;`).
+    fn word_end(&self, from: usize) -> usize {
+        let b = self.text.as_bytes();
+        let mut p = from;
+        while p < b.len() && !b[p].is_ascii_whitespace() && b[p] != b';' {
+            p += 1;
+        }
+        p
+    }
+}
+
+/// The header's counts, when the first line has them.
+fn header(text: &str) -> (Option<u64>, Option<u64>) {
+    let first = text.lines().next().unwrap_or("");
+    if !first.starts_with('*') {
+        return (None, None);
+    }
+    let value = |key: &str| {
+        let at = first.find(key)? + key.len();
+        first[at..].split_whitespace().next()?.parse::<u64>().ok()
+    };
+    (value("#variable="), value("#constraint="))
+}
+
+/// Reads an OPB file.
+pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
+    let (declared_vars, declared_rows) = header(text);
+    if let Some(n) = declared_vars
+        && n > u64::from(super::MAX_VARS)
+    {
+        return Err(InputError::new(
+            file,
+            Some(1),
+            format!("#variable= {n} is more than sokuc takes ({})", super::MAX_VARS),
+        ));
+    }
+    let mut lx = Lexer {
+        file,
+        text,
+        pos: 0,
+        line: 1,
+    };
+    let mut rows = Vec::new();
+    let mut objective = None;
+    let mut max_var = 0u32;
+    let mut tok = lx.next()?;
+    while let Some((t, line)) = tok.clone() {
+        let goal = match t {
+            Tok::Min => Some(false),
+            Tok::Max => Some(true),
+            _ => None,
+        };
+        if goal.is_some() {
+            if objective.is_some() || !rows.is_empty() {
+                return Err(lx.err(line, "the objective must come once, before the constraints"));
+            }
+            tok = lx.next()?;
+        }
+        // Terms: a coefficient, then one or more literals (more than one: a product).
+        let mut terms = Vec::new();
+        let mut end = line;
+        loop {
+            match tok.clone() {
+                Some((Tok::Int(n), l)) => {
+                    end = l;
+                    let next = lx.next()?;
+                    match next {
+                        Some((Tok::Lit(_), _)) => {}
+                        Some((_, l2)) => {
+                            return Err(lx.err(
+                                l2,
+                                format!("'{n}' has no variable: a term is a coefficient and a literal"),
+                            ));
+                        }
+                        None => return Err(lx.err(l, format!("the file ends after the coefficient '{n}'"))),
+                    }
+                    let mut lits = Vec::new();
+                    tok = next;
+                    while let Some((Tok::Lit(lit), l2)) = tok {
+                        end = l2;
+                        max_var = max_var.max(lit.var);
+                        lits.push(lit);
+                        tok = lx.next()?;
+                    }
+                    terms.push(Term {
+                        coef: parse_int(&lx, l, n)?,
+                        lits,
+                    });
+                }
+                Some((Tok::Lit(lit), l)) => {
+                    return Err(lx.err(l, format!("{lit} has no coefficient: write +1 {lit}")));
+                }
+                _ => break,
+            }
+        }
+        if let Some(maximise) = goal {
+            match tok {
+                Some((Tok::Semi, _)) => {}
+                Some((_, l)) => return Err(lx.err(l, "the objective must end with ';' (it takes no relation)")),
+                None => return Err(lx.err(end, "missing ';' at the end of the objective")),
+            }
+            if terms.is_empty() {
+                return Err(lx.err(
+                    line,
+                    "the objective is empty: give at least one term, or leave out the objective",
+                ));
+            }
+            objective = Some(Objective { terms, maximise, line });
+            tok = lx.next()?;
+            continue;
+        }
+        let cmp = match tok {
+            Some((Tok::Rel(c), _)) => c,
+            Some((Tok::Semi, l)) => {
+                return Err(lx.err(l, "the constraint has no relation and right-hand side (>=, <= or =)"));
+            }
+            Some((_, l)) => return Err(lx.err(l, "expected a term or a relation (>=, <= or =)")),
+            None => return Err(lx.err(end, "the file ends in the middle of a constraint")),
+        };
+        let (rhs, rhs_line) = match lx.next()? {
+            Some((Tok::Int(n), l)) => (parse_int(&lx, l, n)?, l),
+            Some((_, l)) => return Err(lx.err(l, "expected an integer right-hand side after the relation")),
+            None => return Err(lx.err(end, "the file ends before the right-hand side")),
+        };
+        match lx.next()? {
+            Some((Tok::Semi, _)) => {}
+            _ => return Err(lx.err(rhs_line, "missing ';' after the right-hand side")),
+        }
+        rows.push(Row::Linear { terms, cmp, rhs, line });
+        tok = lx.next()?;
+    }
+    if let Some(n) = declared_vars
+        && u64::from(max_var) > n
+    {
+        let line = first_line_with(text, &format!("x{max_var}"));
+        return Err(InputError::new(
+            file,
+            line,
+            format!("variable x{max_var} is above the header's #variable= {n}"),
+        ));
+    }
+    if let Some(m) = declared_rows
+        && m != rows.len() as u64
+    {
+        return Err(InputError::new(
+            file,
+            Some(1),
+            format!("the header says #constraint= {m}, but the file has {}", rows.len()),
+        ));
+    }
+    let num_vars = declared_vars.map_or(max_var, |n| n as u32);
+    Ok(PbFile {
+        source: file.to_string(),
+        num_vars: num_vars.max(max_var),
+        rows,
+        objective,
+        cnf: false,
+    })
+}
+
+/// The first line holding `word` as a whole literal (for the header check's message).
+fn first_line_with(text: &str, word: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            !l.starts_with('*')
+                && l.split(|c: char| c.is_whitespace() || c == '~' || c == ';')
+                    .any(|w| w == word)
+        })
+        .map(|i| i + 1)
+}
+
+fn parse_int(lx: &Lexer<'_>, line: usize, word: &str) -> Result<BigInt, InputError> {
+    // The lexer made sure this is an optional sign and digits.
+    word.strip_prefix('+')
+        .unwrap_or(word)
+        .parse()
+        .map_err(|_| lx.err(line, format!("'{word}' is not an integer")))
+}

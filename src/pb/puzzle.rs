@@ -1,0 +1,259 @@
+//! The OPB/CNF front-end behind [`Puzzle`]: answers in the competitions' output conventions.
+//!
+//! Text follows the PB and SAT competitions: `s SATISFIABLE` / `s UNSATISFIABLE` /
+//! `s UNKNOWN`, an `o` line with the objective's value when the file has one, and `v` lines
+//! with every variable of the file (`x1 -x2 ...` for OPB, `1 -2 ... 0` for CNF). Comments
+//! (`c`) say what was verified. Optimisation is not built yet, so a solution of a file with an
+//! objective is reported as satisfiable with its value, never as an optimum.
+
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+
+use super::compile::{PbKey, compile};
+use super::verify::{check_values, objective_value};
+use super::{PbFile, Values};
+use crate::input::InputError;
+use crate::ir::{Model, PbFormula, Status, Var};
+use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};
+
+/// Literals per `v` line.
+const PER_LINE: usize = 16;
+
+impl PbFile {
+    fn v_lines(&self, values: &[bool]) -> String {
+        let mut out = String::new();
+        let n = self.num_vars as usize;
+        for start in (0..n.max(1)).step_by(PER_LINE) {
+            out.push('v');
+            for i in start..(start + PER_LINE).min(n) {
+                let on = values.get(i).copied().unwrap_or(false);
+                let sign = if on { "" } else { "-" };
+                let _ = if self.cnf {
+                    write!(out, " {sign}{}", i + 1)
+                } else {
+                    write!(out, " {sign}x{}", i + 1)
+                };
+            }
+            if self.cnf && start + PER_LINE >= n {
+                out.push_str(" 0");
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// "all 3 constraints of the file hold", "the file's 1 constraint holds".
+    fn all_hold(&self) -> String {
+        match self.rows.len() {
+            1 => "the file's 1 constraint holds".to_string(),
+            n => format!("all {n} constraints of the file hold"),
+        }
+    }
+
+    fn dimacs_model(&self, values: &[bool]) -> Vec<i64> {
+        (0..self.num_vars as usize)
+            .map(|i| {
+                let v = i as i64 + 1;
+                if values.get(i).copied().unwrap_or(false) { v } else { -v }
+            })
+            .collect()
+    }
+}
+
+impl Puzzle for PbFile {
+    type Compiled = Model<PbKey>;
+    type Solution = Values;
+
+    fn kind(&self) -> &'static str {
+        if self.cnf { "cnf" } else { "opb" }
+    }
+
+    fn comment(&self) -> &'static str {
+        "c"
+    }
+
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn header(&self, _opts: &CompileOptions, _encoding: Option<&str>) -> Vec<String> {
+        vec![
+            format!("sokuc {} {} model", env!("CARGO_PKG_VERSION"), self.kind()),
+            format!("instance {}", self.source),
+        ]
+    }
+
+    fn check_size(&self, max_memory: u64) -> Result<(), crate::encode::EncodeError> {
+        // Each declared variable is a pool entry (name and index) and a value in every answer.
+        const PER_VAR: u64 = 64;
+        let needed = u64::from(self.num_vars) * PER_VAR;
+        if needed > max_memory {
+            return Err(crate::encode::EncodeError::Memory {
+                what: format!("the model of {} ({} variables)", self.source, self.num_vars),
+                needed,
+                limit: max_memory,
+                hint: String::new(),
+            });
+        }
+        Ok(())
+    }
+
+    fn compile(&self, opts: &CompileOptions) -> Result<Model<PbKey>, Refutation> {
+        compile(self, opts.presolve)
+    }
+
+    fn formula<'c>(&self, c: &'c Model<PbKey>) -> &'c PbFormula {
+        &c.formula
+    }
+
+    fn names(&self, c: &Model<PbKey>) -> Vec<String> {
+        c.names()
+    }
+
+    fn decode(&self, _c: &Model<PbKey>, assignment: &[bool]) -> Result<Values, Invalid> {
+        let n = self.num_vars as usize;
+        if assignment.len() < n {
+            return Err(Invalid(format!(
+                "the answer has {} values, the file {n} variables",
+                assignment.len()
+            )));
+        }
+        Ok(assignment[..n].to_vec())
+    }
+
+    fn verify(&self, s: &Values) -> Result<(), Invalid> {
+        check_values(self, s)
+    }
+
+    fn primary(&self, _c: &Model<PbKey>) -> Vec<Var> {
+        (0..self.num_vars).map(Var).collect()
+    }
+
+    fn text(&self, a: &Answer<Values>) -> String {
+        let mut out = String::new();
+        match (&a.solution, a.status) {
+            (Some(s), _) => {
+                out.push_str("s SATISFIABLE\n");
+                if let Some(o) = objective_value(self, s) {
+                    let _ = writeln!(out, "o {o}");
+                }
+                out.push_str(&self.v_lines(s));
+                match (a.unique, &a.second) {
+                    (Some(true), _) => {
+                        let _ = writeln!(
+                            out,
+                            "c unique: the {} backend proved there is no other solution",
+                            a.backend
+                        );
+                    }
+                    (Some(false), Some(s2)) => {
+                        let _ = writeln!(out, "c not unique: a second solution is");
+                        for line in self.v_lines(s2).lines() {
+                            let _ = writeln!(out, "c {line}");
+                        }
+                    }
+                    _ if !a.asked_unique => {}
+                    _ => {
+                        let _ = writeln!(out, "c uniqueness unknown (time limit)");
+                    }
+                }
+                let _ = writeln!(out, "c verified: {} (exact arithmetic)", self.all_hold());
+            }
+            (None, Status::Unsat) => {
+                out.push_str("s UNSATISFIABLE\n");
+                if let Some(why) = &a.reason {
+                    let _ = writeln!(out, "c {why}");
+                }
+            }
+            (None, _) => {
+                out.push_str("s UNKNOWN\n");
+                if let Some(why) = &a.reason {
+                    let _ = writeln!(out, "c {why}");
+                }
+            }
+        }
+        out
+    }
+
+    fn json_fields(&self, solution: Option<&Values>) -> Vec<(String, Value)> {
+        let objective = solution.and_then(|s| objective_value(self, s)).map(|o| o.to_string());
+        vec![
+            ("variables".into(), json!(self.num_vars)),
+            ("constraints".into(), json!(self.rows.len())),
+            ("model".into(), json!(solution.map(|s| self.dimacs_model(s)))),
+            ("objective".into(), json!(objective)),
+        ]
+    }
+
+    fn read_solution(&self, file: &str, text: &str) -> Result<Values, InputError> {
+        read_values(file, text, self.num_vars as usize)
+    }
+
+    fn valid_summary(&self, s: &Values) -> String {
+        match objective_value(self, s) {
+            Some(o) => format!("{} (exact arithmetic), objective {o}", self.all_hold()),
+            None => format!("{} (exact arithmetic)", self.all_hold()),
+        }
+    }
+}
+
+/// Reads an answer: the JSON of `solve --format json` (its `model`), or competition output
+/// (`v` lines of `x3`/`-x3` or `3`/`-3`, ended by `0` in CNF). Unlisted variables are false.
+pub fn read_values(file: &str, text: &str, n: usize) -> Result<Values, InputError> {
+    let mut values = vec![false; n];
+    let mut set = |lit: i64, line: Option<usize>| -> Result<(), InputError> {
+        let v = lit.unsigned_abs() as usize;
+        if v == 0 || v > n {
+            return Err(InputError::new(
+                file,
+                line,
+                format!("variable {v} is not one of the file's 1..{n}"),
+            ));
+        }
+        values[v - 1] = lit > 0;
+        Ok(())
+    };
+    if text.trim_start().starts_with('{') {
+        let raw: Value = serde_json::from_str(text)
+            .map_err(|e| InputError::new(file, Some(e.line()), format!("invalid JSON: {e}")))?;
+        let model = raw
+            .get("model")
+            .and_then(Value::as_array)
+            .ok_or_else(|| InputError::new(file, None, "no \"model\" to check (a list of literals such as [1, -2])"))?;
+        for x in model {
+            let lit = x
+                .as_i64()
+                .ok_or_else(|| InputError::new(file, None, format!("{x} in \"model\" is not a literal")))?;
+            set(lit, None)?;
+        }
+        return Ok(values);
+    }
+    let mut any = false;
+    for (i, line) in text.lines().enumerate() {
+        let Some(rest) = line.strip_prefix('v') else { continue };
+        any = true;
+        for w in rest.split_whitespace() {
+            let (neg, body) = match w.strip_prefix('-').or_else(|| w.strip_prefix('~')) {
+                Some(b) => (true, b),
+                None => (false, w),
+            };
+            let digits = body.strip_prefix('x').unwrap_or(body);
+            let v: i64 = digits
+                .parse()
+                .map_err(|_| InputError::new(file, Some(i + 1), format!("'{w}' is not a literal")))?;
+            if v == 0 {
+                continue;
+            }
+            set(if neg { -v } else { v }, Some(i + 1))?;
+        }
+    }
+    if !any {
+        return Err(InputError::new(
+            file,
+            None,
+            "no 'v' lines and no JSON model: not an answer",
+        ));
+    }
+    Ok(values)
+}
