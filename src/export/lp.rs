@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::{check_names, comment, rows, signed};
+use super::{check_names, comment, objective, rows, signed};
 use crate::ir::{Cmp, PbFormula};
 
 pub fn write_lp(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[String]) -> io::Result<()> {
@@ -12,10 +12,25 @@ pub fn write_lp(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[
         writeln!(w, "\\ {}", comment(h))?;
     }
     writeln!(w, "Minimize")?;
-    // A feasibility problem: a zero objective over the first column keeps every reader happy.
-    match names.first() {
-        Some(n) => writeln!(w, " obj: 0 {n}")?,
-        None => writeln!(w, " obj:")?,
+    match objective(f) {
+        Some((terms, constant)) if !terms.is_empty() => {
+            if constant != 0 {
+                writeln!(w, "\\ objective constant {constant} (not in the objective row)")?;
+            }
+            write!(w, " obj:")?;
+            for (k, &(c, v)) in terms.iter().enumerate() {
+                if k > 0 && k % 8 == 0 {
+                    write!(w, "\n   ")?;
+                }
+                write!(w, " {} {}", signed(c), names[v])?;
+            }
+            writeln!(w)?;
+        }
+        // A feasibility problem: a zero objective over the first column keeps every reader happy.
+        _ => match names.first() {
+            Some(n) => writeln!(w, " obj: 0 {n}")?,
+            None => writeln!(w, " obj:")?,
+        },
     }
     writeln!(w, "Subject To")?;
     for (i, r) in rows(f).iter().enumerate() {

@@ -42,6 +42,14 @@ pub fn rows(f: &PbFormula) -> Vec<Row> {
         .collect()
 }
 
+/// The objective over variables (positive coefficients or not) and its constant: a term on
+/// a negated literal, `c·~x`, is `c - c·x`. `None` without an objective.
+pub fn objective(f: &PbFormula) -> Option<(Vec<(i64, usize)>, i64)> {
+    let terms = f.objective.clone()?;
+    let r = positive(&Linear::new(terms, Cmp::Eq, 0), String::new());
+    Some((r.terms, -r.rhs))
+}
+
 fn positive(lin: &Linear, label: String) -> Row {
     let mut rhs = lin.rhs;
     let mut terms: Vec<(i64, usize)> = Vec::new();

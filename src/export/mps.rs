@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::{check_names, comment, rows};
+use super::{check_names, comment, objective, rows};
 use crate::ir::{Cmp, PbFormula};
 
 pub fn write_mps(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[String]) -> io::Result<()> {
@@ -26,9 +26,16 @@ pub fn write_mps(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &
     }
     // Column-major entries.
     let mut cols: Vec<Vec<(usize, i64)>> = vec![Vec::new(); names.len()];
+    let obj = objective(f);
     for (i, r) in rs.iter().enumerate() {
         for &(c, v) in &r.terms {
             cols[v].push((i, c));
+        }
+    }
+    // The objective row is written as `obj` (index usize::MAX below).
+    if let Some((terms, _)) = &obj {
+        for &(c, v) in terms {
+            cols[v].insert(0, (usize::MAX, c));
         }
     }
     writeln!(w, "COLUMNS")?;
@@ -38,11 +45,21 @@ pub fn write_mps(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &
             writeln!(w, " {} obj 0", names[v])?;
         }
         for &(i, c) in entries {
-            writeln!(w, " {} r{} {}", names[v], i + 1, c)?;
+            if i == usize::MAX {
+                writeln!(w, " {} obj {}", names[v], c)?;
+            } else {
+                writeln!(w, " {} r{} {}", names[v], i + 1, c)?;
+            }
         }
     }
     writeln!(w, " MARKER 'MARKER' 'INTEND'")?;
     writeln!(w, "RHS")?;
+    // MPS's objective constant: minus the right-hand side of the objective row.
+    if let Some((_, constant)) = obj
+        && constant != 0
+    {
+        writeln!(w, " rhs obj {}", -constant)?;
+    }
     for (i, r) in rs.iter().enumerate() {
         if r.rhs != 0 {
             writeln!(w, " rhs r{} {}", i + 1, r.rhs)?;

@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use super::{check_names, comment, rows};
+use super::{check_names, comment, objective, rows};
 use crate::ir::{Cmp, PbFormula};
 
 /// The MiniZinc identifier of a variable. Names are ASCII letters, digits and '_' starting
@@ -40,7 +40,16 @@ pub fn write_mzn(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &
         };
         writeln!(w, "constraint {lhs} {op} {};", r.rhs)?;
     }
-    writeln!(w, "solve satisfy;")?;
+    match objective(f) {
+        Some((terms, constant)) => {
+            let mut sum: Vec<String> = terms.iter().map(|&(c, v)| format!("{c}*{}", ids[v])).collect();
+            if constant != 0 || sum.is_empty() {
+                sum.push(constant.to_string());
+            }
+            writeln!(w, "solve minimize {};", sum.join(" + "))?;
+        }
+        None => writeln!(w, "solve satisfy;")?,
+    }
     writeln!(
         w,
         "output [\"s SATISFIABLE\\nv \"] ++ [if fix(x[i]) = 1 then show(i) else \"-\" ++ show(i) endif ++ \" \" | i in 1..{}] ++ [\"0\\n\"];",

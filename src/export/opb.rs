@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::{check_names, comment, rows, signed};
+use super::{check_names, comment, objective, rows, signed};
 use crate::ir::{Cmp, PbFormula};
 
 pub fn write_opb(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[String]) -> io::Result<()> {
@@ -18,6 +18,22 @@ pub fn write_opb(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &
     }
     for (i, n) in names.iter().enumerate() {
         writeln!(w, "* var x{} {n}", i + 1)?;
+    }
+    if let Some((terms, constant)) = objective(f) {
+        if constant != 0 {
+            // OPB has no constant term: the file's values are the model's minus it.
+            writeln!(w, "* objective constant {constant} (not in the min: line)")?;
+        }
+        let mut line = String::from("min:");
+        for &(c, v) in &terms {
+            line.push_str(&format!(" {} x{}", signed(c).replace(' ', ""), v + 1));
+        }
+        if terms.is_empty() && !names.is_empty() {
+            line.push_str(" +0 x1");
+        }
+        if !terms.is_empty() || !names.is_empty() {
+            writeln!(w, "{line} ;")?;
+        }
     }
     for r in &rs {
         let (sign, op) = match r.cmp {

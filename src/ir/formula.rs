@@ -115,6 +115,10 @@ pub struct Violation {
 pub struct PbFormula {
     pub num_vars: u32,
     pub constraints: Vec<(String, Constraint)>,
+    /// A linear objective to minimise, `Σ coef·lit` (issue 17: OPB's `min:`); `None` for a
+    /// decision problem. Backends solve the constraints; the run path improves an answer
+    /// until no better one exists (`run::optimise`).
+    pub objective: Option<Vec<(i64, Lit)>>,
 }
 
 impl PbFormula {
@@ -231,6 +235,13 @@ impl PbFormula {
             }
         }
         Ok(())
+    }
+
+    /// The objective's value under `assignment` (`None` without an objective).
+    pub fn objective_value(&self, assignment: &[bool]) -> Option<i64> {
+        self.objective
+            .as_ref()
+            .map(|terms| terms.iter().filter(|(_, l)| l.eval(assignment)).map(|(c, _)| c).sum())
     }
 
     pub fn count(&self, kind: &str) -> usize {

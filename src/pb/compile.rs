@@ -139,6 +139,20 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
             }
         }
     }
+    if let Some(o) = &p.objective {
+        // Minimised in the IR: a `max:` objective is negated (the width check bounds it).
+        let sign = if o.maximise { -1 } else { 1 };
+        let mut terms = Vec::new();
+        for t in &o.terms {
+            let c = t.coef.to_i64().unwrap_or(0) * sign;
+            if let Some(l) = product(&mut m, t)
+                && c != 0
+            {
+                terms.push((c, l));
+            }
+        }
+        m.formula.objective = Some(terms);
+    }
     Ok(m)
 }
 

@@ -3,8 +3,9 @@
 //! Text follows the PB and SAT competitions: `s SATISFIABLE` / `s UNSATISFIABLE` /
 //! `s UNKNOWN`, an `o` line with the objective's value when the file has one, and `v` lines
 //! with every variable of the file (`x1 -x2 ...` for OPB, `1 -2 ... 0` for CNF). Comments
-//! (`c`) say what was verified. Optimisation is not built yet, so a solution of a file with an
-//! objective is reported as satisfiable with its value, never as an optimum.
+//! (`c`) say what was verified. With an objective, `o` lines give each improving solution's
+//! value (the last one exact, from the file's own terms), and `s OPTIMUM FOUND` only when the
+//! run path proved that nothing better exists.
 
 use std::fmt::Write as _;
 
@@ -134,10 +135,23 @@ impl Puzzle for PbFile {
         let mut out = String::new();
         match (&a.solution, a.status) {
             (Some(s), _) => {
-                out.push_str("s SATISFIABLE\n");
+                // The competition's order: `o` lines as solutions improved, then the status.
+                let sign = if self.objective.as_ref().is_some_and(|o| o.maximise) {
+                    -1
+                } else {
+                    1
+                };
+                for v in &a.improvements[..a.improvements.len().saturating_sub(1)] {
+                    let _ = writeln!(out, "o {}", sign * v);
+                }
                 if let Some(o) = objective_value(self, s) {
                     let _ = writeln!(out, "o {o}");
                 }
+                out.push_str(if a.optimal == Some(true) {
+                    "s OPTIMUM FOUND\n"
+                } else {
+                    "s SATISFIABLE\n"
+                });
                 out.push_str(&self.v_lines(s));
                 match (a.unique, &a.second) {
                     (Some(true), _) => {

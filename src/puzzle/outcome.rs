@@ -22,6 +22,11 @@ pub struct Answer<S> {
     pub second: Option<S>,
     /// The backend's name, or "external" for an answer file.
     pub backend: String,
+    /// With an objective: whether the solution is proven optimal (`None`: no objective).
+    pub optimal: Option<bool>,
+    /// With an objective: its value (minimised, as in the IR) for each improving solution
+    /// found, in order; the last is the solution's.
+    pub improvements: Vec<i64>,
 }
 
 impl<S> Answer<S> {
@@ -35,6 +40,8 @@ impl<S> Answer<S> {
             unique: None,
             second: None,
             backend: backend.to_string(),
+            optimal: None,
+            improvements: Vec::new(),
         }
     }
 }

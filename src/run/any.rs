@@ -128,6 +128,10 @@ fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: Option<&SolveS
         obj.insert(k, x);
     }
     obj.insert("unique".into(), json!(a.unique));
+    // Only with an objective: proven optimal or the best found in time.
+    if let Some(optimal) = a.optimal {
+        obj.insert("optimal".into(), json!(optimal));
+    }
     if let Some(stats) = stats {
         obj.insert("stats".into(), report::stats_json(stats));
     }

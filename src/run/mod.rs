@@ -10,6 +10,7 @@ pub mod any;
 pub mod emit;
 pub mod enumerate;
 pub mod external;
+mod optimise;
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -319,6 +320,7 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
     };
     let compiled = &ready.compiled;
     let formula = p.formula(compiled);
+    let mut optimum = None;
     let (status, found, second, mut stats) = if opts.unique {
         let mut found = Vec::new();
         let walked = enumerate::walk(p, compiled, b, solve_opts, Some(2), &mut |s, _| {
@@ -334,11 +336,19 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
         };
         (walked.status(), first, Some((unique, second)), walked.stats)
     } else {
-        let (status, found, stats) = match ready.quick {
+        let (status, found, mut stats) = match ready.quick {
             Some(out) => check_outcome(p, compiled, formula, b.answered_by(), out)?,
             None => solve_checked(p, compiled, formula, b, solve_opts)?,
         };
-        (status, found.map(|(s, _)| s), None, stats)
+        match found {
+            // With an objective, the first solution is where the search for the best starts.
+            Some(first) if formula.objective.is_some() => {
+                let o = optimise::improve(p, compiled, formula, b, solve_opts, first, &mut stats)?;
+                optimum = Some((o.optimal, o.improvements));
+                (status, Some(o.solution), None, stats)
+            }
+            found => (status, found.map(|(s, _)| s), None, stats),
+        }
     };
     stats.build_ms += ready.compile_ms;
     note_lp(&mut stats, ready.lp.as_ref());
@@ -352,6 +362,10 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
     };
     answer.solution = Some(solution);
     answer.verified = true;
+    if let Some((optimal, improvements)) = optimum {
+        answer.optimal = Some(optimal);
+        answer.improvements = improvements;
+    }
     if let Some((unique, second)) = second {
         answer.unique = unique;
         answer.second = second;
