@@ -6,6 +6,7 @@ mod decode;
 pub mod generate;
 mod presolve;
 mod puzzle;
+mod writer;
 pub mod verify;
 
 pub use compile::{Compiled, Place, compile, compile_plain};
