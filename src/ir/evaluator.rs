@@ -161,7 +161,9 @@ mod tests {
             };
             let mut linear = Vec::new();
             for _ in 0..1 + next(5) {
-                let lits: Vec<Lit> = (0..next(4)).map(|_| Lit::new(Var(next(n as u64) as u32), next(2) == 0)).collect();
+                let lits: Vec<Lit> = (0..next(4))
+                    .map(|_| Lit::new(Var(next(n as u64) as u32), next(2) == 0))
+                    .collect();
                 let cmp = [Cmp::Le, Cmp::Ge, Cmp::Eq][next(3) as usize];
                 let c = match next(5) {
                     0 => Constraint::Clause(lits),

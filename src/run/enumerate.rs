@@ -58,17 +58,19 @@ pub(super) fn walk<P: Puzzle>(
             backend: x.engine.to_string(),
             problem,
         };
-        let step = finish_with(p, compiled, &mut evaluator, x.assignment).map_err(wrong).and_then(|s| {
-            if found > 0 && projection.same(&previous, x.assignment) {
-                return Err(wrong(AnswerProblem::Violates(
-                    "another solution: it is the previous answer again".into(),
-                )));
-            }
-            previous.clear();
-            previous.extend_from_slice(x.assignment);
-            found += 1;
-            on(s, x.engine)
-        });
+        let step = finish_with(p, compiled, &mut evaluator, x.assignment)
+            .map_err(wrong)
+            .and_then(|s| {
+                if found > 0 && projection.same(&previous, x.assignment) {
+                    return Err(wrong(AnswerProblem::Violates(
+                        "another solution: it is the previous answer again".into(),
+                    )));
+                }
+                previous.clear();
+                previous.extend_from_slice(x.assignment);
+                found += 1;
+                on(s, x.engine)
+            });
         match step {
             Ok(ControlFlow::Continue(())) if limit.is_none_or(|l| found < l) => ControlFlow::Continue(()),
             Ok(_) => ControlFlow::Break(()),

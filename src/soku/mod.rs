@@ -6,8 +6,8 @@ mod decode;
 pub mod generate;
 mod presolve;
 mod puzzle;
-mod writer;
 pub mod verify;
+mod writer;
 
 pub use compile::{Compiled, Place, compile, compile_plain};
 pub use decode::{DecodeError, decode};

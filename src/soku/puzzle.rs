@@ -51,7 +51,14 @@ fn sentences(inst: &Instance, ps: &[Placement], indent: &str) -> String {
 
 /// One placement's line of the text (after its indent).
 pub(super) fn push_line(s: &mut String, inst: &Instance, p: &Placement) {
-    instruction::push_sentence(s, &inst.variant, p.face, &inst.tiles[p.tile], &p.corners, &inst.capacities);
+    instruction::push_sentence(
+        s,
+        &inst.variant,
+        p.face,
+        &inst.tiles[p.tile],
+        &p.corners,
+        &inst.capacities,
+    );
     let _ = writeln!(s, ".  [tile #{}, rotation {}]", p.tile + 1, p.rotation);
 }
 

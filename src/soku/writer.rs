@@ -37,7 +37,12 @@ impl<'a> Writer<'a> {
         let mut fields = Vec::new();
         push_fields(&mut fields, instance_fields(inst));
         fields.extend_from_slice(b",\"placements\":");
-        let n = inst.variant.faces.len().saturating_mul(inst.tiles.len()).saturating_mul(3);
+        let n = inst
+            .variant
+            .faces
+            .len()
+            .saturating_mul(inst.tiles.len())
+            .saturating_mul(3);
         let kept = if n <= MAX_KEPT {
             std::iter::repeat_with(|| None).take(n).collect()
         } else {
