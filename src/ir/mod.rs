@@ -4,6 +4,7 @@
 //! back), plus a [`PbFormula`] of clauses, at-most-one / exactly-one groups and linear
 //! constraints. Backends only see the formula; exporters and decoders also use the pool.
 
+mod evaluator;
 mod formula;
 mod hash;
 mod lit;
@@ -11,6 +12,7 @@ mod pool;
 mod projection;
 mod status;
 
+pub use evaluator::Evaluator;
 pub use formula::{Cmp, Constraint, Linear, PbFormula, Violation};
 pub use hash::{FastHasher, FastMap};
 pub use lit::{Lit, Var};

@@ -11,8 +11,10 @@
 //! checks that solution with a verifier that shares no code with its compiler or decoder.
 
 mod outcome;
+pub mod writer;
 
 pub use outcome::Answer;
+pub use writer::SolutionWriter;
 
 use crate::input::InputError;
 use crate::ir::{PbFormula, Var};
@@ -127,6 +129,12 @@ pub trait Puzzle: Clone + Send + Sync + 'static {
     /// The puzzle's own JSON fields (the run path wraps them in the common envelope).
     /// `solution` is `None` when there is none; fields that describe the instance stay.
     fn json_fields(&self, solution: Option<&Self::Solution>) -> Vec<(String, serde_json::Value)>;
+
+    /// What an enumeration writes its solutions with: the bytes of [`Puzzle::text`] and
+    /// [`Puzzle::json_fields`] (see [`writer`]). By default those methods themselves.
+    fn writer(&self) -> Box<dyn SolutionWriter<Self::Solution> + '_> {
+        Box::new(writer::Plain(self))
+    }
 
     /// Reads a solution written by `solve --format json` (and, for grids, the solution-file
     /// form), for `check` and `render`.

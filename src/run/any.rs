@@ -15,7 +15,8 @@ use crate::encode::EncodeOptions;
 use crate::error::{Error, status_code};
 use crate::input::InputError;
 use crate::ir::{PbFormula, Var};
-use crate::puzzle::{Answer, CompileOptions, Puzzle, Refutation};
+use crate::puzzle::writer::push_json;
+use crate::puzzle::{Answer, CompileOptions, Puzzle, Refutation, SolutionWriter};
 use crate::report;
 
 /// An outcome ready to print: what the text and JSON say, and what the exit code follows.
@@ -146,6 +147,40 @@ fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: Option<&SolveS
     v
 }
 
+/// One solution's line of `solve --all --format json`: [`outcome_json`] of a verified
+/// "sat" answer without stats, then its number and the milliseconds since the start,
+/// written member by member (the same bytes; `tests` compare the two).
+fn json_line<S>(
+    out: &mut Vec<u8>,
+    kind: &str,
+    a: &Answer<S>,
+    writer: &mut dyn SolutionWriter<S>,
+    k: u64,
+    started: Instant,
+) {
+    out.extend_from_slice(b"{\"status\":");
+    push_json(out, a.status.as_str());
+    out.extend_from_slice(b",\"puzzle\":");
+    push_json(out, kind);
+    out.extend_from_slice(b",\"backend\":");
+    push_json(out, &a.backend);
+    out.extend_from_slice(b",\"verified\":");
+    push_json(out, &a.verified);
+    let before = out.len();
+    out.push(b',');
+    writer.json_fields(a.solution.as_ref(), out);
+    if out.len() == before + 1 {
+        out.pop();
+    }
+    out.extend_from_slice(b",\"unique\":");
+    push_json(out, &a.unique);
+    out.extend_from_slice(b",\"solution\":");
+    push_json(out, &k);
+    out.extend_from_slice(b",\"ms\":");
+    push_json(out, &json!(report::round_ms(super::ms(started))));
+    out.extend_from_slice(b"}\n");
+}
+
 /// The last line of `solve --all --format json`: how many solutions, whether that is all of
 /// them, why it stopped, and the times.
 pub fn summary_json(kind: &str, limit: Option<u64>, e: &Enumerated) -> Value {
@@ -227,26 +262,28 @@ impl<P: Puzzle> AnyPuzzle for P {
     ) -> Result<Enumerated, RunError> {
         let started = opts.solve.started.unwrap_or_else(Instant::now);
         let mut k = 0u64;
+        // One buffer for every solution, and the front-end's writer, which may keep the
+        // text of repeated parts between solutions; the bytes are those of `text` and of
+        // `outcome_json` (the envelope is written here, field by field in its order).
+        let mut writer = self.writer();
+        let mut buf: Vec<u8> = Vec::new();
         let mut on = |s: P::Solution, engine: &'static str| -> Result<ControlFlow<()>, RunError> {
             k += 1;
             let mut answer = Answer::without_solution(Status::Sat, None, engine);
             answer.solution = Some(s);
             answer.verified = true;
+            buf.clear();
             match stream {
                 Stream::Text => {
-                    let mut text = self.text(&answer);
-                    text.push_str(SEPARATOR);
-                    text.push('\n');
-                    out.write_all(text.as_bytes())?;
+                    writer.text(&answer, &mut buf);
+                    buf.extend_from_slice(SEPARATOR.as_bytes());
+                    buf.push(b'\n');
                 }
                 Stream::Json => {
-                    let mut v = outcome_json(self, &answer, None);
-                    let obj = v.as_object_mut().expect("an object");
-                    obj.insert("solution".into(), json!(k));
-                    obj.insert("ms".into(), json!(report::round_ms(super::ms(started))));
-                    writeln!(out, "{v}")?;
+                    json_line(&mut buf, self.kind(), &answer, writer.as_mut(), k, started);
                 }
             }
+            out.write_all(&buf)?;
             out.flush()?;
             Ok(ControlFlow::Continue(()))
         };

@@ -1,15 +1,15 @@
 //! Every solution (`solve --all`, and `--unique` as the first two): the run path of
 //! [`super::solve`] up to the backend, then [`Backend::enumerate`] with the puzzle's
-//! projection ([`Puzzle::primary`]), and every assignment checked through [`finish`] (the IR,
+//! projection ([`Puzzle::primary`]), and every assignment checked through [`super::finish`] (the IR,
 //! the decoder, the independent verifier) before it is handed on. Solutions are handed on
 //! one by one as they are found and never collected here.
 
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::{AnswerProblem, Prepared, RunError, RunOptions, finish, ms, no_solution_reason, note_lp, prepare};
+use super::{AnswerProblem, Prepared, RunError, RunOptions, finish_with, ms, no_solution_reason, note_lp, prepare};
 use crate::backend::{Backend, Ended, Found, SolveOptions, SolveStats, Status};
-use crate::ir::Projection;
+use crate::ir::{Evaluator, Projection};
 use crate::puzzle::Puzzle;
 
 /// What a walk over the solutions found, besides the solutions themselves.
@@ -49,6 +49,7 @@ pub(super) fn walk<P: Puzzle>(
 ) -> Result<Walked, RunError> {
     let formula = p.formula(compiled);
     let projection = Projection::new(formula, p.primary(compiled));
+    let mut evaluator = Evaluator::new(formula);
     let mut found = 0u64;
     let mut failed: Option<RunError> = None;
     let mut previous: Vec<bool> = Vec::new();
@@ -57,17 +58,19 @@ pub(super) fn walk<P: Puzzle>(
             backend: x.engine.to_string(),
             problem,
         };
-        let step = finish(p, compiled, x.assignment).map_err(wrong).and_then(|s| {
-            if found > 0 && projection.same(&previous, x.assignment) {
-                return Err(wrong(AnswerProblem::Violates(
-                    "another solution: it is the previous answer again".into(),
-                )));
-            }
-            previous.clear();
-            previous.extend_from_slice(x.assignment);
-            found += 1;
-            on(s, x.engine)
-        });
+        let step = finish_with(p, compiled, &mut evaluator, x.assignment)
+            .map_err(wrong)
+            .and_then(|s| {
+                if found > 0 && projection.same(&previous, x.assignment) {
+                    return Err(wrong(AnswerProblem::Violates(
+                        "another solution: it is the previous answer again".into(),
+                    )));
+                }
+                previous.clear();
+                previous.extend_from_slice(x.assignment);
+                found += 1;
+                on(s, x.engine)
+            });
         match step {
             Ok(ControlFlow::Continue(())) if limit.is_none_or(|l| found < l) => ControlFlow::Continue(()),
             Ok(_) => ControlFlow::Break(()),

@@ -16,7 +16,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::backend::{Backend, BackendError, Deadline, Ended, SolveOptions, SolveStats, Status, Waited};
-use crate::ir::PbFormula;
+use crate::ir::{Evaluator, PbFormula};
 use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};
 
 pub use any::{AnyPuzzle, Checked, Report, Stream};
@@ -91,6 +91,26 @@ impl From<RunError> for crate::Error {
 /// Checks a full assignment against the IR, decodes it and verifies the solution: the only
 /// way an assignment becomes a solution.
 pub fn finish<P: Puzzle>(p: &P, c: &P::Compiled, assignment: &[bool]) -> Result<P::Solution, AnswerProblem> {
+    finish_by(p, c, assignment, |f, a| f.evaluate(a))
+}
+
+/// [`finish`] with the formula's evaluation compiled once ([`Evaluator`], made from `p`'s
+/// formula): for the many answers of an enumeration.
+pub(crate) fn finish_with<P: Puzzle>(
+    p: &P,
+    c: &P::Compiled,
+    e: &mut Evaluator,
+    assignment: &[bool],
+) -> Result<P::Solution, AnswerProblem> {
+    finish_by(p, c, assignment, |f, a| e.evaluate(f, a))
+}
+
+fn finish_by<P: Puzzle>(
+    p: &P,
+    c: &P::Compiled,
+    assignment: &[bool],
+    evaluate: impl FnOnce(&PbFormula, &[bool]) -> Result<(), crate::ir::Violation>,
+) -> Result<P::Solution, AnswerProblem> {
     let f = p.formula(c);
     let n = f.num_vars as usize;
     if assignment.len() < n {
@@ -100,7 +120,7 @@ pub fn finish<P: Puzzle>(p: &P, c: &P::Compiled, assignment: &[bool]) -> Result<
         });
     }
     let a = &assignment[..n];
-    f.evaluate(a).map_err(|v| AnswerProblem::Violates(v.to_string()))?;
+    evaluate(f, a).map_err(|v| AnswerProblem::Violates(v.to_string()))?;
     let s = p.decode(c, a).map_err(AnswerProblem::Decode)?;
     p.verify(&s).map_err(AnswerProblem::Invalid)?;
     Ok(s)

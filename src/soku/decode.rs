@@ -33,40 +33,49 @@ pub fn decode(inst: &Instance, c: &Compiled, assignment: &[bool]) -> Result<Vec<
     let v = &inst.variant;
     let mut chosen = Vec::with_capacity(v.num_faces());
     for (f, vars) in c.face_vars.iter().enumerate() {
-        let on: Vec<_> = vars.iter().filter(|x| assignment[x.index()]).collect();
-        if on.len() != 1 {
+        let mut on = vars.iter().filter(|x| assignment[x.index()]);
+        let (Some(first), None) = (on.next(), on.next()) else {
             return Err(DecodeError::FaceNotExactlyOne {
                 face: v.face_label(f),
-                count: on.len(),
+                count: vars.iter().filter(|x| assignment[x.index()]).count(),
             });
-        }
-        let p = c.model.pool.key(*on[0]);
+        };
+        let p = c.model.pool.key(*first);
         chosen.push((p.ty, p.rot));
     }
     // Hand out concrete tiles of each type: named fixed tiles first, then in list order.
-    let mut free: Vec<Vec<usize>> = c.types.iter().map(|t| t.members.clone()).collect();
+    // `taken` marks the tiles handed out; `next[t]` is where type t's untaken members start
+    // (every member before it is taken).
+    let mut taken = vec![false; inst.tiles.len()];
+    let mut next = vec![0usize; c.types.len()];
     let mut tile_of: Vec<Option<usize>> = vec![None; v.num_faces()];
     for fx in &inst.fixed {
         let t = chosen[fx.face].0;
         if tile_of[fx.face].is_some() {
             continue;
         }
-        if let Some(pos) = free[t].iter().position(|&m| m == fx.tile) {
-            tile_of[fx.face] = Some(free[t].remove(pos));
+        if c.types[t].members.contains(&fx.tile) && !taken[fx.tile] {
+            taken[fx.tile] = true;
+            tile_of[fx.face] = Some(fx.tile);
         }
     }
     for f in 0..v.num_faces() {
         if tile_of[f].is_none() {
             let t = chosen[f].0;
-            if free[t].is_empty() {
+            let members = &c.types[t].members;
+            while next[t] < members.len() && taken[members[next[t]]] {
+                next[t] += 1;
+            }
+            let Some(&m) = members.get(next[t]) else {
                 let used = chosen.iter().filter(|(u, _)| *u == t).count();
                 return Err(DecodeError::TooManyOfType {
                     weights: c.types[t].weights,
                     used,
                     have: c.types[t].multiplicity(),
                 });
-            }
-            tile_of[f] = Some(free[t].remove(0));
+            };
+            taken[m] = true;
+            tile_of[f] = Some(m);
         }
     }
     Ok((0..v.num_faces())

@@ -7,6 +7,7 @@ pub mod generate;
 mod presolve;
 mod puzzle;
 pub mod verify;
+mod writer;
 
 pub use compile::{Compiled, Place, compile, compile_plain};
 pub use decode::{DecodeError, decode};

@@ -12,7 +12,7 @@ use crate::encode::EncodeError;
 use crate::input::{InputError, solution_json};
 use crate::ir::{PbFormula, Status};
 use crate::model::Instance;
-use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};
+use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation, SolutionWriter};
 use crate::render::{Scene, instruction, titled};
 
 /// Bytes of the compiled model per placement variable (its name, its place in the variable
@@ -41,14 +41,63 @@ pub fn check_model_size(inst: &Instance, limit: u64) -> Result<(), EncodeError> 
 
 /// The placements as sentences, one line each.
 fn sentences(inst: &Instance, ps: &[Placement], indent: &str) -> String {
-    let v = &inst.variant;
     let mut s = String::new();
     for p in ps {
         s.push_str(indent);
-        instruction::push_sentence(&mut s, v, p.face, &inst.tiles[p.tile], &p.corners, &inst.capacities);
-        let _ = writeln!(s, ".  [tile #{}, rotation {}]", p.tile + 1, p.rotation);
+        push_line(&mut s, inst, p);
     }
     s
+}
+
+/// One placement's line of the text (after its indent).
+pub(super) fn push_line(s: &mut String, inst: &Instance, p: &Placement) {
+    instruction::push_sentence(
+        s,
+        &inst.variant,
+        p.face,
+        &inst.tiles[p.tile],
+        &p.corners,
+        &inst.capacities,
+    );
+    let _ = writeln!(s, ".  [tile #{}, rotation {}]", p.tile + 1, p.rotation);
+}
+
+/// The first line of the text: the status, the variant and the capacities.
+pub(super) fn status_line(inst: &Instance, status: Status) -> String {
+    let v = &inst.variant;
+    let caps: Vec<String> = v
+        .vertices
+        .iter()
+        .zip(&inst.capacities)
+        .map(|(n, c)| format!("{n}={c}"))
+        .collect();
+    format!("{} on {}: {}\n", status.as_str(), v.name, caps.join(" "))
+}
+
+/// What the text says of a verified solution, after its placements.
+pub(super) const VERIFIED: &str = "verified: every vertex sum equals its capacity\n";
+
+/// One placement in the JSON fields.
+pub(super) fn placement_json(inst: &Instance, p: &Placement) -> Value {
+    let v = &inst.variant;
+    let face: Vec<&str> = v.faces[p.face].iter().map(|&x| v.vertices[x].as_str()).collect();
+    json!({
+        "face": face,
+        "tile": p.tile + 1,
+        "weights": inst.tiles[p.tile],
+        "rotation": p.rotation,
+        "corners": p.corners,
+    })
+}
+
+/// The JSON fields before the placements.
+pub(super) fn instance_fields(inst: &Instance) -> Vec<(String, Value)> {
+    let v = &inst.variant;
+    vec![
+        ("variant".into(), json!(v.name)),
+        ("vertices".into(), json!(v.vertices)),
+        ("capacities".into(), json!(inst.capacities)),
+    ]
 }
 
 impl Puzzle for Instance {
@@ -113,27 +162,11 @@ impl Puzzle for Instance {
     }
 
     fn text(&self, a: &Answer<Vec<Placement>>) -> String {
-        let v = &self.variant;
-        let caps: Vec<String> = v
-            .vertices
-            .iter()
-            .zip(&self.capacities)
-            .map(|(n, c)| format!("{n}={c}"))
-            .collect();
-        let mut s = String::new();
-        let _ = writeln!(s, "{} on {}: {}", a.status.as_str(), v.name, caps.join(" "));
+        let mut s = status_line(self, a.status);
         match (a.status, &a.solution) {
             (Status::Sat, Some(ps)) => {
                 s.push_str(&sentences(self, ps, ""));
-                let _ = writeln!(
-                    s,
-                    "verified: {}",
-                    if a.verified {
-                        "every vertex sum equals its capacity"
-                    } else {
-                        "NO"
-                    }
-                );
+                s.push_str(if a.verified { VERIFIED } else { "verified: NO\n" });
                 match (a.unique, &a.second) {
                     (Some(true), _) => {
                         let _ = writeln!(s, "unique: the {} backend proved there is no other solution", a.backend);
@@ -158,27 +191,14 @@ impl Puzzle for Instance {
     }
 
     fn json_fields(&self, solution: Option<&Vec<Placement>>) -> Vec<(String, Value)> {
-        let v = &self.variant;
-        let placements: Option<Vec<Value>> = solution.map(|ps| {
-            ps.iter()
-                .map(|p| {
-                    let face: Vec<&str> = v.faces[p.face].iter().map(|&x| v.vertices[x].as_str()).collect();
-                    json!({
-                        "face": face,
-                        "tile": p.tile + 1,
-                        "weights": self.tiles[p.tile],
-                        "rotation": p.rotation,
-                        "corners": p.corners,
-                    })
-                })
-                .collect()
-        });
-        vec![
-            ("variant".into(), json!(v.name)),
-            ("vertices".into(), json!(v.vertices)),
-            ("capacities".into(), json!(self.capacities)),
-            ("placements".into(), json!(placements)),
-        ]
+        let placements: Option<Vec<Value>> = solution.map(|ps| ps.iter().map(|p| placement_json(self, p)).collect());
+        let mut fields = instance_fields(self);
+        fields.push(("placements".into(), json!(placements)));
+        fields
+    }
+
+    fn writer(&self) -> Box<dyn SolutionWriter<Vec<Placement>> + '_> {
+        Box::new(super::writer::Writer::new(self))
     }
 
     fn read_solution(&self, file: &str, text: &str) -> Result<Vec<Placement>, InputError> {

@@ -165,6 +165,14 @@ pub struct Engine {
     stack: Vec<(Mark, u32, u32)>,
     trail: Trail,
     mask: Vec<u64>,
+    /// Scratch for the filtering masks of [`Engine::propagate`].
+    filter_mask: Vec<u64>,
+    /// `group_incs` and each row's `incs`, flattened (`*_at`: where each one's list
+    /// starts, one more entry than groups or rows): what propagation walks.
+    group_inc: Vec<u32>,
+    group_inc_at: Vec<u32>,
+    row_inc: Vec<u32>,
+    row_inc_at: Vec<u32>,
     group_queue: Vec<u32>,
     group_queued: Vec<bool>,
     row_queue: Vec<u32>,
@@ -191,6 +199,17 @@ pub struct Engine {
 
 fn bit(words: &mut [u64], i: u32) {
     words[(i / 64) as usize] |= 1 << (i % 64);
+}
+
+/// Lists as one list and where each starts (one more entry than lists).
+fn flatten<'a>(lists: impl IntoIterator<Item = &'a Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
+    let mut flat = Vec::new();
+    let mut at = vec![0u32];
+    for l in lists {
+        flat.extend_from_slice(l);
+        at.push(flat.len() as u32);
+    }
+    (flat, at)
 }
 
 /// A constraint as `terms cmp rhs`.
@@ -467,6 +486,11 @@ impl Engine {
             stack: Vec::new(),
             trail: Trail::default(),
             mask: vec![0; words],
+            filter_mask: vec![0; words],
+            group_inc: Vec::new(),
+            group_inc_at: Vec::new(),
+            row_inc: Vec::new(),
+            row_inc_at: Vec::new(),
             group_queue: Vec::new(),
             group_queued: vec![false; g],
             row_queue: Vec::new(),
@@ -478,6 +502,9 @@ impl Engine {
             phase: vec![u32::MAX; g],
             max_failures: None,
         };
+        (e.group_inc, e.group_inc_at) = flatten(&e.group_incs);
+        let row_incs: Vec<&Vec<u32>> = e.rows.iter().map(|r| &r.incs).collect();
+        (e.row_inc, e.row_inc_at) = flatten(row_incs);
         e.refresh_sum_rows();
         Ok(e)
     }
@@ -541,6 +568,7 @@ impl Engine {
     }
 
     /// Smallest and largest contribution of incidence `i` under the current domain.
+    #[inline]
     fn extremes(&self, s: &State, i: usize) -> (i64, i64) {
         let inc = &self.incs[i];
         if self.words == 1 {
@@ -624,37 +652,56 @@ impl Engine {
         any
     }
 
+    /// Intersects group `g`'s one-word domain with `m` (`words == 1`); false if it becomes
+    /// empty. [`Engine::restrict`] without the loop.
+    #[inline]
+    fn restrict1(&mut self, s: &mut State, g: u32, m: u64) -> bool {
+        let gi = g as usize;
+        let x = s.dom[gi];
+        let n = x & m;
+        if n != x {
+            self.trail.dom.push((g, x));
+            self.removed[gi] |= x & !m;
+            s.dom[gi] = n;
+            self.enqueue_group(g);
+        }
+        n != 0
+    }
+
     /// Runs propagation to a fixpoint; false on a conflict.
     fn propagate(&mut self, s: &mut State) -> bool {
         let w = self.words;
-        let mut mask = vec![0u64; w];
-        loop {
+        let mut mask = std::mem::take(&mut self.filter_mask);
+        let ok = loop {
             if let Some(g) = self.group_queue.pop() {
                 self.group_queued[g as usize] = false;
-                for k in 0..self.group_incs[g as usize].len() {
-                    let i = self.group_incs[g as usize][k] as usize;
+                let (a, b) = (self.group_inc_at[g as usize], self.group_inc_at[g as usize + 1]);
+                for k in a..b {
+                    let i = self.group_inc[k as usize] as usize;
                     self.update_incidence(s, i);
                 }
                 self.update_sparse(s, g);
                 continue;
             }
             let Some(r) = self.row_queue.pop() else {
-                return true;
+                break true;
             };
-            self.row_queued[r as usize] = false;
-            let (lo, hi) = (self.rows[r as usize].lo, self.rows[r as usize].hi);
-            let (rmin, rmax) = (s.row_min[r as usize], s.row_max[r as usize]);
+            let r = r as usize;
+            self.row_queued[r] = false;
+            let (lo, hi) = (self.rows[r].lo, self.rows[r].hi);
+            let (rmin, rmax) = (s.row_min[r], s.row_max[r]);
             if rmin > hi || rmax < lo || lo > hi {
-                self.clear_queues();
-                return false;
+                break false;
             }
             let slack_hi = hi - rmin;
             let slack_lo = rmax - lo;
-            if self.rows[r as usize].max_spread <= slack_hi.min(slack_lo) {
+            if self.rows[r].max_spread <= slack_hi.min(slack_lo) {
                 continue;
             }
-            for k in 0..self.rows[r as usize].incs.len() {
-                let i = self.rows[r as usize].incs[k] as usize;
+            let (a, b) = (self.row_inc_at[r], self.row_inc_at[r + 1]);
+            let mut failed = false;
+            for k in a..b {
+                let i = self.row_inc[k as usize] as usize;
                 let (cmin, cmax) = (s.inc_min[i], s.inc_max[i]);
                 let spread = cmax - cmin;
                 if spread <= slack_hi && spread <= slack_lo {
@@ -667,29 +714,41 @@ impl Engine {
                 let ti = inc.vals.partition_point(|&v| v <= top);
                 let bi = inc.vals.partition_point(|&v| v < bottom);
                 if ti == 0 || bi >= inc.vals.len() || bi >= ti {
-                    self.clear_queues();
-                    return false;
-                }
-                for (x, (a, b)) in mask
-                    .iter_mut()
-                    .zip(inc.le[(ti - 1) * w..ti * w].iter().zip(&inc.ge[bi * w..(bi + 1) * w]))
-                {
-                    *x = a & b;
+                    failed = true;
+                    break;
                 }
                 let g = inc.group;
-                let m = std::mem::take(&mut mask);
-                let ok = self.restrict(s, g, &m);
-                mask = m;
+                let ok = if w == 1 {
+                    let m = inc.le[ti - 1] & inc.ge[bi];
+                    self.restrict1(s, g, m)
+                } else {
+                    for (x, (a, b)) in mask
+                        .iter_mut()
+                        .zip(inc.le[(ti - 1) * w..ti * w].iter().zip(&inc.ge[bi * w..(bi + 1) * w]))
+                    {
+                        *x = a & b;
+                    }
+                    self.restrict(s, g, &mask)
+                };
                 if !ok {
-                    self.clear_queues();
-                    return false;
+                    failed = true;
+                    break;
                 }
             }
+            if failed {
+                break false;
+            }
+        };
+        if !ok {
+            self.clear_queues();
         }
+        self.filter_mask = mask;
+        ok
     }
 
     /// Recomputes incidence `i`'s bounds from its group's domain; queues its row if they
     /// changed.
+    #[inline]
     fn update_incidence(&mut self, s: &mut State, i: usize) {
         let (a, b) = self.extremes(s, i);
         let r = self.incs[i].row as usize;
