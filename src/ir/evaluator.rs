@@ -157,7 +157,7 @@ mod tests {
             let n = 1 + next(8) as u32;
             let mut f = PbFormula {
                 num_vars: n,
-                constraints: Vec::new(),
+                ..Default::default()
             };
             let mut linear = Vec::new();
             for _ in 0..1 + next(5) {
