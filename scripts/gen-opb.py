@@ -38,17 +38,22 @@ def pigeonhole(n):
     write(f"php-{n + 1}-{n}.opb", (n + 1) * n, rows, comment=f"pigeonhole: {n + 1} pigeons, {n} holes (unsat)")
 
 
-def subset_sum(n, seed, sat):
-    """Weights in [10^6, 10^7]; sat: the target is the sum of a random subset; unsat: every
-    weight even and the target odd."""
+def subset_sum_row(n, seed, sat, lo, hi):
+    """One equality over n weights drawn from [lo, hi]; sat: the target is the sum of a
+    random subset; unsat: every weight even and the target odd."""
     r = random.Random(seed)
-    w = [r.randint(10**6, 10**7) for _ in range(n)]
+    w = [r.randint(lo, hi) for _ in range(n)]
     if sat:
         target = sum(x for x in w if r.random() < 0.5)
     else:
         w = [x * 2 for x in w]
         target = sum(x for x in w if r.random() < 0.5) + 1
-    rows = [" ".join(term(c, i + 1) for i, c in enumerate(w)) + f" = {target} ;"]
+    return [" ".join(term(c, i + 1) for i, c in enumerate(w)) + f" = {target} ;"]
+
+
+def subset_sum(n, seed, sat):
+    """Weights in [10^6, 10^7]."""
+    rows = subset_sum_row(n, seed, sat, 10**6, 10**7)
     write(f"subsetsum-{n}-{'sat' if sat else 'unsat'}-s{seed}.opb", n, rows,
           comment=f"subset sum, weights 10^6..10^7, seed {seed} ({'sat: a planted subset' if sat else 'unsat: even weights, odd target'})")
 
@@ -111,15 +116,8 @@ def planted_cardinality(n, m, seed):
 
 
 def bigint(n, seed, sat):
-    """Coefficients near 2^100 (BIGINT size): a subset-sum equality and an inequality."""
-    r = random.Random(seed)
-    w = [r.randint(2**99, 2**100) for _ in range(n)]
-    if sat:
-        target = sum(x for x in w if r.random() < 0.5)
-    else:
-        w = [x * 2 for x in w]
-        target = sum(x for x in w if r.random() < 0.5) + 1
-    rows = [" ".join(term(c, i + 1) for i, c in enumerate(w)) + f" = {target} ;"]
+    """Subset sum with weights near 2^100 (BIGINT size)."""
+    rows = subset_sum_row(n, seed, sat, 2**99, 2**100)
     write(f"bigint-subsetsum-{n}-{'sat' if sat else 'unsat'}-s{seed}.opb", n, rows,
           comment=f"subset sum with ~100-bit weights, seed {seed} ({'sat: planted' if sat else 'unsat: even weights, odd target'})")
 

@@ -396,3 +396,31 @@ fn malformed_files_name_file_line_and_problem() {
         );
     }
 }
+
+/// A proven optimum's answer (`s OPTIMUM FOUND`, as sokuc and minisat+ write it) reads back
+/// through both readers of competition output: `check` (the front-end's) and `decode` (the
+/// run path's, for external solvers), and a tampered model is rejected.
+#[test]
+fn optimum_answers_read_back_through_check_and_decode() {
+    let f = root().join("instances/opb/knapsack-opt-25-s1.opb");
+    let f = f.to_str().unwrap();
+    let o = sokuc().args(["solve", f]).output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("s OPTIMUM FOUND\n"), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let answer = dir.path().join("answer.txt");
+    std::fs::write(&answer, &text).unwrap();
+    let c = sokuc().args(["check", f, answer.to_str().unwrap()]).output().unwrap();
+    assert_eq!(c.status.code(), Some(0), "{}", String::from_utf8_lossy(&c.stderr));
+    let d = sokuc()
+        .args(["decode", f, "--solution", answer.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(d.status.code(), Some(0), "{}", String::from_utf8_lossy(&d.stderr));
+    // Every item taken breaks the weight row.
+    let all: String = (1..=25).map(|i| format!(" x{i}")).collect();
+    std::fs::write(&answer, format!("s OPTIMUM FOUND\nv{all}\n")).unwrap();
+    let c = sokuc().args(["check", f, answer.to_str().unwrap()]).output().unwrap();
+    assert_ne!(c.status.code(), Some(0));
+}

@@ -11,8 +11,8 @@ pub enum Answer {
     Unknown,
 }
 
-/// Parses `s SATISFIABLE` / `s UNSATISFIABLE` / `s UNKNOWN` and `v` lines. Lines starting
-/// with `c` and blank lines are ignored. A bare list of literals (as minisat writes
+/// Parses `s SATISFIABLE` (or a PB solver's `s OPTIMUM FOUND`) / `s UNSATISFIABLE` /
+/// `s UNKNOWN` and `v` lines. Lines starting with `c`, `o` lines and blank lines are ignored. A bare list of literals (as minisat writes
 /// after `SAT`) is accepted too.
 pub fn parse_sat_answer(file: &str, text: &str) -> Result<Answer, InputError> {
     let mut status: Option<(&str, usize)> = None;
@@ -36,7 +36,8 @@ pub fn parse_sat_answer(file: &str, text: &str) -> Result<Answer, InputError> {
             status = Some(("UNKNOWN", i + 1));
             continue;
         }
-        if line.is_empty() || line.starts_with('c') || line.starts_with('%') {
+        // `o` lines: a PB solver's objective values as its solutions improved.
+        if line.is_empty() || line.starts_with('c') || line.starts_with('%') || line.starts_with("o ") {
             continue;
         }
         let (tag, rest) = match line.split_once(char::is_whitespace) {
@@ -69,7 +70,8 @@ pub fn parse_sat_answer(file: &str, text: &str) -> Result<Answer, InputError> {
                     if terminated {
                         return Err(InputError::new(file, ln, "literals after the terminating 0"));
                     }
-                    let plain = tok.replacen('x', "", 1);
+                    // `~x3` is how OPB writes a negated literal; minisat+ and others echo it.
+                    let plain = tok.replacen('~', "-", 1).replacen('x', "", 1);
                     if plain.len() != tok.len() {
                         named = true;
                     }
@@ -99,7 +101,8 @@ pub fn parse_sat_answer(file: &str, text: &str) -> Result<Answer, InputError> {
             None,
             "no 's' status line (expected 's SATISFIABLE', 's UNSATISFIABLE' or 's UNKNOWN')",
         )),
-        Some(("SATISFIABLE", ln)) => {
+        // A PB solver's proven optimum is a satisfying model too.
+        Some(("SATISFIABLE", ln)) | Some(("OPTIMUM FOUND", ln)) => {
             if !saw_values {
                 return Err(InputError::new(
                     file,
@@ -335,5 +338,26 @@ mod highs_tests {
                 .to_string()
                 .contains("not a number")
         );
+    }
+}
+
+#[cfg(test)]
+mod pb_answer_tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_pb_solvers_optimum() {
+        // minisat+ and the PB competition: `o` lines as solutions improve, `~x` for false.
+        let text = "c minisat+\no 12\no 7\ns OPTIMUM FOUND\nv x1 ~x2 -x3 x4\n";
+        assert_eq!(
+            parse_sat_answer("f", text).unwrap(),
+            Answer::Sat(vec![Some(true), Some(false), Some(false), Some(true)])
+        );
+    }
+
+    #[test]
+    fn an_optimum_without_values_is_refused() {
+        let e = parse_sat_answer("f", "o 3\ns OPTIMUM FOUND\n").unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
     }
 }

@@ -31,11 +31,14 @@ impl Compression {
 struct Bounded {
     bytes: Vec<u8>,
     limit: usize,
+    /// A write was refused for the limit (the decoder reports it as any I/O error).
+    over: bool,
 }
 
 impl std::io::Write for Bounded {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         if self.bytes.len() + buf.len() > self.limit {
+            self.over = true;
             return Err(std::io::Error::other("too large"));
         }
         self.bytes.extend_from_slice(buf);
@@ -60,10 +63,11 @@ pub fn read_compressed(path: &Path, how: Compression) -> Result<String, InputErr
             let mut out = Bounded {
                 bytes: Vec::new(),
                 limit,
+                over: false,
             };
             let mut file = file;
             if let Err(e) = lzma_rs::xz_decompress(&mut file, &mut out) {
-                let why = if out.bytes.len() + 1 > limit && matches!(e, lzma_rs::error::Error::IoError(_)) {
+                let why = if out.over {
                     format!("decompresses to more than the limit of {limit} bytes (SOKUC_MAX_FILE_BYTES raises it)")
                 } else {
                     format!("not a valid .xz file: {e}")

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::compile::{PbKey, compile};
 use super::verify::{check_values, objective_value};
 use super::{PbFile, Values};
-use crate::input::InputError;
+use crate::input::{InputError, answer};
 use crate::ir::{Model, PbFormula, Status, Var};
 use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};
 
@@ -213,61 +213,43 @@ impl Puzzle for PbFile {
 }
 
 /// Reads an answer: the JSON of `solve --format json` (its `model`), or competition output
-/// (`v` lines of `x3`/`-x3` or `3`/`-3`, ended by `0` in CNF). Unlisted variables are false.
+/// (`s` and `v` lines, read by the same parser as `decode`). Unlisted variables are false.
 pub fn read_values(file: &str, text: &str, n: usize) -> Result<Values, InputError> {
     let mut values = vec![false; n];
-    let mut set = |lit: i64, line: Option<usize>| -> Result<(), InputError> {
+    let out_of_range = |v: usize| InputError::new(file, None, format!("variable {v} is not one of the file's 1..{n}"));
+    if !text.trim_start().starts_with('{') {
+        return match answer::parse_sat_answer(file, text)? {
+            answer::Answer::Sat(listed) => {
+                if listed.len() > n {
+                    return Err(out_of_range(listed.len()));
+                }
+                for (slot, v) in values.iter_mut().zip(listed) {
+                    *slot = v.unwrap_or(false);
+                }
+                Ok(values)
+            }
+            _ => Err(InputError::new(
+                file,
+                None,
+                "the answer has no model to check (it is not SATISFIABLE)",
+            )),
+        };
+    }
+    let raw: Value =
+        serde_json::from_str(text).map_err(|e| InputError::new(file, Some(e.line()), format!("invalid JSON: {e}")))?;
+    let model = raw
+        .get("model")
+        .and_then(Value::as_array)
+        .ok_or_else(|| InputError::new(file, None, "no \"model\" to check (a list of literals such as [1, -2])"))?;
+    for x in model {
+        let lit = x
+            .as_i64()
+            .ok_or_else(|| InputError::new(file, None, format!("{x} in \"model\" is not a literal")))?;
         let v = lit.unsigned_abs() as usize;
         if v == 0 || v > n {
-            return Err(InputError::new(
-                file,
-                line,
-                format!("variable {v} is not one of the file's 1..{n}"),
-            ));
+            return Err(out_of_range(v));
         }
         values[v - 1] = lit > 0;
-        Ok(())
-    };
-    if text.trim_start().starts_with('{') {
-        let raw: Value = serde_json::from_str(text)
-            .map_err(|e| InputError::new(file, Some(e.line()), format!("invalid JSON: {e}")))?;
-        let model = raw
-            .get("model")
-            .and_then(Value::as_array)
-            .ok_or_else(|| InputError::new(file, None, "no \"model\" to check (a list of literals such as [1, -2])"))?;
-        for x in model {
-            let lit = x
-                .as_i64()
-                .ok_or_else(|| InputError::new(file, None, format!("{x} in \"model\" is not a literal")))?;
-            set(lit, None)?;
-        }
-        return Ok(values);
-    }
-    let mut any = false;
-    for (i, line) in text.lines().enumerate() {
-        let Some(rest) = line.strip_prefix('v') else { continue };
-        any = true;
-        for w in rest.split_whitespace() {
-            let (neg, body) = match w.strip_prefix('-').or_else(|| w.strip_prefix('~')) {
-                Some(b) => (true, b),
-                None => (false, w),
-            };
-            let digits = body.strip_prefix('x').unwrap_or(body);
-            let v: i64 = digits
-                .parse()
-                .map_err(|_| InputError::new(file, Some(i + 1), format!("'{w}' is not a literal")))?;
-            if v == 0 {
-                continue;
-            }
-            set(if neg { -v } else { v }, Some(i + 1))?;
-        }
-    }
-    if !any {
-        return Err(InputError::new(
-            file,
-            None,
-            "no 'v' lines and no JSON model: not an answer",
-        ));
     }
     Ok(values)
 }
