@@ -15,6 +15,8 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::input::InputError;
+
 /// What the external solver said about one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum VsStatus {
@@ -60,7 +62,8 @@ pub struct VsRun {
 }
 
 /// Splits a command line into words (see the module's documentation).
-pub fn split_words(cmd: &str) -> Result<Vec<String>, String> {
+pub fn split_words(cmd: &str) -> Result<Vec<String>, InputError> {
+    let bad = |why: &str| InputError::new("--vs", None, format!("cannot split the command: {why}"));
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut in_word = false;
@@ -79,7 +82,7 @@ pub fn split_words(cmd: &str) -> Result<Vec<String>, String> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(x) => cur.push(x),
-                        None => return Err("an unclosed ' quote".into()),
+                        None => return Err(bad("an unclosed ' quote")),
                     }
                 }
             }
@@ -94,10 +97,10 @@ pub fn split_words(cmd: &str) -> Result<Vec<String>, String> {
                                 cur.push('\\');
                                 cur.push(x);
                             }
-                            None => return Err("an unclosed \" quote".into()),
+                            None => return Err(bad("an unclosed \" quote")),
                         },
                         Some(x) => cur.push(x),
-                        None => return Err("an unclosed \" quote".into()),
+                        None => return Err(bad("an unclosed \" quote")),
                     }
                 }
             }
@@ -105,7 +108,7 @@ pub fn split_words(cmd: &str) -> Result<Vec<String>, String> {
                 in_word = true;
                 match chars.next() {
                     Some(x) => cur.push(x),
-                    None => return Err("a \\ at the end".into()),
+                    None => return Err(bad("a \\ at the end")),
                 }
             }
             x => {
@@ -118,7 +121,7 @@ pub fn split_words(cmd: &str) -> Result<Vec<String>, String> {
         words.push(cur);
     }
     if words.is_empty() {
-        return Err("an empty command".into());
+        return Err(bad("an empty command"));
     }
     Ok(words)
 }

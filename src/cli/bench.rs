@@ -162,7 +162,7 @@ fn run_files(a: BenchArgs) -> Exit {
     }
     let vs_words = match &a.vs {
         None => None,
-        Some(cmd) => Some(external::split_words(cmd).map_err(|e| InputError::new("--vs", None, e))?),
+        Some(cmd) => Some(external::split_words(cmd)?),
     };
     let mut opts = a.enc.run(a.timeout);
     opts.solve.seed = a.seed;
