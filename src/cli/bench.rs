@@ -49,7 +49,8 @@ pub struct BenchArgs {
     /// in-process run path.
     #[arg(long)]
     pub spawn: bool,
-    /// Summary format: text for people, json for programs.
+    /// Summary format: text for people, json for programs (OPB/CNF files: one JSON line per
+    /// file, then a {"summary": ...} line).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
