@@ -149,6 +149,8 @@ fn vs_runs_an_external_command_and_compares_its_status() {
     assert_eq!(lines[0]["vs"]["status"], "error");
     assert_eq!(lines[0]["vs"]["reason"], "no 's' line (exit 3): oops");
     assert_eq!(lines[4]["summary"]["vs"]["errors"], 4);
+    assert_eq!(lines[4]["summary"]["sokuc"][0]["both"]["files"], 0);
+    assert!(lines[4]["summary"]["vs"].get("both").is_none());
 }
 
 #[test]

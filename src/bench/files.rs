@@ -268,12 +268,19 @@ pub struct Side {
     /// Median over the files this side solved.
     #[serde(serialize_with = "crate::report::rounded")]
     pub median_ms: f64,
-    /// Files both this backend and the external solver solved, and each one's median there.
-    pub both_solved: usize,
+    /// With `--vs`, for sokuc's backends: the files both solved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub both: Option<Both>,
+}
+
+/// The files a backend and the external solver both solved, and each one's median there.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Both {
+    pub files: usize,
     #[serde(serialize_with = "crate::report::rounded")]
-    pub both_median_ms: f64,
+    pub median_ms: f64,
     #[serde(serialize_with = "crate::report::rounded")]
-    pub both_vs_median_ms: f64,
+    pub vs_median_ms: f64,
 }
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -320,9 +327,7 @@ fn vs_side(rows: &[FileRow], cmd: &str) -> Side {
                 .map(|v| v.ms)
                 .collect(),
         ),
-        both_solved: 0,
-        both_median_ms: 0.0,
-        both_vs_median_ms: 0.0,
+        both: None,
     }
 }
 
@@ -352,9 +357,11 @@ pub fn summarize(
                 errors: count("error"),
                 solved: count("sat") + count("unsat"),
                 median_ms: median(cells.iter().filter(|c| c.decided().is_some()).map(|c| c.ms).collect()),
-                both_solved: both.len(),
-                both_median_ms: median(both.iter().map(|r| r.cells[i].ms).collect()),
-                both_vs_median_ms: median(both.iter().filter_map(|r| r.vs.as_ref()).map(|v| v.ms).collect()),
+                both: vs_command.map(|_| Both {
+                    files: both.len(),
+                    median_ms: median(both.iter().map(|r| r.cells[i].ms).collect()),
+                    vs_median_ms: median(both.iter().filter_map(|r| r.vs.as_ref()).map(|v| v.ms).collect()),
+                }),
             }
         })
         .collect();
@@ -468,11 +475,14 @@ pub fn write_summary(s: &FilesSummary, out: &mut dyn Write) -> std::io::Result<(
             "vs '{}': solved {} ({} sat or optimum, {} unsat), {} unknown, {} errors; median {:.1} ms over its solved",
             v.name, v.solved, v.sat, v.unsat, v.unknown, v.errors, v.median_ms
         )?;
-        for side in &s.sokuc {
+        for (side, b) in s.sokuc.iter().filter_map(|x| x.both.as_ref().map(|b| (x, b))) {
             writeln!(
                 out,
-                "both solved ({} and vs): {} files; median sokuc {:.1} ms, vs {:.1} ms",
-                side.name, side.both_solved, side.both_median_ms, side.both_vs_median_ms
+                "both solved ({} and vs): {}; median sokuc {:.1} ms, vs {:.1} ms",
+                side.name,
+                crate::words::count_s(b.files, "file"),
+                b.median_ms,
+                b.vs_median_ms
             )?;
         }
         writeln!(
