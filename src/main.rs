@@ -30,7 +30,7 @@ enum Command {
     /// Verify a solution (JSON as printed by `solve --format json`, or a grid solution file)
     /// against a puzzle.
     Check(cli::check::CheckArgs),
-    /// Solve every instance of a batch file and print per-instance times and a summary.
+    /// Solve every instance of a batch file, or every OPB/CNF file of a folder or list (optionally next to an external solver, --vs), and print per-instance times and a summary.
     Bench(cli::bench::BenchArgs),
     /// Run several backends on one puzzle; their statuses must agree.
     Compare(cli::compare::CompareArgs),

@@ -2,6 +2,8 @@
 //! Times are wall-clock for the whole in-process pipeline (compile, encode, solve, decode,
 //! verify), the same work `sokuc solve` does after parsing.
 
+pub mod external;
+pub mod files;
 pub mod scaling;
 
 use std::io::Write;
