@@ -193,13 +193,14 @@ fn check_model(p: Option<&dyn AnyPuzzle>, path: &Path, run: &VsRun) -> ModelChec
         return ModelCheck::None;
     }
     let Some(p) = p else { return ModelCheck::None };
-    let only_v: String = run
+    // The status and value lines only: a solver's other chatter is not part of its answer.
+    let answer: String = run
         .stdout
         .lines()
-        .filter(|l| l.starts_with('v'))
+        .filter(|l| l.starts_with('v') || l.starts_with("s "))
         .flat_map(|l| [l, "\n"])
         .collect();
-    match p.check(&path.display().to_string(), &only_v) {
+    match p.check(&path.display().to_string(), &answer) {
         Ok(Checked::Valid(_)) => ModelCheck::Verified,
         Ok(Checked::Invalid(why)) => ModelCheck::Wrong(one_line(&why)),
         Err(e) => ModelCheck::Wrong(one_line(&e.to_string())),
