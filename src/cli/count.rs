@@ -25,7 +25,9 @@ pub struct CountArgs {
     #[arg(long, default_value = "8G", value_parser = sokuc::budget::memory::parse_size)]
     pub max_memory: u64,
     /// Free pegs: count each peg arrangement (one per symmetry orbit) and print one line per
-    /// arrangement with a solution (`caps count orbit-size`), then a summary.
+    /// arrangement with a solution (`caps count orbit-size`), then a summary. An arrangement
+    /// whose count needs more than --max-memory is listed as skipped and left out of the
+    /// figures (exit 30, as for the time limit).
     #[arg(long)]
     pub by_capacities: bool,
     /// With --by-capacities: print only the summary (min/median/max, arrangements with no
@@ -59,7 +61,7 @@ pub fn run(a: CountArgs) -> Exit {
             }
             return Ok(exit::UNKNOWN);
         }
-        Err(CountError::Refused(e)) => return Err(e),
+        Err(CountError::Refused(e) | CountError::OverMemory(e)) => return Err(e),
     };
     let ms = (c.time.as_secs_f64() * 1e6).round() / 1e3;
     match a.format {
@@ -115,24 +117,32 @@ fn by_capacities(a: &CountArgs, p: &dyn sokuc::run::AnyPuzzle, opts: &CountOptio
     let mut first = true;
     let started = Instant::now();
     let found = by_capacities(inst, which, opts, &mut |x| {
-        if !lines || x.count == 0 {
+        if !lines || x.count == Some(0) {
             return Ok(());
         }
         let caps: Vec<String> = x.caps.iter().map(u64::to_string).collect();
         if json {
             let sep = if std::mem::replace(&mut first, false) { "" } else { "," };
-            print(format!(
-                "{sep}{}",
-                json!({"capacities": x.caps, "count": x.count.to_string(), "orbit": x.orbit})
-            ))
+            let line = match x.count {
+                Some(c) => json!({"capacities": x.caps, "count": c.to_string(), "orbit": x.orbit}),
+                None => json!({"capacities": x.caps, "skipped": "over --max-memory", "orbit": x.orbit}),
+            };
+            print(format!("{sep}{line}"))
         } else {
-            print(format!("{} {} {}", caps.join(","), x.count, x.orbit))
+            match x.count {
+                Some(c) => print(format!("{} {c} {}", caps.join(","), x.orbit)),
+                None => print(format!(
+                    "{} skipped {} (counting it needs more than --max-memory)",
+                    caps.join(","),
+                    x.orbit
+                )),
+            }
         }
     });
     let s = match found {
         Ok(s) => s,
         Err(CountError::TimedOut) => return Ok(exit::UNKNOWN),
-        Err(CountError::Refused(e)) => return Err(e),
+        Err(CountError::Refused(e) | CountError::OverMemory(e)) => return Err(e),
     };
     let secs = started.elapsed().as_secs_f64();
     let opt = |x: Option<u128>| x.map_or("-".to_string(), |v| v.to_string());
@@ -148,6 +158,8 @@ fn by_capacities(a: &CountArgs, p: &dyn sokuc::run::AnyPuzzle, opts: &CountOptio
                 "symmetries": s.symmetries,
                 "sampled": a.sample.is_some(),
                 "complete": s.complete,
+                "skipped": s.skipped,
+                "skipped_capacities": s.skipped_caps,
                 "zero": s.zero,
                 "min": s.min.map(|v| v.to_string()),
                 "median": s.median.map(|v| v.to_string()),
@@ -163,8 +175,22 @@ fn by_capacities(a: &CountArgs, p: &dyn sokuc::run::AnyPuzzle, opts: &CountOptio
         } else {
             format!("arrangements up to {} symmetries", s.symmetries)
         };
+        let skipped = if s.skipped == 0 {
+            String::new()
+        } else {
+            let first: Vec<String> = s
+                .skipped_caps
+                .iter()
+                .map(|c| c.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
+                .collect();
+            format!(
+                "; {} skipped over --max-memory (the figures leave them out; first: {})",
+                s.skipped,
+                first.join(" ")
+            )
+        };
         print(format!(
-            "{}{} {what}: {} with no solution; over the others min {}, median {}, max {}; hardest {}; {} solutions over all arrangements{}, in {secs:.1} s",
+            "{}{} {what}: {} with no solution; over the others min {}, median {}, max {}; hardest {}; {} solutions over all arrangements{}{skipped}, in {secs:.1} s",
             if s.complete {
                 ""
             } else {
@@ -184,5 +210,10 @@ fn by_capacities(a: &CountArgs, p: &dyn sokuc::run::AnyPuzzle, opts: &CountOptio
             },
         ))?;
     }
-    Ok(if s.complete { exit::SAT } else { exit::UNKNOWN })
+    // A skipped arrangement leaves the figures incomplete, as the time limit does.
+    Ok(if s.complete && s.skipped == 0 {
+        exit::SAT
+    } else {
+        exit::UNKNOWN
+    })
 }

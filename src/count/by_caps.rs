@@ -32,7 +32,8 @@ pub enum Which {
 #[derive(Debug, Clone)]
 pub struct ArrangementCount {
     pub caps: Vec<u64>,
-    pub count: u128,
+    /// `None` when the arrangement was skipped: its count needs more than `--max-memory`.
+    pub count: Option<u128>,
     /// Arrangements in its orbit (1 for samples).
     pub orbit: u64,
 }
@@ -56,7 +57,15 @@ pub struct Summary {
     pub symmetries: usize,
     /// False when the time limit ended the run early (the figures cover what was counted).
     pub complete: bool,
+    /// Arrangements skipped because counting them needs more than `--max-memory`; the
+    /// figures cover the others, so the total is then a lower bound.
+    pub skipped: u64,
+    /// The first few skipped arrangements (at most [`SKIPPED_KEPT`]), to rerun them alone.
+    pub skipped_caps: Vec<Vec<u64>>,
 }
+
+/// How many skipped arrangements the summary lists (the rest are only counted).
+pub const SKIPPED_KEPT: usize = 20;
 
 /// Whether the pool maps onto itself under mirroring (each type's mirror image is in it with
 /// the same bounds).
@@ -132,25 +141,45 @@ pub fn by_capacities(
         total: BigUint::default(),
         symmetries: group.len(),
         complete: true,
+        skipped: 0,
+        skipped_caps: Vec::new(),
     };
     let mut failure: Option<CountError> = None;
     let mut visit = |caps: &[u64], s: &mut Summary| -> bool {
+        let stab = group.iter().filter(|g| (0..n).all(|v| caps[g[v]] == caps[v])).count();
+        let orbit = (group.len() / stab) as u64;
         let c = match count_one(inst, caps, opts) {
             Ok(c) => c,
             Err(CountError::TimedOut) => {
                 s.complete = false;
                 return false;
             }
+            // One arrangement too big for the memory limit must not throw away hours of
+            // counting the others: it is reported and skipped (issue 16's distribution run
+            // stopped at one arrangement that needed more than 89 million states).
+            Err(CountError::OverMemory(_)) => {
+                s.skipped += 1;
+                if s.skipped_caps.len() < SKIPPED_KEPT {
+                    s.skipped_caps.push(caps.to_vec());
+                }
+                if let Err(e) = each(&ArrangementCount {
+                    caps: caps.to_vec(),
+                    count: None,
+                    orbit,
+                }) {
+                    failure = Some(e.into());
+                    return false;
+                }
+                return true;
+            }
             Err(e) => {
                 failure = Some(e);
                 return false;
             }
         };
-        let stab = group.iter().filter(|g| (0..n).all(|v| caps[g[v]] == caps[v])).count();
-        let orbit = (group.len() / stab) as u64;
         let a = ArrangementCount {
             caps: caps.to_vec(),
-            count: c,
+            count: Some(c),
             orbit,
         };
         if let Err(e) = each(&a) {

@@ -37,7 +37,7 @@ pub fn count(p: &dyn AnyPuzzle, opts: &CountOptions) -> Result<Counted, CountErr
     encode_until(&formula, enc, &mut cnf, &opts.deadline).map_err(|e| CountError::Refused(Error::Limit(e)))?;
     let counted = sharp::count(&cnf, &primary, opts.max_memory, &opts.deadline).map_err(|stop| match stop {
         sharp::Stopped::Time => CountError::TimedOut,
-        sharp::Stopped::Memory { .. } => CountError::Refused(Error::unsupported(
+        sharp::Stopped::Memory { .. } => CountError::OverMemory(Error::unsupported(
             "--max-memory",
             format!("{stop}; raise --max-memory"),
         )),

@@ -84,6 +84,10 @@ pub enum CountError {
     /// A request the counter cannot honour, a limit, or bad input: the message says which.
     #[error(transparent)]
     Refused(#[from] Error),
+    /// The count needs more memory than `--max-memory` allows. Kept apart from `Refused`
+    /// because a run over many arrangements skips such an arrangement and goes on.
+    #[error(transparent)]
+    OverMemory(Error),
 }
 
 /// Counts the distinct solutions of any puzzle: 3SoKu by its own dynamic programme, every
@@ -101,14 +105,13 @@ pub fn count(p: &dyn AnyPuzzle, opts: &CountOptions) -> Result<Counted, CountErr
 fn refusal(stop: frontier::Stop, opts: &CountOptions, per_state: u64) -> CountError {
     match stop {
         frontier::Stop::TimedOut => CountError::TimedOut,
-        frontier::Stop::States { states, limit } => Error::unsupported(
+        frontier::Stop::States { states, limit } => CountError::OverMemory(Error::unsupported(
             "--max-memory",
             format!(
                 "counting needs more than {states} states at once, more than the limit of {} allows ({limit} states of about {per_state} bytes); raise --max-memory",
                 format_size(opts.max_memory),
             ),
-        )
-        .into(),
+        )),
         frontier::Stop::Wide { bits: 129 } => Error::unsupported(
             "count",
             "this instance's counts may pass 2^128, more than the pool counter holds".to_string(),
@@ -175,15 +178,14 @@ pub fn count_instance(inst: &Instance, opts: &CountOptions) -> Result<Counted, C
     let max_states = usize::try_from(opts.max_memory / frontier::BYTES_PER_STATE).unwrap_or(usize::MAX);
     let found = frontier::count(inst, max_states, &opts.deadline).map_err(|stop| match stop {
         frontier::Stop::TimedOut => CountError::TimedOut,
-        frontier::Stop::States { states, limit } => Error::unsupported(
+        frontier::Stop::States { states, limit } => CountError::OverMemory(Error::unsupported(
             "--max-memory",
             format!(
                 "counting needs more than {states} states at once, more than the limit of {} allows ({limit} states of about {} bytes); raise --max-memory",
                 format_size(opts.max_memory),
                 frontier::BYTES_PER_STATE
             ),
-        )
-        .into(),
+        )),
         frontier::Stop::Wide { bits } => Error::unsupported(
             "count",
             format!(
