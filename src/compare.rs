@@ -14,10 +14,11 @@ use crate::input::InputError;
 use crate::report::round_ms;
 use crate::run::{AnyPuzzle, Report, RunOptions};
 
-/// One backend's run.
+/// One backend's run: its report, or why it gave none (a limit such as the clause budget,
+/// a refused option). One backend's refusal does not hide the others' answers.
 pub struct Row {
     pub backend: String,
-    pub report: Report,
+    pub outcome: Result<Report, Error>,
     /// Wall time of the whole run, compiling included.
     pub total_ms: f64,
 }
@@ -33,8 +34,9 @@ pub struct Comparison {
 
 /// Runs each backend of `names` on `p` with `opts`, `jobs` at a time (each run is
 /// independent, and a 2-core machine otherwise leaves a core idle: `mip` solves in a child
-/// process of its own anyway). Rows keep the order of `names`; the first error, in that
-/// order, is the result.
+/// process of its own anyway). Rows keep the order of `names`. A backend that fails gets an
+/// error row and the others still run; only when every backend fails is the first error, in
+/// that order, the result (exit 2 for a limit, as `solve` would give).
 ///
 /// A time limit bounds the whole comparison: a backend starting with `k` backends (itself
 /// included) not yet started gets `left / ceil(k / jobs)` of what is left, so every worker's
@@ -43,18 +45,13 @@ pub fn compare(p: &dyn AnyPuzzle, names: &[String], opts: &RunOptions, jobs: usi
     let started = opts.solve.started.unwrap_or_else(Instant::now);
     let jobs = jobs.clamp(1, names.len().max(1));
     let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Result<Row, Error>>>> = Mutex::new((0..names.len()).map(|_| None).collect());
+    let done: Mutex<Vec<Option<Row>>> = Mutex::new((0..names.len()).map(|_| None).collect());
     let work = || {
         loop {
             let i = next.fetch_add(1, Ordering::SeqCst);
             let Some(n) = names.get(i) else { break };
             let row = run_one(p, n, opts, started, (names.len() - i).div_ceil(jobs));
-            let failed = row.is_err();
             lock(&done)[i] = Some(row);
-            if failed {
-                // Nothing after an error is reported: stop handing out work.
-                next.store(names.len(), Ordering::SeqCst);
-            }
         }
     };
     if jobs == 1 {
@@ -66,18 +63,20 @@ pub fn compare(p: &dyn AnyPuzzle, names: &[String], opts: &RunOptions, jobs: usi
             }
         });
     }
-    let mut rows = Vec::new();
-    for r in done.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        match r {
-            Some(Ok(row)) => rows.push(row),
-            Some(Err(e)) => return Err(e),
-            // Never started: only after a failed run, whose error returned above.
-            None => {}
-        }
+    // A slot is empty only when its run panicked (the panic went through the scope).
+    let mut rows: Vec<Row> = done
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect();
+    if !rows.is_empty() && rows.iter().all(|r| r.outcome.is_err()) {
+        rows.swap_remove(0).outcome?;
     }
     let decided: Vec<Status> = rows
         .iter()
-        .map(|r| r.report.status)
+        .filter_map(|r| r.outcome.as_ref().ok())
+        .map(|r| r.status)
         .filter(|s| *s != Status::Unknown)
         .collect();
     Ok(Comparison {
@@ -89,21 +88,24 @@ pub fn compare(p: &dyn AnyPuzzle, names: &[String], opts: &RunOptions, jobs: usi
 }
 
 /// One backend's run, with its share of the time left (see [`compare`]).
-fn run_one(p: &dyn AnyPuzzle, n: &str, opts: &RunOptions, started: Instant, turns_left: usize) -> Result<Row, Error> {
-    let mut b = backend::lookup(n).map_err(|e| InputError::new("--backend", None, e.to_string()))?;
+fn run_one(p: &dyn AnyPuzzle, n: &str, opts: &RunOptions, started: Instant, turns_left: usize) -> Row {
     let t = Instant::now();
-    let mut mine = opts.clone();
-    if let Some(limit) = opts.solve.time_limit {
-        let left = limit.saturating_sub(started.elapsed());
-        mine.solve.time_limit = Some(left / turns_left.max(1) as u32);
-        mine.solve.started = Some(t);
-    }
-    let report = p.solve(b.as_mut(), &mine, false)?;
-    Ok(Row {
+    let outcome = backend::lookup(n)
+        .map_err(|e| Error::from(InputError::new("--backend", None, e.to_string())))
+        .and_then(|mut b| {
+            let mut mine = opts.clone();
+            if let Some(limit) = opts.solve.time_limit {
+                let left = limit.saturating_sub(started.elapsed());
+                mine.solve.time_limit = Some(left / turns_left.max(1) as u32);
+                mine.solve.started = Some(t);
+            }
+            Ok(p.solve(b.as_mut(), &mine, false)?)
+        });
+    Row {
         backend: n.to_string(),
-        report,
+        outcome,
         total_ms: t.elapsed().as_secs_f64() * 1e3,
-    })
+    }
 }
 
 /// A poisoned lock only means another run panicked; its slot stays empty.
@@ -112,17 +114,32 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Comparison {
-    /// 0/20/30 by the agreed status; 1 when the backends disagree.
+    /// 0/20/30 by the agreed status; 1 when the backends disagree or one had an internal
+    /// error (such as an answer its verifier rejected: never hidden behind the others'). A
+    /// backend refused for a limit or an option only adds its error row.
     pub fn exit_code(&self) -> u8 {
-        if !self.agree {
+        let internal = self
+            .rows
+            .iter()
+            .any(|r| r.outcome.as_ref().is_err_and(|e| e.exit_code() == exit::INTERNAL));
+        if !self.agree || internal {
             return exit::INTERNAL;
         }
         let decided = self
             .rows
             .iter()
-            .map(|r| r.report.status)
+            .filter_map(|r| r.outcome.as_ref().ok())
+            .map(|r| r.status)
             .find(|s| *s != Status::Unknown);
         crate::error::status_code(decided.unwrap_or(Status::Unknown))
+    }
+
+    /// "sat: the CNF would need more than ...", one line per backend that failed.
+    pub fn errors(&self) -> Vec<String> {
+        self.rows
+            .iter()
+            .filter_map(|r| r.outcome.as_ref().err().map(|e| format!("{}: {e}", r.backend)))
+            .collect()
     }
 
     /// "BACKENDS DISAGREE on FILE: sat=sat, search=unsat", when they do.
@@ -131,19 +148,33 @@ impl Comparison {
             let summary: Vec<String> = self
                 .rows
                 .iter()
-                .map(|r| format!("{}={}", r.backend, r.report.status.as_str()))
+                .filter_map(|r| {
+                    r.outcome
+                        .as_ref()
+                        .ok()
+                        .map(|o| format!("{}={}", r.backend, o.status.as_str()))
+                })
                 .collect();
             format!("BACKENDS DISAGREE on {}: {}", self.source, summary.join(", "))
         })
     }
 
-    /// Each result is the outcome JSON `solve` prints, plus the run's wall time.
+    /// Each result is the outcome JSON `solve` prints, plus the run's wall time; a backend
+    /// that failed has `"status": "error"`, the message and the exit code `solve` would give.
     pub fn json(&self) -> Value {
         let results: Vec<Value> = self
             .rows
             .iter()
             .map(|r| {
-                let mut v = r.report.json.clone();
+                let mut v = match &r.outcome {
+                    Ok(report) => report.json.clone(),
+                    Err(e) => json!({
+                        "status": "error",
+                        "backend": r.backend,
+                        "error": e.to_string(),
+                        "exit_code": e.exit_code(),
+                    }),
+                };
                 v["total_ms"] = json!(round_ms(r.total_ms));
                 v
             })
@@ -159,19 +190,30 @@ impl Comparison {
             "backend", "status", "build ms", "solve ms", "total ms", "vars", "rows"
         );
         for r in &self.rows {
-            let s = &r.report.stats;
+            let Ok(report) = &r.outcome else {
+                let _ = writeln!(
+                    out,
+                    "{:<8} {:<8} {:>10} {:>10} {:>10.3} {:>8} {:>8}  -",
+                    r.backend, "error", "-", "-", r.total_ms, "-", "-"
+                );
+                continue;
+            };
+            let s = &report.stats;
             let _ = writeln!(
                 out,
                 "{:<8} {:<8} {:>10.3} {:>10.3} {:>10.3} {:>8} {:>8}  {}",
                 r.backend,
-                r.report.status.as_str(),
+                report.status.as_str(),
                 s.build_ms,
                 s.solve_ms,
                 r.total_ms,
                 s.vars,
                 s.clauses,
-                if r.report.verified { "yes" } else { "-" }
+                if report.verified { "yes" } else { "-" }
             );
+        }
+        for e in self.errors() {
+            let _ = writeln!(out, "# {e}");
         }
         out
     }

@@ -422,3 +422,49 @@ fn max_memory_takes_sizes_and_refuses_nonsense() {
         );
     }
 }
+
+/// A backend refused for a limit is an error row; the others still answer. When every
+/// backend is refused, the first refusal is the command's error (exit 2, one line).
+#[test]
+fn compare_reports_a_refused_backend_and_goes_on() {
+    let out = sokuc()
+        .args([
+            "compare",
+            "instances/icosoku-seed.toml",
+            "--backends",
+            "sat,search",
+            "--max-clauses",
+            "10",
+            "--jobs",
+            "1",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    assert_eq!(results[0]["status"], "error");
+    assert_eq!(results[0]["exit_code"], 2);
+    assert!(results[0]["error"].as_str().unwrap().contains("--max-clauses"));
+    assert_eq!(results[1]["status"], "sat");
+    assert_eq!(results[1]["verified"], true);
+
+    let out = sokuc()
+        .args([
+            "compare",
+            "instances/icosoku-seed.toml",
+            "--backends",
+            "sat,sat",
+            "--max-clauses",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--max-clauses"), "{err}");
+}
