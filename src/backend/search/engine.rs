@@ -750,6 +750,13 @@ impl Engine {
     /// changed.
     #[inline]
     fn update_incidence(&mut self, s: &mut State, i: usize) {
+        // A group's domain only shrinks until the next undo, and a nonempty subset of
+        // options that all contribute one value contributes that value: an incidence whose
+        // bounds have met cannot change (an empty domain is a conflict, caught by
+        // `restrict`, and never propagated).
+        if s.inc_min[i] == s.inc_max[i] {
+            return;
+        }
         let (a, b) = self.extremes(s, i);
         let r = self.incs[i].row as usize;
         if a != s.inc_min[i] || b != s.inc_max[i] {
