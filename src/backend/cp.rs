@@ -8,6 +8,7 @@
 //! generation then learns nogoods over placements and partial sums, the shape on which
 //! Chuffed does well for this puzzle.
 
+mod counts;
 mod groups;
 mod search;
 mod table_element;
@@ -26,6 +27,7 @@ use super::memory::{Guard, over_limit};
 use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status, Waited};
 use crate::encode::EncodeError;
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
+use counts::{LabelCountArgs, labelling};
 use groups::choose_groups;
 pub use groups::integer_groups;
 pub use search::{CpOptions, DEFAULT_SEED, Minimise, Order, Restarts, ValueChoice};
@@ -145,6 +147,15 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
             }
         }
     }
+    // Cardinality rows over the groups' values (3SoKu's tile types) are counted over one
+    // label integer per group instead of being posted as rows (`counts.rs`).
+    let labels = if options.labels {
+        let skip: Vec<bool> = chosen.iter().zip(&referenced).map(|(a, b)| *a || *b).collect();
+        labelling(f, &skip, &place, &group_len)
+    } else {
+        None
+    };
+    let counted = |i: usize| labels.as_ref().is_some_and(|l| l.rows[i]);
     let mut m = Posting {
         solver,
         tag,
@@ -172,6 +183,10 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
             return Err(Cut::Memory(rss));
         }
         let ones = |ls: &[Lit], cmp| Linear::new(ls.iter().map(|&l| (1, l)).collect(), cmp, 1);
+        if counted(i) {
+            rows += 1;
+            continue;
+        }
         match c {
             Constraint::ExactlyOne(_) if chosen[i] => continue,
             Constraint::Clause(ls) | Constraint::ExactlyOne(ls) if ls.is_empty() => constant_false = true,
@@ -205,6 +220,31 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
             }
         }
         rows += 1;
+    }
+    if let Some(l) = labels {
+        let mut vars = Vec::with_capacity(l.tables.len());
+        let none = l.counts.len() as i32;
+        let open: Box<[bool]> = l.tables.iter().map(|(_, t)| t.contains(&none)).collect();
+        for (g, table) in l.tables {
+            let (a, b) = (*table.iter().min().unwrap_or(&0), *table.iter().max().unwrap_or(&0));
+            let x = m.solver.new_bounded_integer(a, b);
+            m.made += 1;
+            let _ = m.solver.add_propagator(TableElementArgs {
+                index: m.ints[g],
+                table,
+                rhs: x,
+                tag,
+                holes: true,
+            });
+            vars.push(x);
+        }
+        let _ = m.solver.add_propagator(LabelCountArgs {
+            labels: vars.into_boxed_slice(),
+            open,
+            counts: l.counts,
+            hall: options.hall,
+            tag,
+        });
     }
     let read = (0..f.num_vars as usize)
         .map(|v| match (m.place[v], m.lits[v]) {
@@ -319,6 +359,7 @@ impl Posting {
                 table: table.into(),
                 rhs: w,
                 tag,
+                holes: false,
             });
             terms.push(w.scaled(1));
         }
@@ -492,6 +533,13 @@ fn run(
     if stop.over_memory > 0 {
         let _ = tx.send(Err(Cut::Memory(stop.over_memory)));
         return;
+    }
+    if std::env::var_os("SOKUC_CP_TRACE").is_some() {
+        eprintln!(
+            "TRACE steps {} build_ms {:.3}",
+            stop.steps,
+            build_time.as_secs_f64() * 1e3
+        );
     }
     let (status, assignment) = result.unwrap_or((Status::Unknown, None));
     let stats = SolveStats {
