@@ -226,8 +226,9 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
         let none = l.counts.len() as i32;
         let open: Box<[bool]> = l.tables.iter().map(|(_, t)| t.contains(&none)).collect();
         for (g, table) in l.tables {
-            let (a, b) = (*table.iter().min().unwrap_or(&0), *table.iter().max().unwrap_or(&0));
-            let x = m.solver.new_bounded_integer(a, b);
+            // Exactly the labels the group's values have (a label's element removes only
+            // entries).
+            let x = m.solver.new_sparse_integer(table.to_vec());
             m.made += 1;
             let _ = m.solver.add_propagator(TableElementArgs {
                 index: m.ints[g],
@@ -533,13 +534,6 @@ fn run(
     if stop.over_memory > 0 {
         let _ = tx.send(Err(Cut::Memory(stop.over_memory)));
         return;
-    }
-    if std::env::var_os("SOKUC_CP_TRACE").is_some() {
-        eprintln!(
-            "TRACE steps {} build_ms {:.3}",
-            stop.steps,
-            build_time.as_secs_f64() * 1e3
-        );
     }
     let (status, assignment) = result.unwrap_or((Status::Unknown, None));
     let stats = SolveStats {

@@ -162,6 +162,31 @@ impl TableElementPropagator {
     }
 }
 
+impl TableElementPropagator {
+    /// For a label (`holes`), whose values name rows, not amounts: only `[rhs != t]` and
+    /// `[index != k]` are inferred, never a bound (`rhs` must have exactly the table's
+    /// entries as its domain). A bound of a label, `[L >= 5]`, would say "one of the rows
+    /// numbered 5 and up", and nogoods learnt through it mix rows that have nothing in common.
+    fn propagate_holes(&mut self, mut context: PropagationContext) -> PropagationStatusCP {
+        let index = self.index;
+        for e in 0..self.by_value.len() {
+            let t = self.by_value[e].0;
+            if context.contains(&self.rhs, t) {
+                if !self.live(&context, e) {
+                    context.post(predicate![self.rhs != t], encode(Why::Dead(t)))?;
+                }
+                continue;
+            }
+            for &k in self.by_value[e].1.iter() {
+                if context.contains(&index, k) {
+                    context.post(predicate![index != k], encode(Why::NotEntry(t)))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Propagator for TableElementPropagator {
     fn name(&self) -> &str {
         "TableElement"
@@ -177,6 +202,9 @@ impl Propagator for TableElementPropagator {
 
     fn propagate(&mut self, mut context: PropagationContext) -> PropagationStatusCP {
         let index = self.index;
+        if self.holes {
+            return self.propagate_holes(context);
+        }
         // A placed index (every decision makes one) fixes `rhs` to its entry; nothing else
         // is left to remove.
         if let Some(k) = context.fixed_value(&index) {
