@@ -103,20 +103,23 @@ fn next(seed: &mut u64) -> u64 {
 /// meet, rows that force every member and rows that overlap an earlier one), and sometimes a
 /// weighted row over them.
 fn assignment_formula(seed: &mut u64) -> PbFormula {
-    let mut f = PbFormula::default();
     let mut groups: Vec<Vec<u32>> = Vec::new();
     let mut n = 0u32;
     while n < 9 {
         let len = 1 + (next(seed) % 3) as u32;
-        let g: Vec<u32> = (n..n + len).collect();
+        groups.push((n..n + len).collect());
+        n += len;
+    }
+    let mut f = PbFormula {
+        num_vars: n,
+        ..Default::default()
+    };
+    for g in &groups {
         f.add(
             "group",
             Constraint::ExactlyOne(g.iter().map(|&v| Lit::new(Var(v), true)).collect()),
         );
-        groups.push(g);
-        n += len;
     }
-    f.num_vars = n;
     for _ in 0..1 + next(seed) % 4 {
         let mut vars: Vec<u32> = (0..n).filter(|_| next(seed).is_multiple_of(3)).collect();
         if vars.is_empty() {
@@ -182,8 +185,8 @@ fn label_counts_match_brute_force() {
                 seed: Some(i),
                 ..Default::default()
             };
-            let o = b.solve(&f, &opts).unwrap();
             let what = format!("formula {i} ({what}): {f:?}");
+            let o = b.solve(&f, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
             assert_eq!(o.status == Status::Sat, want, "{what}: {:?}", o.status);
             assert_ne!(o.status, Status::Unknown, "{what}");
             if let Some(a) = &o.assignment {

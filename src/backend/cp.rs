@@ -364,7 +364,9 @@ impl Posting {
             });
             terms.push(w.scaled(1));
         }
-        for (c, l) in loose {
+        // A zero coefficient adds nothing, and pumpkin 0.5.0's linear propagator asserts that
+        // every bound change of a term moves its sum (found by tests/cp_model.rs).
+        for (c, l) in loose.into_iter().filter(|&(c, _)| c != 0) {
             terms.push(self.lit(l).get_integer_variable().scaled(c as i32));
             lo += c.min(0);
             hi += c.max(0);
