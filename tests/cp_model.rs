@@ -7,9 +7,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use sokuc::backend::cp;
+use sokuc::backend::{Backend, SolveOptions, Status, cp};
 use sokuc::input::{batch, instance_file};
-use sokuc::ir::Lit;
+use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 use sokuc::model::Instance;
 use sokuc::soku::Compiled;
 
@@ -89,4 +89,111 @@ fn the_choice_is_deterministic() {
     for _ in 0..5 {
         assert_eq!(cp::integer_groups(&compiled.model.formula), first);
     }
+}
+
+/// A tiny LCG, so the random formulas are the same on every run.
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *seed >> 33
+}
+
+/// A random "assignment" formula over at most 12 variables: exactly-one groups (the cp
+/// backend's integers), counting rows across them (`AtMostOne`, `ExactlyOne`, unit-coefficient
+/// linear rows with any comparison and right sides from -1 to 4, so also rows no count can
+/// meet, rows that force every member and rows that overlap an earlier one), and sometimes a
+/// weighted row over them.
+fn assignment_formula(seed: &mut u64) -> PbFormula {
+    let mut groups: Vec<Vec<u32>> = Vec::new();
+    let mut n = 0u32;
+    while n < 9 {
+        let len = 1 + (next(seed) % 3) as u32;
+        groups.push((n..n + len).collect());
+        n += len;
+    }
+    let mut f = PbFormula {
+        num_vars: n,
+        ..Default::default()
+    };
+    for g in &groups {
+        f.add(
+            "group",
+            Constraint::ExactlyOne(g.iter().map(|&v| Lit::new(Var(v), true)).collect()),
+        );
+    }
+    for _ in 0..1 + next(seed) % 4 {
+        let mut vars: Vec<u32> = (0..n).filter(|_| next(seed).is_multiple_of(3)).collect();
+        if vars.is_empty() {
+            vars.push((next(seed) % n as u64) as u32);
+        }
+        let lits: Vec<Lit> = vars.iter().map(|&v| Lit::new(Var(v), true)).collect();
+        let c = match next(seed) % 5 {
+            0 => Constraint::AtMostOne(lits),
+            1 => Constraint::ExactlyOne(lits),
+            k => {
+                let cmp = [Cmp::Eq, Cmp::Le, Cmp::Ge][k as usize - 2];
+                let rhs = (next(seed) % 6) as i64 - 1;
+                Constraint::Linear(Linear::new(lits.into_iter().map(|l| (1, l)).collect(), cmp, rhs))
+            }
+        };
+        f.add("count", c);
+    }
+    if next(seed).is_multiple_of(2) {
+        let mut terms: Vec<(i64, Lit)> = Vec::new();
+        for v in 0..n {
+            if next(seed).is_multiple_of(2) {
+                terms.push(((next(seed) % 4) as i64, Lit::new(Var(v), true)));
+            }
+        }
+        let rhs = (next(seed) % 5) as i64;
+        f.add("weights", Constraint::Linear(Linear::new(terms, Cmp::Le, rhs)));
+    }
+    f
+}
+
+fn brute_force_sat(f: &PbFormula) -> bool {
+    let n = f.num_vars as usize;
+    (0u32..1 << n).any(|m| {
+        f.evaluate(&(0..n).map(|i| m >> i & 1 == 1).collect::<Vec<bool>>())
+            .is_ok()
+    })
+}
+
+/// Counting rows over labels (`counts.rs`: one label integer per group, the count propagator,
+/// its Hall-set check) answer as brute force does, and as the same rows posted over
+/// indicators, on many small formulas; every model is checked against the formula.
+#[test]
+fn label_counts_match_brute_force() {
+    let settings = [
+        ("labels, Hall sets", "counts=labels,hall=on"),
+        ("labels", "counts=labels,hall=off"),
+        ("rows", "counts=rows"),
+    ];
+    let mut seed = 15u64;
+    let (mut sat, mut unsat) = (0, 0);
+    for i in 0..400 {
+        let f = assignment_formula(&mut seed);
+        let want = brute_force_sat(&f);
+        if want {
+            sat += 1;
+        } else {
+            unsat += 1;
+        }
+        for (what, spec) in settings {
+            let options = cp::CpOptions::default().with_spec(spec).unwrap();
+            let mut b = cp::Cp { options };
+            let opts = SolveOptions {
+                seed: Some(i),
+                ..Default::default()
+            };
+            let what = format!("formula {i} ({what}): {f:?}");
+            let o = b.solve(&f, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(o.status == Status::Sat, want, "{what}: {:?}", o.status);
+            assert_ne!(o.status, Status::Unknown, "{what}");
+            if let Some(a) = &o.assignment {
+                assert!(f.evaluate(a).is_ok(), "{what}: the model violates the formula");
+            }
+        }
+    }
+    // Both answers occur often enough for the comparison to mean something.
+    assert!(sat >= 50 && unsat >= 50, "sat {sat}, unsat {unsat}");
 }

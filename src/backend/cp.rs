@@ -8,6 +8,7 @@
 //! generation then learns nogoods over placements and partial sums, the shape on which
 //! Chuffed does well for this puzzle.
 
+mod counts;
 mod groups;
 mod search;
 mod table_element;
@@ -26,6 +27,7 @@ use super::memory::{Guard, over_limit};
 use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status, Waited};
 use crate::encode::EncodeError;
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
+use counts::{LabelCountArgs, labelling};
 use groups::choose_groups;
 pub use groups::integer_groups;
 pub use search::{CpOptions, DEFAULT_SEED, Minimise, Order, Restarts, ValueChoice};
@@ -145,6 +147,15 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
             }
         }
     }
+    // Cardinality rows over the groups' values (3SoKu's tile types) are counted over one
+    // label integer per group instead of being posted as rows (`counts.rs`).
+    let labels = if options.labels {
+        let skip: Vec<bool> = chosen.iter().zip(&referenced).map(|(a, b)| *a || *b).collect();
+        labelling(f, &skip, &place, &group_len)
+    } else {
+        None
+    };
+    let counted = |i: usize| labels.as_ref().is_some_and(|l| l.rows[i]);
     let mut m = Posting {
         solver,
         tag,
@@ -172,6 +183,10 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
             return Err(Cut::Memory(rss));
         }
         let ones = |ls: &[Lit], cmp| Linear::new(ls.iter().map(|&l| (1, l)).collect(), cmp, 1);
+        if counted(i) {
+            rows += 1;
+            continue;
+        }
         match c {
             Constraint::ExactlyOne(_) if chosen[i] => continue,
             Constraint::Clause(ls) | Constraint::ExactlyOne(ls) if ls.is_empty() => constant_false = true,
@@ -205,6 +220,32 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
             }
         }
         rows += 1;
+    }
+    if let Some(l) = labels {
+        let mut vars = Vec::with_capacity(l.tables.len());
+        let none = l.counts.len() as i32;
+        let open: Box<[bool]> = l.tables.iter().map(|(_, t)| t.contains(&none)).collect();
+        for (g, table) in l.tables {
+            // Exactly the labels the group's values have (a label's element removes only
+            // entries).
+            let x = m.solver.new_sparse_integer(table.to_vec());
+            m.made += 1;
+            let _ = m.solver.add_propagator(TableElementArgs {
+                index: m.ints[g],
+                table,
+                rhs: x,
+                tag,
+                holes: true,
+            });
+            vars.push(x);
+        }
+        let _ = m.solver.add_propagator(LabelCountArgs {
+            labels: vars.into_boxed_slice(),
+            open,
+            counts: l.counts,
+            hall: options.hall,
+            tag,
+        });
     }
     let read = (0..f.num_vars as usize)
         .map(|v| match (m.place[v], m.lits[v]) {
@@ -319,10 +360,13 @@ impl Posting {
                 table: table.into(),
                 rhs: w,
                 tag,
+                holes: false,
             });
             terms.push(w.scaled(1));
         }
-        for (c, l) in loose {
+        // A zero coefficient adds nothing, and pumpkin 0.5.0's linear propagator asserts that
+        // every bound change of a term moves its sum (found by tests/cp_model.rs).
+        for (c, l) in loose.into_iter().filter(|&(c, _)| c != 0) {
             terms.push(self.lit(l).get_integer_variable().scaled(c as i32));
             lo += c.min(0);
             hi += c.max(0);

@@ -27,6 +27,13 @@ pub struct CpOptions {
     pub restarts: Restarts,
     /// How learnt nogoods are shortened.
     pub minimise: Minimise,
+    /// Cardinality rows over the groups' values (3SoKu's tile types) as counts of one label
+    /// integer per group (`counts=labels`, [`super::counts`]) instead of linear rows over one
+    /// indicator per group and row (`counts=rows`).
+    pub labels: bool,
+    /// With `labels`: also fail when some groups can take only labels that have too little
+    /// room left for them (a Hall set, `hall=on|off`).
+    pub hall: bool,
 }
 
 /// pumpkin's nogood minimisation (its `ResolutionResolver`): the iterative one merges
@@ -47,6 +54,8 @@ impl Default for CpOptions {
             value: ValueChoice::Random,
             restarts: Restarts::Luby(10),
             minimise: Minimise::None,
+            labels: true,
+            hall: true,
         }
     }
 }
@@ -132,7 +141,7 @@ impl CpOptions {
     /// These settings, changed by `SOKUC_CP_OPTS` (`name=value,...`:
     /// `order=smallest-domain|first-fail|activity`, `value=random|min`,
     /// `restarts=luby|pumpkin|never`, `restart-base=N` for Luby,
-    /// `minimise=iterative|recursive|both|none`), for tuning experiments without a rebuild.
+    /// `minimise=iterative|recursive|both|none`, `counts=labels|rows`, `hall=on|off`), for tuning experiments without a rebuild.
     pub fn with_env(self) -> Result<CpOptions, BackendError> {
         match std::env::var("SOKUC_CP_OPTS") {
             Ok(spec) => self.with_spec(&spec),
@@ -145,7 +154,7 @@ impl CpOptions {
         let bad = |what: &str| BackendError::Solver {
             backend: "cp",
             message: format!(
-                "SOKUC_CP_OPTS: {what} (expected order=smallest-domain|first-fail|activity, value=random|min, restarts=luby|pumpkin|never, restart-base=N, minimise=iterative|recursive|both|none)"
+                "SOKUC_CP_OPTS: {what} (expected order=smallest-domain|first-fail|activity, value=random|min, restarts=luby|pumpkin|never, restart-base=N, minimise=iterative|recursive|both|none, counts=labels|rows, hall=on|off)"
             ),
         };
         let mut base = None;
@@ -164,6 +173,10 @@ impl CpOptions {
                 ("minimise", "recursive") => self.minimise = Minimise::Recursive,
                 ("minimise", "both") => self.minimise = Minimise::Both,
                 ("minimise", "none") => self.minimise = Minimise::None,
+                ("counts", "labels") => self.labels = true,
+                ("counts", "rows") => self.labels = false,
+                ("hall", "on") => self.hall = true,
+                ("hall", "off") => self.hall = false,
                 ("restarts", "luby") => self.restarts = Restarts::Luby(10),
                 ("restarts", "pumpkin") => self.restarts = Restarts::Pumpkin,
                 ("restarts", "never") => self.restarts = Restarts::Never,

@@ -37,6 +37,10 @@ pub(super) struct TableElementArgs {
     pub table: Box<[i32]>,
     pub rhs: DomainId,
     pub tag: ConstraintTag,
+    /// Also remove from `rhs` the entries between its bounds that no value of `index` has
+    /// left. A weight in a linear row needs only its bounds; a label counted by
+    /// [`super::counts`] needs its holes ("this face can no longer take this type").
+    pub holes: bool,
 }
 
 impl PropagatorConstructor for TableElementArgs {
@@ -47,15 +51,18 @@ impl PropagatorConstructor for TableElementArgs {
             .add(&self.index, DomainEvents::ANY_INT, LocalId::from(0))
             .add(&self.rhs, DomainEvents::ANY_INT, LocalId::from(1))
             .build();
+        let entries = by_value(&self.table);
         PropagatorSpec {
             registration,
             // Checkers verify inferences for proof logging, which the cp backend does not do.
             checkers: RuntimeCheckers::empty(),
             propagator: TableElementPropagator {
                 index: self.index,
-                by_value: by_value(&self.table),
+                support: vec![0; entries.len()].into_boxed_slice(),
+                by_value: entries,
                 table: self.table,
                 rhs: self.rhs,
+                holes: self.holes,
                 code: InferenceCode::new(self.tag, TableElement),
                 buffer: Vec::new(),
             },
@@ -70,7 +77,10 @@ pub(super) struct TableElementPropagator {
     /// The table's distinct entries in increasing order, each with the indices that hold it:
     /// propagation looks at the entries (a few weights) instead of every value of `index`.
     by_value: Box<[(i32, Box<[i32]>)]>,
+    /// Per entry, where in its indices one was last found possible.
+    support: Box<[u32]>,
     table: Box<[i32]>,
+    holes: bool,
     code: InferenceCode,
     /// The last lazy explanation.
     buffer: Vec<Predicate>,
@@ -104,6 +114,8 @@ enum Why {
     BelowEntry(i32),
     /// ... because `[rhs != t]`.
     NotEntry(i32),
+    /// `[rhs != t]`: the values `k` with `table[k] = t` are gone.
+    Dead(i32),
 }
 
 fn encode(why: Why) -> u64 {
@@ -113,6 +125,7 @@ fn encode(why: Why) -> u64 {
         Why::AboveEntry(t) => (2, t),
         Why::BelowEntry(t) => (3, t),
         Why::NotEntry(t) => (4, t),
+        Why::Dead(t) => (5, t),
     };
     ((value as u32 as u64) << 3) | kind
 }
@@ -124,7 +137,53 @@ fn decode(code: u64) -> Why {
         1 => Why::Upper(value),
         2 => Why::AboveEntry(value),
         3 => Why::BelowEntry(value),
-        _ => Why::NotEntry(value),
+        4 => Why::NotEntry(value),
+        _ => Why::Dead(value),
+    }
+}
+
+impl TableElementPropagator {
+    /// Whether some index with entry number `e` is still possible. The one found last is
+    /// looked at first (a residual support): it usually still is, and a domain lookup is a
+    /// hash lookup in pumpkin 0.5.0.
+    fn live(&mut self, context: &PropagationContext, e: usize) -> bool {
+        let ks = &self.by_value[e].1;
+        let s = self.support[e] as usize;
+        if context.contains(&self.index, ks[s]) {
+            return true;
+        }
+        match ks.iter().position(|&k| context.contains(&self.index, k)) {
+            Some(j) => {
+                self.support[e] = j as u32;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl TableElementPropagator {
+    /// For a label (`holes`), whose values name rows, not amounts: only `[rhs != t]` and
+    /// `[index != k]` are inferred, never a bound (`rhs` must have exactly the table's
+    /// entries as its domain). A bound of a label, `[L >= 5]`, would say "one of the rows
+    /// numbered 5 and up", and nogoods learnt through it mix rows that have nothing in common.
+    fn propagate_holes(&mut self, mut context: PropagationContext) -> PropagationStatusCP {
+        let index = self.index;
+        for e in 0..self.by_value.len() {
+            let t = self.by_value[e].0;
+            if context.contains(&self.rhs, t) {
+                if !self.live(&context, e) {
+                    context.post(predicate![self.rhs != t], encode(Why::Dead(t)))?;
+                }
+                continue;
+            }
+            for &k in self.by_value[e].1.iter() {
+                if context.contains(&index, k) {
+                    context.post(predicate![index != k], encode(Why::NotEntry(t)))?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -143,6 +202,9 @@ impl Propagator for TableElementPropagator {
 
     fn propagate(&mut self, mut context: PropagationContext) -> PropagationStatusCP {
         let index = self.index;
+        if self.holes {
+            return self.propagate_holes(context);
+        }
         // A placed index (every decision makes one) fixes `rhs` to its entry; nothing else
         // is left to remove.
         if let Some(k) = context.fixed_value(&index) {
@@ -151,20 +213,24 @@ impl Propagator for TableElementPropagator {
             context.post(predicate![self.rhs <= t], encode(Why::Upper(t)))?;
             return Ok(());
         }
-        let live = |context: &PropagationContext, ks: &[i32]| ks.iter().any(|&k| context.contains(&index, k));
         // The bounds of `rhs`: the smallest and the largest entry some value of `index` still
         // has; the reasons are computed when conflict analysis asks (most are never needed).
-        let Some(lo) = self.by_value.iter().find(|(_, ks)| live(&context, ks)).map(|e| e.0) else {
+        let n = self.by_value.len();
+        let Some(first) = (0..n).find(|&e| self.live(&context, e)) else {
             return Ok(());
         };
-        let hi = self
-            .by_value
-            .iter()
-            .rev()
-            .find(|(_, ks)| live(&context, ks))
-            .map_or(lo, |e| e.0);
+        let last = (first..n).rev().find(|&e| self.live(&context, e)).unwrap_or(first);
+        let (lo, hi) = (self.by_value[first].0, self.by_value[last].0);
         context.post(predicate![self.rhs >= lo], encode(Why::Lower(lo)))?;
         context.post(predicate![self.rhs <= hi], encode(Why::Upper(hi)))?;
+        if self.holes {
+            for e in first + 1..last {
+                let t = self.by_value[e].0;
+                if context.contains(&self.rhs, t) && !self.live(&context, e) {
+                    context.post(predicate![self.rhs != t], encode(Why::Dead(t)))?;
+                }
+            }
+        }
         // The values of `index` whose entry `rhs` no longer allows, each for the one bound or
         // hole that excludes it.
         let (rlo, rhi) = (context.lower_bound(&self.rhs), context.upper_bound(&self.rhs));
@@ -208,6 +274,12 @@ impl Propagator for TableElementPropagator {
             Why::AboveEntry(t) => self.buffer.push(predicate![rhs >= t + 1]),
             Why::BelowEntry(t) => self.buffer.push(predicate![rhs <= t - 1]),
             Why::NotEntry(t) => self.buffer.push(predicate![rhs != t]),
+            Why::Dead(t) => {
+                if let Ok(i) = self.by_value.binary_search_by_key(&t, |e| e.0) {
+                    self.buffer
+                        .extend(self.by_value[i].1.iter().map(|&k| predicate![index != k]));
+                }
+            }
         }
         LazyExplanation {
             predicates: &self.buffer,
