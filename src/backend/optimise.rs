@@ -12,7 +12,7 @@
 use std::ops::ControlFlow;
 
 use super::{Backend, BackendError, Outcome, SolveOptions, SolveStats, Status};
-use crate::encode::EncodeError;
+use crate::encode::{EncodeError, PbEncoding};
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
 /// How a backend optimises (what [`Backend::optimisation`] declares).
@@ -193,10 +193,10 @@ pub fn by_sessions<B: Backend + ?Sized>(
 }
 
 /// The objective bound encoded once: fresh variables `b_0..b_{m-1}` (after the formula's)
-/// make a number `B = Σ 2^j·b_j`, and the row `Σ coef·x - B <= lo - constant` says
-/// `objective - lo <= B`. With `B` free the row always holds; assuming `B = v - 1 - lo` bit
-/// by bit asks for a solution of value below `v`, and "unsat" under those assumptions proves
-/// the last solution optimal. Falls back (through the caller) when the row is too large.
+/// make a number `B = Σ 2^j·b_j`, and the row `Σ (coef/g)·x - B <= (lo - constant)/g` says
+/// `(objective - lo)/g <= B`, with `g` the gcd of the coefficients. With `B` free the row
+/// always holds; assuming `B = floor((v - 1 - lo)/g)` bit by bit asks for a solution of
+/// value below `v`, and "unsat" under those assumptions proves the last solution optimal. Falls back (through the caller) when the row is too large.
 pub fn by_assumptions<B: Backend + ?Sized>(
     b: &mut B,
     formula: &PbFormula,
@@ -204,21 +204,33 @@ pub fn by_assumptions<B: Backend + ?Sized>(
     opts: &SolveOptions,
     improved: &mut Improved<'_>,
 ) -> Result<Optimum, BackendError> {
-    let range = (n.hi - n.lo) as u64;
+    // Every value of `objective - lo` is a multiple of the coefficients' gcd: the bound
+    // counts in those units, which narrows the range (all-equal coefficients make it the
+    // number of terms).
+    let g = n.terms.iter().fold(0u64, |g, t| gcd(g, t.0.unsigned_abs())).max(1);
+    let range = (n.hi - n.lo) as u64 / g;
     let bits = (u64::BITS - range.leading_zeros()) as usize;
-    // Σ|coef| + 2^bits must fit the encoder's 64-bit sums.
-    if bits > 60 {
+    // Σ|coef| + 2^bits must fit the encoder's 64-bit sums. The unary encodings write about
+    // two clauses per pair (term, value below the range): where that alone passes the clause
+    // budget, counting up to the budget before the refusal would only waste time.
+    let unary = matches!(
+        opts.encode.pb,
+        PbEncoding::Domain | PbEncoding::Swc | PbEncoding::Totalizer
+    );
+    let pairs = ((n.terms.len() + bits) as u64).saturating_mul(range);
+    if bits > 60 || (unary && pairs.saturating_mul(2) > opts.encode.max_clauses) {
         return by_rhs(b, formula, Some(n), opts, improved);
     }
     let mut bounded = formula.clone();
     bounded.objective = None;
     let first = bounded.num_vars;
     bounded.num_vars += bits as u32;
-    let mut terms: Vec<(i64, Lit)> = n.terms.iter().map(|&(c, v)| (c, v.pos())).collect();
+    let g = g as i64;
+    let mut terms: Vec<(i64, Lit)> = n.terms.iter().map(|&(c, v)| (c / g, v.pos())).collect();
     terms.extend((0..bits).map(|j| (-(1i64 << j), Var(first + j as u32).pos())));
     bounded.add(
         "objective bound",
-        Constraint::Linear(Linear::new(terms, Cmp::Le, n.lo - n.constant)),
+        Constraint::Linear(Linear::new(terms, Cmp::Le, (n.lo - n.constant) / g)),
     );
     let name = b.name();
     let mut run = Run {
@@ -265,7 +277,9 @@ pub fn by_assumptions<B: Backend + ?Sized>(
         if opts.deadline().passed() {
             return Ok(run.end(Status::Unknown, false, 1));
         }
-        let target = (v - 1 - n.lo) as u64;
+        // (objective - lo) / g <= B holds for a value below v exactly when B is at least
+        // that value's quotient, and the largest such quotient is floor((v - 1 - lo) / g).
+        let target = (v - 1 - n.lo) as u64 / g as u64;
         assumptions.clear();
         assumptions.extend((0..bits).map(|j| Lit::new(Var(first + j as u32), target >> j & 1 == 1)));
     }
@@ -341,6 +355,10 @@ pub fn by_rhs<B: Backend + ?Sized>(
             loads += 1;
         }
     }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The options of opening a session: those of the solves, without assumptions (each
