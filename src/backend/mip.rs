@@ -103,14 +103,14 @@ impl Backend for Mip {
         stats.extra.insert("solves".into(), 1.into());
         stats.extra.insert("loads".into(), 1.into());
         let status = out.status;
-        if let (Status::Sat, Some(a)) = (status, &out.assignment) {
-            if improved(a).is_break() {
-                return Ok(Optimum {
-                    status,
-                    optimal: false,
-                    stats,
-                });
-            }
+        if let (Status::Sat, Some(a)) = (status, &out.assignment)
+            && improved(a).is_break()
+        {
+            return Ok(Optimum {
+                status,
+                optimal: false,
+                stats,
+            });
         }
         Ok(Optimum {
             status,
