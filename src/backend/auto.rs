@@ -278,6 +278,25 @@ impl Backend for Auto {
 
     /// A session runs on one engine for all its solves (it cannot hand a formula over half
     /// way): `search` where the rule would try it first, else the CDCL engine.
+    /// On the engine a session would use (search, or the CDCL engine), by that engine's
+    /// own [`Backend::optimise`].
+    fn optimise(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut super::Improved<'_>,
+    ) -> Result<super::Optimum, BackendError> {
+        let plan = plan(formula, opts)?;
+        let name = if plan.search_first { "search" } else { plan.engine };
+        self.answered = name;
+        let b = self.inner.insert(by_name(name).expect("an engine of this build"));
+        let mut o = b.optimise(formula, opts, improved)?;
+        o.stats
+            .extra
+            .insert("auto".into(), format!("{}; optimised by {name}", plan.why).into());
+        Ok(o)
+    }
+
     fn session(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Box<dyn Session + '_>, BackendError> {
         let plan = plan(formula, opts)?;
         let name = if plan.search_first { "search" } else { plan.engine };

@@ -185,6 +185,8 @@ pub struct Problem {
     pub col_upper: Vec<f64>,
     /// Which columns are integer.
     pub integer: Vec<bool>,
+    /// The objective's coefficient of each column, minimised (empty: all zero).
+    pub objective: Vec<f64>,
     pub row_lower: Vec<f64>,
     pub row_upper: Vec<f64>,
     /// CBC parameters as its command line takes them ("sec", "5.000").
@@ -345,7 +347,11 @@ unsafe fn child(api: &Api, p: &Problem, out: c_int, parent: libc::pid_t) -> ! {
 /// for the counts, by the caller for the rest).
 unsafe fn solve_here(api: &Api, p: &Problem) -> Vec<u8> {
     let n = p.num_cols();
-    let obj = vec![0.0; n];
+    let obj = if p.objective.len() == n {
+        p.objective.clone()
+    } else {
+        vec![0.0; n]
+    };
     unsafe {
         let m = (api.new_model)();
         if m.is_null() {

@@ -10,6 +10,7 @@
 
 mod counts;
 mod groups;
+mod objective;
 mod search;
 mod table_element;
 
@@ -419,6 +420,20 @@ impl Backend for Cp {
             proof: false,
             seed: true,
         }
+    }
+
+    fn optimisation(&self) -> super::Method {
+        super::Method::Native
+    }
+
+    /// pumpkin's linear SAT–UNSAT search on an objective integer ([`objective`]).
+    fn optimise(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut super::Improved<'_>,
+    ) -> Result<super::Optimum, BackendError> {
+        objective::optimise(self, formula, opts, improved)
     }
 
     /// pumpkin runs on a worker thread that owns its solver from start to end, while this

@@ -82,6 +82,8 @@ pub struct LazyCbc {
     lower: Vec<f64>,
     upper: Vec<f64>,
     integer: Vec<bool>,
+    /// The objective's coefficient of each column (empty: a feasibility problem).
+    objective: Vec<f64>,
     deadline: Deadline,
     memory_limit: u64,
 }
@@ -97,6 +99,7 @@ impl LazyCbc {
             lower: Vec::with_capacity(n),
             upper: Vec::with_capacity(n),
             integer: Vec::with_capacity(n),
+            objective: Vec::new(),
             deadline: Deadline::default(),
             memory_limit: u64::MAX,
         };
@@ -107,6 +110,19 @@ impl LazyCbc {
             s.integer.push(def.is_integer());
         }
         s
+    }
+
+    /// CBC minimises `objective` (its constant aside) instead of looking for any feasible
+    /// point: good_lp keeps the problem's objective to itself, so it is given here too. A
+    /// variable of another problem is left out (it has no column).
+    pub fn minimising(mut self, objective: &good_lp::Expression) -> LazyCbc {
+        self.objective = vec![0.0; self.lower.len()];
+        for (v, c) in objective.linear_coefficients() {
+            if let Some(&j) = self.columns.get(&v) {
+                self.objective[j as usize] += c;
+            }
+        }
+        self
     }
 
     /// The solve is stopped (its child killed) when `deadline` passes or its flag is set; CBC
@@ -133,6 +149,7 @@ impl Solver for LazyCbc {
             lower: std::mem::take(&mut self.lower),
             upper: std::mem::take(&mut self.upper),
             integer: std::mem::take(&mut self.integer),
+            objective: std::mem::take(&mut self.objective),
             deadline: self.deadline.clone(),
             time_limit: None,
             memory_limit: self.memory_limit,
@@ -157,6 +174,7 @@ pub struct CbcModel {
     lower: Vec<f64>,
     upper: Vec<f64>,
     integer: Vec<bool>,
+    objective: Vec<f64>,
     deadline: Deadline,
     /// From [`good_lp::WithTimeLimit`]: a limit of its own, counted from when it was set.
     time_limit: Option<Instant>,
@@ -218,6 +236,7 @@ impl CbcModel {
             col_lower: self.lower.clone(),
             col_upper: self.upper.clone(),
             integer: self.integer.clone(),
+            objective: self.objective.clone(),
             row_lower: self.row_lower.clone(),
             row_upper: self.row_upper.clone(),
             parameters: self.parameters.clone(),
@@ -327,6 +346,13 @@ impl SolverModel for CbcModel {
         // CBC's own limit, wall-clock: the time left. Only a courtesy (CBC overruns it in its
         // preprocessing and root LP); the deadline is kept by killing the child.
         if let Some(left) = self.remaining() {
+            // When optimising, CBC stops a little before the deadline on its own, so that it
+            // hands back its best point instead of being killed with it.
+            let left = if self.objective.is_empty() {
+                left
+            } else {
+                left.mul_f64(0.9).saturating_sub(Duration::from_millis(100))
+            };
             let sec = CString::new(format!("{:.3}", left.as_secs_f64())).expect("no NUL");
             problem.parameters.push((c"timeMode".into(), c"elapsed".into()));
             problem.parameters.push((c"sec".into(), sec));

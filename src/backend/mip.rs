@@ -15,9 +15,10 @@ use good_lp::{Expression, Solution, SolutionStatus, SolverModel, Variable, const
 
 use super::lazy_cbc::{self, CbcError, LazyCbc};
 use super::memory::over_limit;
+use super::optimise::{self, Improved, Method, Optimum};
 use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats, Status};
 use crate::encode::EncodeError;
-use crate::ir::{Cmp, Linear, PbFormula};
+use crate::ir::{Cmp, Linear, Lit, PbFormula};
 
 #[derive(Default)]
 pub struct Mip;
@@ -71,104 +72,185 @@ impl Backend for Mip {
     }
 
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
-        self.check_options(opts)?;
-        let t0 = Instant::now();
-        let deadline = opts.deadline();
-        let limit = opts.encode.max_memory;
-        let too_much = |needed: u64, when: &str| -> BackendError {
-            EncodeError::memory(
-                format!("the mip backend's model ({when})"),
-                needed,
-                limit,
-                ", or try the search or cp backend",
-            )
-            .into()
+        solve(formula, opts, None).map(|(out, _)| out)
+    }
+
+    fn optimisation(&self) -> Method {
+        Method::Native
+    }
+
+    /// One CBC run with the objective: its answer is the optimum when CBC finished (proven,
+    /// as far as CBC's floating point can tell two integer values apart: not beyond 2^52),
+    /// the best point it had when it stopped at its time limit, which comes a little before
+    /// the deadline (see [`LazyCbc::minimising`]).
+    fn optimise(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut Improved<'_>,
+    ) -> Result<Optimum, BackendError> {
+        let Some(objective) = &formula.objective else {
+            return optimise::by_sessions(self, formula, opts, improved);
         };
-        // A missing CBC is reported whatever the model, before anything is built.
-        lazy_cbc::available().map_err(|e| BackendError::Unavailable {
-            backend: "mip",
-            message: e.to_string(),
-        })?;
-        let all = formula.linear_rows();
-        let rows = all.len() as u64;
-        let nonzeros: u64 = all.iter().map(|r| r.terms.len() as u64).sum::<u64>() + opts.assumptions.len() as u64;
-        let model = nonzeros
-            .saturating_mul(BYTES_PER_NONZERO)
-            .saturating_add((formula.num_vars as u64).saturating_mul(BYTES_PER_COLUMN));
-        if let Some(needed) = over_limit(model, limit) {
-            return Err(too_much(needed, "estimated before building"));
+        let (out, proven) = solve(formula, opts, Some(objective))?;
+        let exact = objective
+            .iter()
+            .map(|t| t.0.unsigned_abs())
+            .try_fold(0u64, u64::checked_add)
+            .is_some_and(|s| s < 1 << 52);
+        let mut stats = out.stats;
+        stats.extra.insert("optimise".into(), Method::Native.name().into());
+        stats.extra.insert("solves".into(), 1.into());
+        stats.extra.insert("loads".into(), 1.into());
+        let status = out.status;
+        if let (Status::Sat, Some(a)) = (status, &out.assignment)
+            && improved(a).is_break()
+        {
+            return Ok(Optimum {
+                status,
+                optimal: false,
+                stats,
+            });
         }
-        let stats = |build: Duration, solve: Duration| SolveStats {
-            vars: formula.num_vars as u64,
-            clauses: rows,
-            build_ms: build.as_secs_f64() * 1e3,
-            solve_ms: solve.as_secs_f64() * 1e3,
-            ..Default::default()
-        };
-        let unknown = || Outcome::unknown(stats(t0.elapsed(), Duration::ZERO));
-        // One binary column per variable; assumptions fix columns through their bounds.
-        let mut vars = variables!();
-        let mut defs = vec![variable().binary(); formula.num_vars as usize];
-        for &l in &opts.assumptions {
-            let d = &mut defs[l.var().index()];
-            *d = if l.is_positive() {
-                d.clone().min(1)
-            } else {
-                d.clone().max(0)
-            };
-        }
-        let cols: Vec<Variable> = vars.add_all(defs);
-        let cbc = LazyCbc::feasibility(&vars)
-            .with_deadline(deadline.clone())
-            .with_memory_limit(limit);
-        let mut problem = vars.minimise(0).using(cbc);
-        problem.set_parameter("log", "0");
-        problem.set_parameter("threads", "1");
-        // Experiments only: extra CBC parameters, `name=value` separated by commas.
-        if let Ok(extra) = std::env::var("SOKUC_CBC_PARAMS") {
-            for (k, v) in extra.split(',').filter_map(|kv| kv.split_once('=')) {
-                problem.set_parameter(k.trim(), v.trim());
-            }
-        }
-        if let Some(seed) = opts.seed {
-            problem.set_parameter("randomCbcSeed", &(seed % (i32::MAX as u64)).max(1).to_string());
-        }
-        for (i, r) in all.iter().enumerate() {
-            if i % ROWS_PER_LOOK == ROWS_PER_LOOK - 1 && deadline.passed() {
-                return Ok(unknown());
-            }
-            problem.add_constraint(row(&cols, r));
-        }
-        drop(all);
-        let build = t0.elapsed();
-        let t1 = Instant::now();
-        let solved = problem.solve();
-        let stats = stats(build, t1.elapsed());
-        let (status, assignment) = match solved {
-            Ok(sol) => {
-                let values: Vec<bool> = cols.iter().map(|&c| sol.value(c) > 0.5).collect();
-                // On its own time limit CBC hands back whatever columns it has: only a
-                // feasible point counts as an answer.
-                if matches!(sol.status(), SolutionStatus::TimeLimit) && formula.evaluate(&values).is_err() {
-                    (Status::Unknown, None)
-                } else {
-                    (Status::Sat, Some(values))
-                }
-            }
-            Err(CbcError::Infeasible) => (Status::Unsat, None),
-            Err(CbcError::Stopped | CbcError::TimeLimit) => (Status::Unknown, None),
-            Err(CbcError::OverMemory(rss)) => return Err(too_much(rss, "while CBC was solving")),
-            Err(e @ (CbcError::Unavailable(_) | CbcError::TooLarge(_) | CbcError::Failed(_))) => {
-                return Err(BackendError::Solver {
-                    backend: "mip",
-                    message: e.to_string(),
-                });
-            }
-        };
-        Ok(Outcome {
+        Ok(Optimum {
             status,
-            assignment,
+            optimal: status == Status::Sat && proven && exact,
             stats,
         })
     }
+}
+
+/// Solves `formula` on CBC, minimising `objective` if given: the outcome, and whether CBC
+/// finished its search (rather than stopping at its time limit).
+fn solve(
+    formula: &PbFormula,
+    opts: &SolveOptions,
+    objective: Option<&[(i64, Lit)]>,
+) -> Result<(Outcome, bool), BackendError> {
+    Mip.check_options(opts)?;
+    let t0 = Instant::now();
+    let deadline = opts.deadline();
+    let limit = opts.encode.max_memory;
+    let too_much = |needed: u64, when: &str| -> BackendError {
+        EncodeError::memory(
+            format!("the mip backend's model ({when})"),
+            needed,
+            limit,
+            ", or try the search or cp backend",
+        )
+        .into()
+    };
+    // A missing CBC is reported whatever the model, before anything is built.
+    lazy_cbc::available().map_err(|e| BackendError::Unavailable {
+        backend: "mip",
+        message: e.to_string(),
+    })?;
+    let all = formula.linear_rows();
+    let rows = all.len() as u64;
+    let nonzeros: u64 = all.iter().map(|r| r.terms.len() as u64).sum::<u64>() + opts.assumptions.len() as u64;
+    let model = nonzeros
+        .saturating_mul(BYTES_PER_NONZERO)
+        .saturating_add((formula.num_vars as u64).saturating_mul(BYTES_PER_COLUMN));
+    if let Some(needed) = over_limit(model, limit) {
+        return Err(too_much(needed, "estimated before building"));
+    }
+    let stats = |build: Duration, solve: Duration| SolveStats {
+        vars: formula.num_vars as u64,
+        clauses: rows,
+        build_ms: build.as_secs_f64() * 1e3,
+        solve_ms: solve.as_secs_f64() * 1e3,
+        ..Default::default()
+    };
+    let unknown = || Outcome::unknown(stats(t0.elapsed(), Duration::ZERO));
+    // One binary column per variable; assumptions fix columns through their bounds.
+    let mut vars = variables!();
+    let mut defs = vec![variable().binary(); formula.num_vars as usize];
+    for &l in &opts.assumptions {
+        let d = &mut defs[l.var().index()];
+        *d = if l.is_positive() {
+            d.clone().min(1)
+        } else {
+            d.clone().max(0)
+        };
+    }
+    let cols: Vec<Variable> = vars.add_all(defs);
+    let mut cbc = LazyCbc::feasibility(&vars)
+        .with_deadline(deadline.clone())
+        .with_memory_limit(limit);
+    let goal = objective.map(|terms| {
+        let mut e = Expression::with_capacity(terms.len());
+        for &(c, l) in terms {
+            let (c, x) = (c as f64, cols[l.var().index()]);
+            if l.is_positive() {
+                e.add_mul(c, x);
+            } else {
+                e.add_mul(-c, x);
+                e += c;
+            }
+        }
+        e
+    });
+    if let Some(g) = &goal {
+        cbc = cbc.minimising(g);
+    }
+    let mut problem = vars.minimise(goal.unwrap_or_default()).using(cbc);
+    problem.set_parameter("log", "0");
+    problem.set_parameter("threads", "1");
+    if objective.is_some() {
+        // The objective takes integer values only: a gap below 1/2 leaves no better
+        // solution, and no relative gap is allowed.
+        problem.set_parameter("ratioGap", "0");
+        problem.set_parameter("allowableGap", "0.5");
+    }
+    // Experiments only: extra CBC parameters, `name=value` separated by commas.
+    if let Ok(extra) = std::env::var("SOKUC_CBC_PARAMS") {
+        for (k, v) in extra.split(',').filter_map(|kv| kv.split_once('=')) {
+            problem.set_parameter(k.trim(), v.trim());
+        }
+    }
+    if let Some(seed) = opts.seed {
+        problem.set_parameter("randomCbcSeed", &(seed % (i32::MAX as u64)).max(1).to_string());
+    }
+    for (i, r) in all.iter().enumerate() {
+        if i % ROWS_PER_LOOK == ROWS_PER_LOOK - 1 && deadline.passed() {
+            return Ok((unknown(), false));
+        }
+        problem.add_constraint(row(&cols, r));
+    }
+    drop(all);
+    let build = t0.elapsed();
+    let t1 = Instant::now();
+    let solved = problem.solve();
+    let stats = stats(build, t1.elapsed());
+    let mut finished = false;
+    let (status, assignment) = match solved {
+        Ok(sol) => {
+            finished = matches!(sol.status(), SolutionStatus::Optimal);
+            let values: Vec<bool> = cols.iter().map(|&c| sol.value(c) > 0.5).collect();
+            // On its own time limit CBC hands back whatever columns it has: only a
+            // feasible point counts as an answer.
+            if matches!(sol.status(), SolutionStatus::TimeLimit) && formula.evaluate(&values).is_err() {
+                (Status::Unknown, None)
+            } else {
+                (Status::Sat, Some(values))
+            }
+        }
+        Err(CbcError::Infeasible) => (Status::Unsat, None),
+        Err(CbcError::Stopped | CbcError::TimeLimit) => (Status::Unknown, None),
+        Err(CbcError::OverMemory(rss)) => return Err(too_much(rss, "while CBC was solving")),
+        Err(e @ (CbcError::Unavailable(_) | CbcError::TooLarge(_) | CbcError::Failed(_))) => {
+            return Err(BackendError::Solver {
+                backend: "mip",
+                message: e.to_string(),
+            });
+        }
+    };
+    Ok((
+        Outcome {
+            status,
+            assignment,
+            stats,
+        },
+        finished,
+    ))
 }

@@ -12,6 +12,7 @@ pub mod enumerate;
 pub mod lazy_cbc;
 #[cfg(feature = "mip")]
 pub mod mip;
+pub mod optimise;
 pub mod search;
 mod session;
 pub mod varisat;
@@ -28,6 +29,7 @@ use crate::ir::{PbFormula, Projection};
 pub use crate::budget::{Deadline, Waited, memory};
 pub use crate::ir::Status;
 pub use enumerate::{Ended, Enumeration, Found, Visit};
+pub use optimise::{Improved, Method, Optimum};
 pub use session::{Resolving, Session};
 
 /// What a backend supports. Asking for an unsupported feature is an error, never silently
@@ -181,6 +183,31 @@ pub trait Backend {
         visit: &mut Visit<'_>,
     ) -> Result<Enumeration, BackendError> {
         enumerate::by_blocking(self, formula, projection, opts, visit)
+    }
+
+    /// How [`Backend::optimise`] works on this backend (see [`Method`]): by default with the
+    /// objective bound under assumptions on backends whose sessions keep their solver loaded
+    /// but re-load for a new right-hand side (the CNF backends), else with a bound row.
+    fn optimisation(&self) -> Method {
+        let caps = self.capabilities();
+        if caps.incremental && !caps.rhs_changes {
+            Method::Assumptions
+        } else {
+            Method::Rhs
+        }
+    }
+
+    /// The best solution of `formula` by its objective (a plain solve without one): each
+    /// improving model goes to `improved` as it is found, and `Break` from it stops the
+    /// search. The default goes by [`Backend::optimisation`] ([`optimise::by_sessions`]);
+    /// backends that optimise natively override it.
+    fn optimise(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut Improved<'_>,
+    ) -> Result<Optimum, BackendError> {
+        optimise::by_sessions(self, formula, opts, improved)
     }
 
     /// Loads `formula` for many solves (see [`Session`]). `opts` are those of loading: the

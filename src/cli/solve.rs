@@ -144,7 +144,15 @@ pub fn run(a: SolveArgs) -> Exit {
         lp: a.enc.lp.into(),
         unique: a.unique,
     };
-    let r = p.solve(b.as_mut(), &opts, a.svg.is_some())?;
+    // Text streams the `o` line of each improving solution as it is found (the PB
+    // competition's convention); JSON is one object at the end.
+    let r = match a.format {
+        Format::Text => {
+            let mut out = std::io::stdout();
+            p.solve_streaming(b.as_mut(), &opts, a.svg.is_some(), &mut out)?
+        }
+        Format::Json => p.solve(b.as_mut(), &opts, a.svg.is_some())?,
+    };
     if let (Some(pending), Some(path)) = (proof, &a.proof) {
         if pending.path().exists() {
             pending.commit()?;

@@ -141,11 +141,14 @@ impl Puzzle for PbFile {
                 } else {
                     1
                 };
-                for v in &a.improvements[..a.improvements.len().saturating_sub(1)] {
-                    let _ = writeln!(out, "o {}", sign * v);
-                }
-                if let Some(o) = objective_value(self, s) {
-                    let _ = writeln!(out, "o {o}");
+                // Streamed lines went out already, each as its solution was found.
+                if !a.improvements_streamed {
+                    for v in &a.improvements[..a.improvements.len().saturating_sub(1)] {
+                        let _ = writeln!(out, "o {}", sign * v);
+                    }
+                    if let Some(o) = objective_value(self, s) {
+                        let _ = writeln!(out, "o {o}");
+                    }
                 }
                 out.push_str(if a.optimal == Some(true) {
                     "s OPTIMUM FOUND\n"
@@ -202,6 +205,11 @@ impl Puzzle for PbFile {
 
     fn read_solution(&self, file: &str, text: &str) -> Result<Values, InputError> {
         read_values(file, text, self.num_vars as usize)
+    }
+
+    /// `o <value>`, exact, from the file's own terms (as the last `o` line of the text).
+    fn improvement_line(&self, s: &Values) -> Option<String> {
+        objective_value(self, s).map(|o| format!("o {o}\n"))
     }
 
     fn valid_summary(&self, s: &Values) -> String {

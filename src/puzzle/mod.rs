@@ -148,4 +148,11 @@ pub trait Puzzle: Clone + Send + Sync + 'static {
 
     /// What `check` prints for a valid solution, after "valid: ".
     fn valid_summary(&self, s: &Self::Solution) -> String;
+
+    /// The line announcing an improving solution of an optimisation as it is found (the PB
+    /// competition's `o <value>`, with its newline), written before the answer; `None` (the
+    /// default): the kind has none.
+    fn improvement_line(&self, _s: &Self::Solution) -> Option<String> {
+        None
+    }
 }

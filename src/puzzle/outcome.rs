@@ -27,6 +27,9 @@ pub struct Answer<S> {
     /// With an objective: its value (minimised, as in the IR) for each improving solution
     /// found, in order; the last is the solution's.
     pub improvements: Vec<i64>,
+    /// The improvements' lines ([`super::Puzzle::improvement_line`]) went out as they were
+    /// found, so the text of the answer leaves them out.
+    pub improvements_streamed: bool,
 }
 
 impl<S> Answer<S> {
@@ -42,6 +45,7 @@ impl<S> Answer<S> {
             backend: backend.to_string(),
             optimal: None,
             improvements: Vec::new(),
+            improvements_streamed: false,
         }
     }
 }

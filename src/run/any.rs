@@ -80,6 +80,16 @@ pub trait AnyPuzzle: Send + Sync {
     fn source(&self) -> &str;
     /// Compile, solve, check, and (with `opts.unique`) prove uniqueness.
     fn solve(&self, b: &mut dyn Backend, opts: &RunOptions, picture: bool) -> Result<Report, RunError>;
+    /// [`AnyPuzzle::solve`], with the line of each improving solution of an optimisation
+    /// (the PB competition's `o <value>`) written to `progress` and flushed as it is found;
+    /// the report's text then leaves those lines out.
+    fn solve_streaming(
+        &self,
+        b: &mut dyn Backend,
+        opts: &RunOptions,
+        picture: bool,
+        progress: &mut dyn Write,
+    ) -> Result<Report, RunError>;
     /// Every solution, up to `limit`, each verified and written to `out` (and flushed) as it
     /// is found, then the end: `==========` or the summary line. Nothing is collected.
     fn enumerate(
@@ -249,6 +259,25 @@ impl<P: Puzzle> AnyPuzzle for P {
 
     fn solve(&self, b: &mut dyn Backend, opts: &RunOptions, picture: bool) -> Result<Report, RunError> {
         let o = super::solve(self, b, opts)?;
+        Ok(report_of(self, o, picture))
+    }
+
+    fn solve_streaming(
+        &self,
+        b: &mut dyn Backend,
+        opts: &RunOptions,
+        picture: bool,
+        progress: &mut dyn Write,
+    ) -> Result<Report, RunError> {
+        let mut on = |s: &P::Solution, _value: i64| -> Result<(), RunError> {
+            if let Some(line) = self.improvement_line(s) {
+                progress.write_all(line.as_bytes())?;
+                progress.flush()?;
+            }
+            Ok(())
+        };
+        let mut o = super::solve_with(self, b, opts, &mut on)?;
+        o.answer.improvements_streamed = true;
         Ok(report_of(self, o, picture))
     }
 

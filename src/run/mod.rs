@@ -21,6 +21,7 @@ use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};
 
 pub use any::{AnyPuzzle, Checked, Report, Stream};
 pub use enumerate::Enumerated;
+pub use optimise::OnImproved;
 
 /// What to run: the backend's options, how to compile, whether to try the LP relaxation
 /// first, and whether to prove uniqueness.
@@ -281,6 +282,8 @@ fn prepare<P: Puzzle>(
     let lp_limits = lp_limits(opts.lp, solve_opts);
     // With `--lp auto` the LP runs only where it pays: when the backend's quick first
     // attempt (if it has one) did not answer.
+    // An optimisation starts in the backend's own search (which keeps what it learns).
+    let quick_allowed = quick_allowed && formula.objective.is_none();
     let quick = match (opts.lp, &lp_limits, quick_allowed) {
         (LpMode::Auto, Some(_), true) => b.try_quickly(formula, solve_opts)?,
         _ => None,
@@ -326,6 +329,18 @@ fn prepare<P: Puzzle>(
 /// (when the enumeration is complete), two show another. One time limit covers compiling
 /// and solving (the clock starts here unless the caller's already runs).
 pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result<Outcome<P::Solution>, RunError> {
+    solve_with(p, b, opts, &mut |_, _| Ok(()))
+}
+
+/// [`solve`], with each improving solution of an optimisation (checked, strictly better)
+/// and its objective value handed to `on_improved` as it is found: `solve` prints the PB
+/// competition's `o` lines through it.
+pub fn solve_with<P: Puzzle>(
+    p: &P,
+    b: &mut dyn Backend,
+    opts: &RunOptions,
+    on_improved: &mut OnImproved<'_, P::Solution>,
+) -> Result<Outcome<P::Solution>, RunError> {
     let solve_opts = &opts.solve.clock_started();
     let t0 = Instant::now();
     let name = b.name();
@@ -355,20 +370,18 @@ pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result
             _ => None,
         };
         (walked.status(), first, Some((unique, second)), walked.stats)
+    } else if formula.objective.is_some() && ready.quick.is_none() {
+        let o = optimise::optimise(p, compiled, formula, b, solve_opts, on_improved)?;
+        if o.solution.is_some() {
+            optimum = Some((o.optimal, o.improvements));
+        }
+        (o.status, o.solution, None, o.stats)
     } else {
-        let (status, found, mut stats) = match ready.quick {
+        let (status, found, stats) = match ready.quick {
             Some(out) => check_outcome(p, compiled, formula, b.answered_by(), out)?,
             None => solve_checked(p, compiled, formula, b, solve_opts)?,
         };
-        match found {
-            // With an objective, the first solution is where the search for the best starts.
-            Some(first) if formula.objective.is_some() => {
-                let o = optimise::improve(p, compiled, formula, b, solve_opts, first, &mut stats)?;
-                optimum = Some((o.optimal, o.improvements));
-                (status, Some(o.solution), None, stats)
-            }
-            found => (status, found.map(|(s, _)| s), None, stats),
-        }
+        (status, found.map(|(s, _)| s), None, stats)
     };
     stats.build_ms += ready.compile_ms;
     note_lp(&mut stats, ready.lp.as_ref());

@@ -1,97 +1,103 @@
-//! Optimisation on every backend: improve an answer until no better one exists.
-//!
-//! The first solution's objective value `v` becomes a bound, `objective <= v - 1`, added as
-//! one more linear row, and the backend solves again; each answer goes through
-//! [`super::finish`] like any other, and must also satisfy the bound (checked here, against
-//! the IR's objective). "unsat" under the bound proves the last solution optimal; the time
-//! limit leaves the best one found, not proven. This is SAT–UNSAT linear search; a backend
-//! that optimises natively can later take the objective itself.
+//! Optimisation on every backend: the backend searches ([`Backend::optimise`]: natively, or
+//! with the objective bound under assumptions, or with a bound row), and every model it
+//! reports comes through here before anyone sees it: [`super::finish`] (the IR, the decoder
+//! and the front-end's verifier) and a strictly better objective value than the last one,
+//! computed here from the IR. Only then does it go to the caller's `on_improved` (which
+//! streams the PB competition's `o` line) and become the best solution.
 
-use super::{AnswerProblem, RunError, solve_checked};
-use crate::backend::{Backend, SolveOptions, SolveStats};
-use crate::ir::{Cmp, Constraint, Linear, PbFormula, Status};
+use std::ops::ControlFlow;
+
+use super::{AnswerProblem, RunError, finish};
+use crate::backend::{Backend, SolveOptions, SolveStats, Status};
+use crate::ir::PbFormula;
 use crate::puzzle::Puzzle;
 
-/// The best solution found, its assignment, the objective values of the improving
-/// solutions in order, and whether the last is proven optimal.
+/// The end of an optimisation: the status, the best solution, the objective values of the
+/// improving solutions in order, and whether the last is proven optimal.
 pub(crate) struct Improved<S> {
-    pub solution: S,
+    pub status: Status,
+    pub solution: Option<S>,
     pub improvements: Vec<i64>,
     pub optimal: bool,
+    pub stats: SolveStats,
 }
 
-/// Improves `first` (a checked solution and its assignment of `formula`) until the
-/// backend proves no better one exists or the deadline passes. Statistics add up.
-pub(crate) fn improve<P: Puzzle>(
+/// Called with each checked improving solution and its objective value (as in the IR).
+pub type OnImproved<'a, S> = dyn FnMut(&S, i64) -> Result<(), RunError> + 'a;
+
+/// Optimises `formula` (the compiled `c`) on `b` within the deadline of `opts`.
+pub(crate) fn optimise<P: Puzzle>(
     p: &P,
     c: &P::Compiled,
     formula: &PbFormula,
     b: &mut dyn Backend,
     opts: &SolveOptions,
-    first: (P::Solution, Vec<bool>),
-    stats: &mut SolveStats,
+    on_improved: &mut OnImproved<'_, P::Solution>,
 ) -> Result<Improved<P::Solution>, RunError> {
-    let Some(terms) = formula.objective.clone() else {
-        return Ok(Improved {
-            solution: first.0,
-            improvements: Vec::new(),
-            optimal: false,
-        });
+    let mut best: Option<P::Solution> = None;
+    let mut improvements: Vec<i64> = Vec::new();
+    let mut failure: Option<RunError> = None;
+    let backend = b.name();
+    let wrong = |problem| RunError::Wrong {
+        backend: backend.to_string(),
+        problem,
     };
-    let value = |a: &[bool]| formula.objective_value(a).unwrap_or(0);
-    let (mut best, assignment) = first;
-    let mut improvements = vec![value(&assignment)];
-    // The objective cannot go below the sum of its negative coefficients.
-    let floor: i64 = terms.iter().map(|t| t.0.min(0)).sum();
-    let mut bounded = formula.clone();
-    bounded.objective = None;
-    let row = bounded.add("objective bound", Constraint::Linear(Linear::new(terms, Cmp::Le, 0)));
-    loop {
-        let v = *improvements.last().expect("one value at least");
-        if v <= floor {
-            return Ok(Improved {
-                solution: best,
-                improvements,
-                optimal: true,
-            });
-        }
-        if opts.deadline().passed() {
-            break;
-        }
-        if let Constraint::Linear(l) = &mut bounded.constraints[row].1 {
-            l.rhs = v - 1;
-        }
-        let (status, found, s) = solve_checked(p, c, &bounded, b, opts)?;
-        stats.solve_ms += s.solve_ms;
-        stats.build_ms += s.build_ms;
-        match (status, found) {
-            (Status::Sat, Some((sol, a))) => {
-                let nv = value(&a);
-                if nv >= v {
-                    return Err(RunError::Wrong {
-                        backend: b.answered_by().to_string(),
-                        problem: AnswerProblem::Violates(format!(
-                            "the objective bound (value {nv}, needs at most {})",
-                            v - 1
-                        )),
-                    });
-                }
-                improvements.push(nv);
-                best = sol;
+    let mut check = |a: &[bool]| -> ControlFlow<()> {
+        let mut accept = || -> Result<(), RunError> {
+            let s = finish(p, c, a).map_err(wrong)?;
+            let v = formula.objective_value(a).unwrap_or(0);
+            if let Some(&last) = improvements.last()
+                && v >= last
+            {
+                return Err(wrong(AnswerProblem::Violates(format!(
+                    "the objective bound (value {v}, needs at most {})",
+                    last - 1
+                ))));
             }
-            (Status::Unsat, _) => {
-                return Ok(Improved {
-                    solution: best,
-                    improvements,
-                    optimal: true,
-                });
+            on_improved(&s, v)?;
+            improvements.push(v);
+            best = Some(s);
+            Ok(())
+        };
+        match accept() {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
             }
-            _ => break,
         }
+    };
+    let out = b.optimise(formula, opts, &mut check);
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let out = out?;
+    // `auto` names its engine only once it has run.
+    let wrong = |problem| RunError::Wrong {
+        backend: b.answered_by().to_string(),
+        problem,
+    };
+    match (out.status, &best) {
+        (Status::Sat, None) => {
+            return Err(wrong(AnswerProblem::Size {
+                got: 0,
+                want: formula.num_vars as usize,
+            }));
+        }
+        (Status::Unsat, Some(_)) => {
+            return Err(wrong(AnswerProblem::Violates(format!(
+                "nothing: the backend reported solutions, then \"{}\"",
+                out.status.as_str()
+            ))));
+        }
+        _ => {}
     }
     Ok(Improved {
+        // A backend that stopped in time after a solution still answers with it.
+        status: if best.is_some() { Status::Sat } else { out.status },
+        optimal: out.optimal && best.is_some(),
         solution: best,
         improvements,
-        optimal: false,
+        stats: out.stats,
     })
 }
