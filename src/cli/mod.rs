@@ -149,8 +149,8 @@ impl EncodingArgs {
 /// The encodings, as the command line names them (the encoder itself knows nothing of clap).
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum PbEncodingArg {
-    /// Per row, from size estimates: domain while small (every puzzle row), else the smaller
-    /// of domain and bdd, else adder.
+    /// Per row, from size estimates: domain while it fits half the clause budget left (every
+    /// puzzle row), else bdd while its diagram is small, else adder.
     Auto,
     /// Domain-aware: terms that share an exactly-one/at-most-one group become one small
     /// integer (order-encoded "weight at this corner"), then a running unary sum.
@@ -159,7 +159,8 @@ pub enum PbEncodingArg {
     Swc,
     /// Generic generalized totalizer (balanced tree of unary adders) over the raw literals.
     Totalizer,
-    /// Reduced ordered BDD with interval memoisation: arc consistent, may be exponential.
+    /// Reduced ordered decision diagram (BDD, or MDD over domain groups) with interval
+    /// memoisation: arc consistent, may be exponential.
     Bdd,
     /// Binary adder network and comparator: polynomial in the coefficients' bits.
     Adder,

@@ -15,8 +15,9 @@ use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PbEncoding {
-    /// Per row, from size estimates: `domain` while it stays small (every puzzle row), else
-    /// the smaller of `domain` and `bdd`, else `adder` (encodings/pb-large.md).
+    /// Per row, from size estimates: `domain` while it fits half the clause budget left
+    /// (every puzzle row), else `bdd` while its diagram is small, else `adder`
+    /// (encodings/pb-large.md).
     #[default]
     Auto,
     /// Domain-aware: terms that share an exactly-one/at-most-one group become one small
@@ -373,9 +374,12 @@ fn linear(sink: &mut dyn ClauseSink, lin: &Linear, enc: PbEncoding, groups: &Gro
         return None;
     }
     let plan = match enc {
-        PbEncoding::Auto => large::choose(&n, groups, &mut || sink.should_stop()),
+        PbEncoding::Auto => {
+            let room = sink.room();
+            large::choose(&n, groups, room, &mut || sink.should_stop())
+        }
         PbEncoding::Bdd => {
-            large::bdd(sink, &n);
+            large::bdd(sink, &n, groups);
             return None;
         }
         PbEncoding::Adder => Plan::Adder,
@@ -383,8 +387,8 @@ fn linear(sink: &mut dyn ClauseSink, lin: &Linear, enc: PbEncoding, groups: &Gro
     };
     let enc = match plan {
         Plan::Order(e) => e,
-        Plan::Bdd(diagrams) => {
-            large::emit_all(sink, &diagrams);
+        Plan::Bdd(items, diagrams) => {
+            large::emit_all(sink, &n, items, &diagrams);
             return None;
         }
         Plan::Adder => {
@@ -559,8 +563,12 @@ pub(super) fn group_plan(terms: &[(u64, Lit)], groups: &Groups) -> Vec<Item> {
 
 /// The domain encoding's integers, built.
 fn grouped_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], groups: &Groups) -> Vec<OrderInt> {
-    group_plan(terms, groups)
-        .into_iter()
+    build_items(sink, terms, group_plan(terms, groups))
+}
+
+/// The integers of a plan, built: a term is its own literal, a group gets its order literals.
+pub(super) fn build_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], plan: Vec<Item>) -> Vec<OrderInt> {
+    plan.into_iter()
         .map(|item| match item {
             Item::Term(i) => OrderInt::term(terms[i].0, terms[i].1),
             Item::Group(own, can_be_zero) => {

@@ -2,9 +2,9 @@
 //! the per-row choice of `--pb-encoding auto` (encodings/pb-large.md has the rule and the
 //! measurements behind its thresholds).
 
-use super::bdd::{self, Bdd};
-use super::cnf::{Groups, Item, Normal, PbEncoding, group_plan};
-use super::order::sum_values;
+use super::bdd::{self, Mdd};
+use super::cnf::{Groups, Item, Normal, PbEncoding, build_items, group_plan};
+use super::order::{OrderInt, sum_values};
 use super::sink::ClauseSink;
 use crate::ir::Lit;
 
@@ -14,100 +14,154 @@ use crate::ir::Lit;
 const BDD_MAX_NODES: usize = 1 << 23;
 
 /// `auto` keeps `domain` for a row whose domain encoding is estimated at most this many
-/// clauses. Every row of the puzzles is far below (an IcoSoKu vertex: a few hundred), so
-/// their CNF does not change.
+/// clauses, whatever the budget. Every row of the puzzles is far below (an IcoSoKu vertex: a
+/// few hundred), so their CNF does not change.
 const DOMAIN_KEEP: u64 = 100_000;
 
-/// `auto` tries the arc-consistent encodings (domain, BDD) up to about this many clauses per
-/// row before it takes the adder.
-const GAC_MAX: u64 = 1 << 21;
+/// `auto` also keeps `domain` while its estimate is at most this share (1/`DOMAIN_SHARE`)
+/// of the clause budget left: measured, it beats the diagrams and the adder by far on the
+/// rows where it fits (encodings/pb-large.md), so it is given the budget first.
+const DOMAIN_SHARE: u64 = 2;
 
-/// `auto`'s node cap per diagram (two clauses per node, so a `<=` side stays under
-/// [`GAC_MAX`] / 4 clauses; an equality has two sides).
-const AUTO_BDD_NODES: usize = 1 << 18;
+/// `auto`'s node cap per diagram (about two clauses per node on rows of lone terms; an
+/// equality has two diagrams).
+const AUTO_BDD_NODES: usize = 1 << 19;
 
 /// How `auto` encodes one row.
 pub(super) enum Plan {
     /// One of the order encodings (always `domain` from `auto`).
     Order(PbEncoding),
-    /// These diagrams, already built: one per bound.
-    Bdd(Vec<Bdd>),
+    /// Decision diagrams over these integers, already built: one per bound.
+    Bdd(Vec<Item>, Vec<(Side, Mdd)>),
     Adder,
 }
 
-/// The row as `<=` rows for diagrams: `sum <= hi`, and `sum >= lo` as
-/// `sum c * !x <= total - lo`. An equality is two diagrams (each arc consistent on its own;
-/// one diagram for both bounds is not smaller on the rows measured, and is not monotone).
-fn sides(n: &Normal) -> Vec<(Vec<(u64, Lit)>, i128)> {
+/// One bound of a row as a `<=` diagram's input: the row's integers in the diagram's order,
+/// each as it is or reversed (`max - y`, for the lower bound), and the bound.
+pub(super) struct Side {
+    /// Item index, in level order.
+    levels: Vec<usize>,
+    reversed: bool,
+    values: Vec<Vec<u64>>,
+    k: i128,
+}
+
+/// The row's bounds as `<=` rows: `sum y <= hi`, and `sum y >= lo` as
+/// `sum (max_y - y) <= sum max_y - lo`. An equality is two diagrams, each arc consistent on
+/// its own (one diagram with both bounds is not monotone, so its two-clause encoding would
+/// not be). Levels go by decreasing largest value: the big terms first keep the intervals
+/// wide and the diagram small.
+fn sides(n: &Normal, items: &[Vec<u64>]) -> Vec<Side> {
     let mut out = Vec::new();
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&a, &b| {
+        let span = |v: &Vec<u64>| v[v.len() - 1] - v[0];
+        span(&items[b]).cmp(&span(&items[a])).then(a.cmp(&b))
+    });
     // Totals stay far below 2^127 (fewer than 2^32 terms below 2^64 each).
     if let Some(h) = n.hi {
-        out.push((n.terms.clone(), h as i128));
+        out.push(Side {
+            values: order.iter().map(|&i| items[i].clone()).collect(),
+            levels: order.clone(),
+            reversed: false,
+            k: h as i128,
+        });
     }
     if n.lo > 0 {
-        let neg = n.terms.iter().map(|&(c, l)| (c, !l)).collect();
-        out.push((neg, (n.total - n.lo) as i128));
+        let max_sum: i128 = items.iter().map(|v| i128::from(v[v.len() - 1])).sum();
+        out.push(Side {
+            values: order
+                .iter()
+                .map(|&i| {
+                    let top = items[i][items[i].len() - 1];
+                    items[i].iter().rev().map(|&w| top - w).collect()
+                })
+                .collect(),
+            levels: order,
+            reversed: true,
+            k: max_sum - n.lo as i128,
+        });
     }
     out
+}
+
+/// The row's integers (domain groups, lone terms) and their values.
+fn plan_values(n: &Normal, groups: &Groups) -> (Vec<Item>, Vec<Vec<u64>>) {
+    let plan = group_plan(&n.terms, groups);
+    let values = plan.iter().map(|it| it.values(&n.terms)).collect();
+    (plan, values)
 }
 
 /// `--pb-encoding bdd`: each bound as a diagram, built and written in turn. A diagram over
 /// what the budget leaves (or over [`BDD_MAX_NODES`]) spends the budget: the encoding then
 /// fails with the usual "too large" error.
-pub(super) fn bdd(sink: &mut dyn ClauseSink, n: &Normal) {
-    for (terms, k) in sides(n) {
+pub(super) fn bdd(sink: &mut dyn ClauseSink, n: &Normal, groups: &Groups) {
+    let (plan, values) = plan_values(n, groups);
+    let mut built = Vec::new();
+    for side in sides(n, &values) {
         let cap = (sink.room() / 2).min(BDD_MAX_NODES as u64) as usize;
-        let built = bdd::build(&terms, k, cap, &mut || sink.should_stop());
-        match built {
-            Some(d) => d.emit(sink),
+        let mdd = bdd::build(&side.values, side.k, cap, &mut || sink.should_stop());
+        match mdd {
+            Some(d) => built.push((side, d)),
             None => {
                 sink.exhaust((cap as u64).saturating_mul(2).saturating_add(1));
                 return;
             }
         }
     }
+    emit_all(sink, n, plan, &built);
 }
 
-/// Writes diagrams chosen by `auto`.
-pub(super) fn emit_all(sink: &mut dyn ClauseSink, diagrams: &[Bdd]) {
-    let clauses: u64 = diagrams.iter().map(Bdd::num_clauses).sum();
+/// Writes diagrams: the row's integers first (a group's order literals), then each diagram
+/// over them.
+pub(super) fn emit_all(sink: &mut dyn ClauseSink, n: &Normal, plan: Vec<Item>, diagrams: &[(Side, Mdd)]) {
+    let clauses: u64 = diagrams.iter().map(|(_, d)| d.num_clauses()).sum();
     if clauses > sink.room() {
         sink.exhaust(clauses);
         return;
     }
-    for d in diagrams {
-        d.emit(sink);
+    let ints: Vec<OrderInt> = build_items(sink, &n.terms, plan);
+    for (side, d) in diagrams {
+        let ge: Vec<Vec<Lit>> = side
+            .levels
+            .iter()
+            .map(|&i| {
+                let g = &ints[i].ge;
+                if side.reversed {
+                    // "max - y >= max - w_(m-j)" is "y <= w_(m-j)", the negation of the
+                    // order literal "y >= w_(m-j+1)".
+                    g.iter().rev().map(|&l| !l).collect()
+                } else {
+                    g.clone()
+                }
+            })
+            .collect();
+        let ge: Vec<&[Lit]> = ge.iter().map(Vec::as_slice).collect();
+        d.emit(sink, &ge);
     }
 }
 
-/// `auto`: `domain` while its estimate is small; otherwise the smaller of `domain` and the
-/// BDD when either fits in about [`GAC_MAX`] clauses; otherwise the adder. The estimates
-/// stop early, so a hopeless candidate costs about as much as its limit, not its size.
-pub(super) fn choose(n: &Normal, groups: &Groups, stop: &mut dyn FnMut() -> bool) -> Plan {
+/// `auto`: `domain` while its estimate is small, or at most half the budget left (`room`
+/// clauses); otherwise the decision diagram when it has at most [`AUTO_BDD_NODES`] nodes per
+/// bound; otherwise the adder. The estimates stop early, so a hopeless candidate costs about
+/// as much as its limit.
+pub(super) fn choose(n: &Normal, groups: &Groups, room: u64, stop: &mut dyn FnMut() -> bool) -> Plan {
     if n.total >= u128::from(u64::MAX / 2) {
         return Plan::Adder;
     }
-    let domain = domain_clauses(n, groups, GAC_MAX, stop);
-    if domain.is_some_and(|d| d <= DOMAIN_KEEP) {
+    let limit = DOMAIN_KEEP.max(room / DOMAIN_SHARE);
+    if domain_clauses(n, groups, limit, stop).is_some() {
         return Plan::Order(PbEncoding::Domain);
     }
+    let (plan, values) = plan_values(n, groups);
     let mut diagrams = Vec::new();
-    for (terms, k) in sides(n) {
-        match bdd::build(&terms, k, AUTO_BDD_NODES, stop) {
-            Some(d) => diagrams.push(d),
-            None => {
-                return match domain {
-                    Some(_) => Plan::Order(PbEncoding::Domain),
-                    None => Plan::Adder,
-                };
-            }
+    for side in sides(n, &values) {
+        match bdd::build(&side.values, side.k, AUTO_BDD_NODES, stop) {
+            Some(d) => diagrams.push((side, d)),
+            None => return Plan::Adder,
         }
     }
-    let bdd: u64 = diagrams.iter().map(Bdd::num_clauses).sum();
-    match domain {
-        Some(d) if d <= bdd => Plan::Order(PbEncoding::Domain),
-        _ => Plan::Bdd(diagrams),
-    }
+    Plan::Bdd(plan, diagrams)
 }
 
 /// About how many clauses the domain encoding of the row writes (two per pair of values
