@@ -136,7 +136,10 @@ pub fn encode_range(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], lo: u128, h
     }
     let bit = |j: usize| bits.get(j).copied().flatten();
     // Past the last sum bit the sum has zeros; a bound with a one there is out of reach.
-    let width = bits.len().max(128 - lo.leading_zeros() as usize).max(hi.map_or(0, |h| 128 - h.leading_zeros() as usize));
+    let width = bits
+        .len()
+        .max(128 - lo.leading_zeros() as usize)
+        .max(hi.map_or(0, |h| 128 - h.leading_zeros() as usize));
     let mut clause = Vec::new();
     if let Some(h) = hi {
         // sum > h exactly when, at the highest bit where they differ, the sum has 1 and h has

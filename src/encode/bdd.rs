@@ -243,7 +243,7 @@ pub fn build(values: &[Vec<u64>], k: i128, max_nodes: usize, stop: &mut dyn FnMu
 #[cfg(test)]
 mod tests {
     use super::*;
-    
+
     /// The diagram's answer for these values of the integers (by level).
     fn eval(m: &Mdd, values: &[Vec<u64>], ys: &[u64]) -> bool {
         let mut r = m.root;

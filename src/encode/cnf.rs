@@ -638,7 +638,14 @@ mod tests {
 
     #[test]
     fn the_estimate_counts_what_encoding_writes() {
-        for pb in [PbEncoding::Domain, PbEncoding::Swc, PbEncoding::Totalizer] {
+        for pb in [
+            PbEncoding::Auto,
+            PbEncoding::Domain,
+            PbEncoding::Swc,
+            PbEncoding::Totalizer,
+            PbEncoding::Bdd,
+            PbEncoding::Adder,
+        ] {
             let opts = EncodeOptions {
                 pb,
                 ..Default::default()
@@ -663,7 +670,7 @@ mod tests {
                 needed, limit, what, ..
             }) => {
                 assert!(needed > limit && limit == 100_000);
-                assert!(what.starts_with("the CNF for a test (domain encoding"), "{what}");
+                assert!(what.starts_with("the CNF for a test (auto encoding"), "{what}");
             }
             other => panic!("{other:?}"),
         }

@@ -192,3 +192,96 @@ fn domain_clauses(n: &Normal, groups: &Groups, limit: u64, stop: &mut dyn FnMut(
     }
     (clauses <= limit).then_some(clauses)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::budget::Deadline;
+    use crate::encode::{Cnf, Cost, EncodeError, EncodeOptions, PbEncoding, encode, estimate};
+    use crate::ir::{Cmp, Constraint, Linear, PbFormula, Var};
+
+    fn row(weights: &[i64], cmp: Cmp, rhs: i64) -> PbFormula {
+        let mut f = PbFormula {
+            num_vars: weights.len() as u32,
+            ..Default::default()
+        };
+        let terms = weights
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| (w, Var(i as u32).pos()))
+            .collect();
+        f.add("row", Constraint::Linear(Linear::new(terms, cmp, rhs)));
+        f
+    }
+
+    fn opts(pb: PbEncoding, max_clauses: u64) -> EncodeOptions {
+        EncodeOptions {
+            pb,
+            max_clauses,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn auto_keeps_the_domain_encoding_of_small_rows() {
+        // Weights 1..40 (an order-encoded sum of about 40 * 400 pairs): byte for byte the
+        // domain CNF.
+        let w: Vec<i64> = (1..=40).collect();
+        for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq] {
+            let f = row(&w, cmp, 400);
+            let (mut a, mut d) = (Cnf::new(), Cnf::new());
+            encode(&f, opts(PbEncoding::Auto, 1 << 30), &mut a).unwrap();
+            encode(&f, opts(PbEncoding::Domain, 1 << 30), &mut d).unwrap();
+            assert_eq!(a, d, "{cmp:?}");
+        }
+    }
+
+    #[test]
+    fn auto_stays_within_the_budget_where_domain_does_not() {
+        // 48 weights near 10^6 and 2^40: the order encoding needs about one literal per
+        // subset sum, far past a budget of 200,000 clauses; auto takes a diagram or the adder.
+        let mut seed = 3u64;
+        for base in [1_000_000i64, 1 << 40] {
+            let w: Vec<i64> = (0..48)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    base + (seed >> 40) as i64 % base
+                })
+                .collect();
+            let half = w.iter().sum::<i64>() / 2;
+            for cmp in [Cmp::Le, Cmp::Eq] {
+                let f = row(&w, cmp, half);
+                let budget = 200_000;
+                let r = estimate(
+                    &f,
+                    opts(PbEncoding::Domain, budget),
+                    Cost::CNF,
+                    &Deadline::default(),
+                    "t",
+                );
+                assert!(matches!(r, Err(EncodeError::TooLarge { .. })), "{r:?}");
+                let e = estimate(&f, opts(PbEncoding::Auto, budget), Cost::CNF, &Deadline::default(), "t").unwrap();
+                assert!(e.clauses <= budget);
+                let e = estimate(
+                    &f,
+                    opts(PbEncoding::Adder, budget),
+                    Cost::CNF,
+                    &Deadline::default(),
+                    "t",
+                )
+                .unwrap();
+                assert!(e.clauses < 20_000, "{}", e.clauses);
+            }
+        }
+    }
+
+    #[test]
+    fn an_exponential_diagram_fails_cleanly() {
+        // Distinct powers-of-two-like weights with an equality in the middle: the diagram
+        // has no small form; --pb-encoding bdd reports "too large" within the budget.
+        let w: Vec<i64> = (0..40).map(|i| (1i64 << 20) + (i * i * 7919) % 65_521).collect();
+        let half = w.iter().sum::<i64>() / 2;
+        let f = row(&w, Cmp::Eq, half);
+        let r = encode(&f, opts(PbEncoding::Bdd, 50_000), &mut Cnf::new());
+        assert!(matches!(r, Err(EncodeError::TooLarge { encoding: "bdd", .. })), "{r:?}");
+    }
+}
