@@ -317,8 +317,16 @@ fn degenerate_rows_in_every_encoding() {
         (vec![(5, lit(0, false))], Cmp::Le, 4),
         ((0..4).map(|v| (1_000_003, lit(v, true))).collect(), Cmp::Eq, 2_000_006),
         ((0..4).map(|v| (1_000_003, lit(v, true))).collect(), Cmp::Ge, 3_000_008),
-        (vec![(big, lit(0, true)), (big, lit(1, true)), (big - 1, lit(2, true))], Cmp::Ge, big),
-        (vec![(big, lit(0, true)), (-big, lit(1, true)), (big, lit(2, false))], Cmp::Eq, 0),
+        (
+            vec![(big, lit(0, true)), (big, lit(1, true)), (big - 1, lit(2, true))],
+            Cmp::Ge,
+            big,
+        ),
+        (
+            vec![(big, lit(0, true)), (-big, lit(1, true)), (big, lit(2, false))],
+            Cmp::Eq,
+            0,
+        ),
     ];
     for (terms, cmp, rhs) in rows {
         let mut f = PbFormula {
