@@ -302,12 +302,15 @@ fn the_vertex_sum_shape_of_icosoku() {
     }
 }
 
+/// Terms, comparison, right-hand side.
+type Row = (Vec<(i64, Lit)>, Cmp, i64);
+
 #[test]
 fn degenerate_rows_in_every_encoding() {
     // Empty rows (true and false), a row of zeros, one term, all-equal coefficients, and a
     // coefficient at the top of the IR's range: every encoding, every assignment.
     let big = 1i64 << 61;
-    let rows: Vec<(Vec<(i64, Lit)>, Cmp, i64)> = vec![
+    let rows: Vec<Row> = vec![
         (vec![], Cmp::Le, 0),
         (vec![], Cmp::Ge, 1),
         (vec![], Cmp::Eq, 0),

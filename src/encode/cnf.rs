@@ -545,8 +545,8 @@ pub(super) fn group_plan(terms: &[(u64, Lit)], groups: &Groups) -> Vec<Item> {
     }
     // Items in order of their first term, so a running sum follows the input's order.
     let mut items = Vec::new();
-    for i in 0..terms.len() {
-        match owner[i] {
+    for (i, owner) in owner.iter().enumerate() {
+        match *owner {
             None => items.push(Item::Term(i)),
             Some(g) => {
                 let Some(own) = taken.remove(&g) else {
