@@ -170,9 +170,30 @@ fn domain_clauses(n: &Normal, groups: &Groups, limit: u64, stop: &mut dyn FnMut(
     // The caller routes totals past 2^63 elsewhere, so the bounds fit.
     let (lo, hi) = (n.lo as u64, n.hi.map(|h| h as u64));
     let cap = hi.map_or(lo, |h| h + 1);
+    let plan = group_plan(&n.terms, groups);
+    // First a bound from the number of values alone (a partial sum takes at most `cap + 1`
+    // values, and at most the product of its parts' counts): enough for every puzzle row,
+    // and it spares computing the value sets twice.
+    let (mut bound, mut len) = (0u64, 0u64);
+    for (k, item) in plan.iter().enumerate() {
+        let count = item.values(&n.terms).len() as u64;
+        if let Item::Group(own, _) = item {
+            bound = bound.saturating_add((own.len() as u64 + 1) * count);
+        }
+        if k == 0 {
+            len = count;
+        } else {
+            bound = bound.saturating_add(len.saturating_mul(count).saturating_mul(2));
+            len = len.saturating_mul(count).min(cap.saturating_add(1));
+            bound = bound.saturating_add(len);
+        }
+    }
+    if bound <= limit {
+        return Some(bound);
+    }
     let mut clauses = 0u64;
     let mut acc: Option<Vec<u64>> = None;
-    for item in group_plan(&n.terms, groups) {
+    for item in plan {
         let values = item.values(&n.terms);
         if let Item::Group(own, _) = &item {
             clauses += (own.len() as u64 + 1) * values.len() as u64;
