@@ -7,7 +7,14 @@ use sokuc::encode::{Cnf, EncodeOptions, PbEncoding, encode};
 use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 use varisat::{ExtendFormula, Solver};
 
-const ENCODINGS: [PbEncoding; 3] = [PbEncoding::Domain, PbEncoding::Swc, PbEncoding::Totalizer];
+const ENCODINGS: [PbEncoding; 6] = [
+    PbEncoding::Auto,
+    PbEncoding::Domain,
+    PbEncoding::Swc,
+    PbEncoding::Totalizer,
+    PbEncoding::Bdd,
+    PbEncoding::Adder,
+];
 
 fn check_all_assignments(f: &PbFormula, enc: PbEncoding) {
     let mut cnf = Cnf::new();
@@ -66,6 +73,66 @@ fn linear_strategy() -> impl Strategy<Value = PbFormula> {
     })
 }
 
+/// A coefficient from one of the ranges the large-row encodings must get right: small,
+/// zero, around 10^6 and 10^7, and near 2^40, of either sign.
+fn coef_strategy() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        -4i64..=4,
+        Just(0i64),
+        1_000_000i64..=10_000_000,
+        -10_000_000i64..=-1_000_000,
+        (1i64 << 40) - 1000..=(1i64 << 40) + 1000,
+        -(1i64 << 40) - 1000..=-(1i64 << 40) + 1000,
+    ]
+}
+
+/// Rows with large coefficients: up to 8 terms (repeated and negated variables, or none at
+/// all), optionally all with one coefficient, and a right-hand side that is the sum of a
+/// random subset moved by a little (so that rows are tight, not only trivially true or
+/// false), or far out on either side (trivially true or false).
+fn large_row_strategy() -> impl Strategy<Value = PbFormula> {
+    (1usize..=7).prop_flat_map(|n| {
+        (
+            proptest::collection::vec((coef_strategy(), 0..n as u32, any::<bool>()), 0..=8),
+            any::<bool>(),
+            prop_oneof![Just(Cmp::Le), Just(Cmp::Ge), Just(Cmp::Eq)],
+            any::<u8>(),
+            -2i64..=2,
+            0u8..10,
+            Just(n),
+        )
+            .prop_map(|(mut terms, all_equal, cmp, mask, delta, far, n)| {
+                if all_equal && let Some(&(c, _, _)) = terms.first() {
+                    for t in &mut terms {
+                        t.0 = c;
+                    }
+                }
+                let positive: i64 = terms.iter().map(|t| t.0.max(0)).sum();
+                let negative: i64 = terms.iter().map(|t| t.0.min(0)).sum();
+                let rhs = match far {
+                    0 => positive + 1 + delta.abs(),
+                    1 => negative - 1 - delta.abs(),
+                    _ => {
+                        terms
+                            .iter()
+                            .enumerate()
+                            .filter(|(k, _)| mask >> (k % 8) & 1 == 1)
+                            .map(|(_, t)| t.0)
+                            .sum::<i64>()
+                            + delta
+                    }
+                };
+                let mut f = PbFormula {
+                    num_vars: n as u32,
+                    ..Default::default()
+                };
+                let terms = terms.into_iter().map(|(c, v, p)| (c, lit(v, p))).collect();
+                f.add("large", Constraint::Linear(Linear::new(terms, cmp, rhs)));
+                f
+            })
+    })
+}
+
 /// Exactly-one / at-most-one groups plus linear constraints over them: the shape the
 /// domain encoding exploits (a group's true literal decides a small integer).
 fn grouped_strategy() -> impl Strategy<Value = PbFormula> {
@@ -108,6 +175,13 @@ proptest! {
 
     #[test]
     fn linear_constraints_every_assignment(f in linear_strategy()) {
+        for enc in ENCODINGS {
+            check_all_assignments(&f, enc);
+        }
+    }
+
+    #[test]
+    fn large_coefficient_rows_every_assignment(f in large_row_strategy()) {
         for enc in ENCODINGS {
             check_all_assignments(&f, enc);
         }
@@ -225,5 +299,46 @@ fn the_vertex_sum_shape_of_icosoku() {
     f.add("vertex", Constraint::Linear(Linear::new(terms, Cmp::Eq, 6)));
     for enc in ENCODINGS {
         check_all_assignments(&f, enc);
+    }
+}
+
+/// Terms, comparison, right-hand side.
+type Row = (Vec<(i64, Lit)>, Cmp, i64);
+
+#[test]
+fn degenerate_rows_in_every_encoding() {
+    // Empty rows (true and false), a row of zeros, one term, all-equal coefficients, and a
+    // coefficient at the top of the IR's range: every encoding, every assignment.
+    let big = 1i64 << 61;
+    let rows: Vec<Row> = vec![
+        (vec![], Cmp::Le, 0),
+        (vec![], Cmp::Ge, 1),
+        (vec![], Cmp::Eq, 0),
+        (vec![(0, lit(0, true)), (0, lit(1, false))], Cmp::Eq, 0),
+        (vec![(0, lit(0, true)), (0, lit(1, false))], Cmp::Ge, 1),
+        (vec![(5, lit(0, true))], Cmp::Eq, 5),
+        (vec![(5, lit(0, false))], Cmp::Le, 4),
+        ((0..4).map(|v| (1_000_003, lit(v, true))).collect(), Cmp::Eq, 2_000_006),
+        ((0..4).map(|v| (1_000_003, lit(v, true))).collect(), Cmp::Ge, 3_000_008),
+        (
+            vec![(big, lit(0, true)), (big, lit(1, true)), (big - 1, lit(2, true))],
+            Cmp::Ge,
+            big,
+        ),
+        (
+            vec![(big, lit(0, true)), (-big, lit(1, true)), (big, lit(2, false))],
+            Cmp::Eq,
+            0,
+        ),
+    ];
+    for (terms, cmp, rhs) in rows {
+        let mut f = PbFormula {
+            num_vars: 4,
+            ..Default::default()
+        };
+        f.add("row", Constraint::Linear(Linear::new(terms, cmp, rhs)));
+        for enc in ENCODINGS {
+            check_all_assignments(&f, enc);
+        }
     }
 }

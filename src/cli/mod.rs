@@ -94,8 +94,8 @@ impl PuzzleArgs {
 /// How the model is built: the same options for solving, exporting and decoding.
 #[derive(Args, Clone, Copy)]
 pub struct EncodingArgs {
-    /// How linear constraints (vertex sums, tile counts) become clauses.
-    #[arg(long, value_enum, default_value_t = PbEncodingArg::Domain)]
+    /// How linear constraints (vertex sums, tile counts, pseudo-Boolean rows) become clauses.
+    #[arg(long, value_enum, default_value_t = PbEncodingArg::Auto)]
     pub pb_encoding: PbEncodingArg,
     /// Presolve: necessary conditions and domain filtering before solving (3SoKu).
     #[arg(long, value_enum, default_value_t = OnOff::On)]
@@ -149,6 +149,9 @@ impl EncodingArgs {
 /// The encodings, as the command line names them (the encoder itself knows nothing of clap).
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum PbEncodingArg {
+    /// Per row, from size estimates: domain while it fits half the clause budget left (every
+    /// puzzle row), else bdd while its diagram is small, else adder.
+    Auto,
     /// Domain-aware: terms that share an exactly-one/at-most-one group become one small
     /// integer (order-encoded "weight at this corner"), then a running unary sum.
     Domain,
@@ -156,14 +159,22 @@ pub enum PbEncodingArg {
     Swc,
     /// Generic generalized totalizer (balanced tree of unary adders) over the raw literals.
     Totalizer,
+    /// Reduced ordered decision diagram (BDD, or MDD over domain groups) with interval
+    /// memoisation: arc consistent, may be exponential.
+    Bdd,
+    /// Binary adder network and comparator: polynomial in the coefficients' bits.
+    Adder,
 }
 
 impl From<PbEncodingArg> for PbEncoding {
     fn from(a: PbEncodingArg) -> PbEncoding {
         match a {
+            PbEncodingArg::Auto => PbEncoding::Auto,
             PbEncodingArg::Domain => PbEncoding::Domain,
             PbEncodingArg::Swc => PbEncoding::Swc,
             PbEncodingArg::Totalizer => PbEncoding::Totalizer,
+            PbEncodingArg::Bdd => PbEncoding::Bdd,
+            PbEncodingArg::Adder => PbEncoding::Adder,
         }
     }
 }

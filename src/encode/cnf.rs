@@ -2,7 +2,9 @@
 
 use std::collections::HashMap;
 
+use super::adder;
 use super::card::{at_most_one, exactly_one};
+use super::large::{self, Plan};
 use super::order::{B, OrderInt, imply};
 use super::sink::{Budgeted, ClauseSink, Cost, Counting, Over};
 use crate::budget::Deadline;
@@ -13,22 +15,33 @@ use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PbEncoding {
+    /// Per row, from size estimates: `domain` while it fits half the clause budget left
+    /// (every puzzle row), else `bdd` while its diagram is small, else `adder`
+    /// (encodings/pb-large.md).
+    #[default]
+    Auto,
     /// Domain-aware: terms that share an exactly-one/at-most-one group become one small
     /// integer (order-encoded "weight at this corner"), then a running unary sum.
-    #[default]
     Domain,
     /// Generic sequential weight counter over the raw literals.
     Swc,
     /// Generic generalized totalizer (balanced tree of unary adders) over the raw literals.
     Totalizer,
+    /// Reduced ordered BDD with interval memoisation (arc consistent, may be exponential).
+    Bdd,
+    /// Binary adder network and comparator (polynomial in the coefficients' bits).
+    Adder,
 }
 
 impl PbEncoding {
     pub fn name(self) -> &'static str {
         match self {
+            PbEncoding::Auto => "auto",
             PbEncoding::Domain => "domain",
             PbEncoding::Swc => "swc",
             PbEncoding::Totalizer => "totalizer",
+            PbEncoding::Bdd => "bdd",
+            PbEncoding::Adder => "adder",
         }
     }
 }
@@ -248,7 +261,7 @@ fn run(
 }
 
 /// At-most-one groups of the formula (exactly-one groups included), by variable.
-struct Groups {
+pub(super) struct Groups {
     /// For each group: its variables, and whether exactly one of them must hold.
     members: Vec<(Vec<Var>, bool)>,
     of_var: HashMap<Var, Vec<usize>>,
@@ -278,17 +291,20 @@ impl Groups {
 }
 
 /// `sum coef * lit` with positive coefficients, distinct variables, and `lo <= sum <= hi`.
-struct Normal {
-    terms: Vec<(u64, Lit)>,
-    lo: u64,
+/// Bounds and the total are 128-bit: a row of many 63-bit coefficients sums past 64 bits.
+pub(super) struct Normal {
+    pub terms: Vec<(u64, Lit)>,
+    pub lo: u128,
     /// `None`: no upper bound.
-    hi: Option<u64>,
-    unsat: bool,
+    pub hi: Option<u128>,
+    /// The largest value of the sum.
+    pub total: u128,
+    pub unsat: bool,
 }
 
 fn normalize(lin: &Linear) -> Normal {
     // Merge per variable: c1*x + c2*!x = c2 + (c1 - c2)*x.
-    let mut per_var: Vec<(Var, i64, i64)> = Vec::new(); // (var, coef of x, coef of !x)
+    let mut per_var: Vec<(Var, i128, i128)> = Vec::new(); // (var, coef of x, coef of !x)
     let mut idx: HashMap<Var, usize> = HashMap::new();
     for &(c, l) in &lin.terms {
         let k = *idx.entry(l.var()).or_insert_with(|| {
@@ -296,36 +312,51 @@ fn normalize(lin: &Linear) -> Normal {
             per_var.len() - 1
         });
         if l.is_positive() {
-            per_var[k].1 += c;
+            per_var[k].1 += i128::from(c);
         } else {
-            per_var[k].2 += c;
+            per_var[k].2 += i128::from(c);
         }
     }
-    let mut shift: i64 = 0; // constant moved to the left side
+    let mut shift: i128 = 0; // constant moved to the left side
     let mut terms = Vec::new();
+    let mut total: u128 = 0;
     for (v, cp, cn) in per_var {
         shift += cn;
         let c = cp - cn;
-        if c > 0 {
-            terms.push((c as u64, v.pos()));
-        } else if c < 0 {
+        // A variable repeated many times can merge past 2^64: it is split into several
+        // terms on one literal. Such a row sums past 2^63 and goes to the adder, which
+        // (like the BDD) takes repeated literals.
+        let (mag, lit) = if c >= 0 {
+            (c as u128, v.pos())
+        } else {
             // c*x = c - c*!x
             shift += c;
-            terms.push(((-c) as u64, v.negative()));
+            ((-c) as u128, v.negative())
+        };
+        total += mag;
+        let mut left = mag;
+        while left > 0 {
+            let part = left.min(u128::from(u64::MAX));
+            terms.push((part as u64, lit));
+            left -= part;
         }
     }
-    let total: i64 = terms.iter().map(|&(c, _)| c as i64).sum();
-    let rhs = lin.rhs - shift;
+    let rhs = i128::from(lin.rhs) - shift;
     let (lo, hi) = match lin.cmp {
-        Cmp::Le => (i64::MIN, rhs),
-        Cmp::Ge => (rhs, i64::MAX),
+        Cmp::Le => (i128::MIN, rhs),
+        Cmp::Ge => (rhs, i128::MAX),
         Cmp::Eq => (rhs, rhs),
     };
-    let unsat = hi < 0 || lo > total || lo > hi;
+    let unsat = hi < 0 || (lo > 0 && lo as u128 > total) || lo > hi;
     Normal {
         terms,
-        lo: lo.max(0) as u64,
-        hi: if hi >= total { None } else { Some(hi.max(0) as u64) },
+        lo: lo.max(0) as u128,
+        hi: if hi >= 0 && hi as u128 >= total {
+            None
+        } else {
+            Some(hi.max(0) as u128)
+        },
+        total,
         unsat,
     }
 }
@@ -342,14 +373,44 @@ fn linear(sink: &mut dyn ClauseSink, lin: &Linear, enc: PbEncoding, groups: &Gro
     if n.lo == 0 && n.hi.is_none() {
         return None;
     }
+    let plan = match enc {
+        PbEncoding::Auto => {
+            let room = sink.room();
+            large::choose(&n, groups, room, &mut || sink.should_stop())
+        }
+        PbEncoding::Bdd => {
+            large::bdd(sink, &n, groups);
+            return None;
+        }
+        PbEncoding::Adder => Plan::Adder,
+        e => Plan::Order(e),
+    };
+    let enc = match plan {
+        Plan::Order(e) => e,
+        Plan::Bdd(items, diagrams) => {
+            large::emit_all(sink, &n, items, &diagrams);
+            return None;
+        }
+        Plan::Adder => {
+            adder::encode_range(sink, &n.terms, n.lo, n.hi);
+            return None;
+        }
+    };
+    // The order encodings count in u64 (with a cap): a row whose sums pass that range
+    // (only possible with several coefficients near 2^63) takes the adder instead.
+    if n.total >= u128::from(u64::MAX / 2) {
+        adder::encode_range(sink, &n.terms, n.lo, n.hi);
+        return None;
+    }
+    let (lo, hi) = (n.lo as u64, n.hi.map(|h| h as u64));
     // Sums at or above `cap` are all alike for this constraint.
-    let cap = match n.hi {
+    let cap = match hi {
         Some(h) => h + 1,
-        None => n.lo,
+        None => lo,
     };
     let items: Vec<OrderInt> = match enc {
         PbEncoding::Domain => grouped_items(sink, &n.terms, groups),
-        PbEncoding::Swc | PbEncoding::Totalizer => n.terms.iter().map(|&(c, l)| OrderInt::term(c, l)).collect(),
+        _ => n.terms.iter().map(|&(c, l)| OrderInt::term(c, l)).collect(),
     };
     let sum = match enc {
         PbEncoding::Totalizer => tree(sink, &items, cap),
@@ -360,12 +421,12 @@ fn linear(sink: &mut dyn ClauseSink, lin: &Linear, enc: PbEncoding, groups: &Gro
         }
     };
     let mut buf = Vec::new();
-    imply(sink, &[], sum.at_least(n.lo), &mut buf);
-    if let Some(h) = n.hi {
+    imply(sink, &[], sum.at_least(lo), &mut buf);
+    if let Some(h) = hi {
         imply(sink, &[sum.at_least(h + 1)], B::False, &mut buf);
     }
     let reusable =
-        n.hi.is_some() && n.terms.iter().all(|(_, l)| l.is_positive()) && lin.terms.iter().all(|(c, _)| *c >= 0);
+        hi.is_some() && n.terms.iter().all(|(_, l)| l.is_positive()) && lin.terms.iter().all(|(c, _)| *c >= 0);
     reusable.then_some(sum)
 }
 
@@ -420,12 +481,37 @@ fn tree(sink: &mut dyn ClauseSink, items: &[OrderInt], cap: u64) -> OrderInt {
     }
 }
 
+/// One integer of the domain encoding's running sum: a lone term, or the terms of one
+/// at-most-one group (and whether the group may have none of them true).
+pub(super) enum Item {
+    Term(usize),
+    Group(Vec<usize>, bool),
+}
+
+impl Item {
+    /// The values this integer takes, ascending.
+    pub(super) fn values(&self, terms: &[(u64, Lit)]) -> Vec<u64> {
+        match self {
+            Item::Term(i) => vec![0, terms[*i].0],
+            Item::Group(own, can_be_zero) => {
+                let mut v: Vec<u64> = own.iter().map(|&j| terms[j].0).collect();
+                if *can_be_zero {
+                    v.push(0);
+                }
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+        }
+    }
+}
+
 /// Groups terms whose variables are in a common at-most-one group into one integer each.
 /// Groups covering more terms are taken first; what is left stays a single term.
 ///
 /// Linear in the terms and their group memberships: a vertex of a large bipyramid sees
 /// thousands of faces with dozens of options each, so nothing here may be quadratic.
-fn grouped_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], groups: &Groups) -> Vec<OrderInt> {
+pub(super) fn group_plan(terms: &[(u64, Lit)], groups: &Groups) -> Vec<Item> {
     // The terms of each group, in term order.
     let mut members: HashMap<usize, Vec<usize>> = HashMap::new();
     for (i, &(_, l)) in terms.iter().enumerate() {
@@ -459,21 +545,38 @@ fn grouped_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], groups: &Group
     }
     // Items in order of their first term, so a running sum follows the input's order.
     let mut items = Vec::new();
-    for i in 0..terms.len() {
-        match owner[i] {
-            None => items.push(OrderInt::term(terms[i].0, terms[i].1)),
+    for (i, owner) in owner.iter().enumerate() {
+        match *owner {
+            None => items.push(Item::Term(i)),
             Some(g) => {
                 let Some(own) = taken.remove(&g) else {
                     continue; // built at its first term
                 };
-                let mine: Vec<(u64, Lit)> = own.iter().map(|&j| terms[j]).collect();
                 let (vars, exact) = &groups.members[g];
-                let can_be_zero = !exact || vars.len() > mine.len();
-                items.push(group_int(sink, &mine, can_be_zero));
+                let can_be_zero = !exact || vars.len() > own.len();
+                items.push(Item::Group(own, can_be_zero));
             }
         }
     }
     items
+}
+
+/// The domain encoding's integers, built.
+fn grouped_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], groups: &Groups) -> Vec<OrderInt> {
+    build_items(sink, terms, group_plan(terms, groups))
+}
+
+/// The integers of a plan, built: a term is its own literal, a group gets its order literals.
+pub(super) fn build_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], plan: Vec<Item>) -> Vec<OrderInt> {
+    plan.into_iter()
+        .map(|item| match item {
+            Item::Term(i) => OrderInt::term(terms[i].0, terms[i].1),
+            Item::Group(own, can_be_zero) => {
+                let mine: Vec<(u64, Lit)> = own.iter().map(|&j| terms[j]).collect();
+                group_int(sink, &mine, can_be_zero)
+            }
+        })
+        .collect()
 }
 
 /// The integer "coefficient of the one true literal" of an at-most-one group.
@@ -535,7 +638,14 @@ mod tests {
 
     #[test]
     fn the_estimate_counts_what_encoding_writes() {
-        for pb in [PbEncoding::Domain, PbEncoding::Swc, PbEncoding::Totalizer] {
+        for pb in [
+            PbEncoding::Auto,
+            PbEncoding::Domain,
+            PbEncoding::Swc,
+            PbEncoding::Totalizer,
+            PbEncoding::Bdd,
+            PbEncoding::Adder,
+        ] {
             let opts = EncodeOptions {
                 pb,
                 ..Default::default()
@@ -560,7 +670,7 @@ mod tests {
                 needed, limit, what, ..
             }) => {
                 assert!(needed > limit && limit == 100_000);
-                assert!(what.starts_with("the CNF for a test (domain encoding"), "{what}");
+                assert!(what.starts_with("the CNF for a test (auto encoding"), "{what}");
             }
             other => panic!("{other:?}"),
         }

@@ -1,9 +1,12 @@
 //! Pseudo-Boolean IR -> CNF. Encoders write into a [`ClauseSink`], so the same code feeds
 //! an in-process solver or a buffer written out as DIMACS.
 
+mod adder;
+mod bdd;
 mod card;
 mod cnf;
 pub mod dimacs;
+mod large;
 mod order;
 mod sink;
 

@@ -150,7 +150,7 @@ fn gallop(values: &[u64], from: usize, v: u64) -> usize {
 /// the result plus one run.
 ///
 /// `None` when `stop` says so (checked between runs and chunks): the deadline passed.
-fn sum_values(a: &[u64], b: &[u64], cap: u64, stop: &mut dyn FnMut() -> bool) -> Option<Vec<u64>> {
+pub(super) fn sum_values(a: &[u64], b: &[u64], cap: u64, stop: &mut dyn FnMut() -> bool) -> Option<Vec<u64>> {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     let run = |y: u64| long.iter().map(move |&x| x.saturating_add(y).min(cap));
     if short.len() <= 32 {
