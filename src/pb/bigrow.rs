@@ -52,14 +52,14 @@ pub struct Split {
 }
 
 impl Default for Split {
-    /// Binary digits: each column is then a small adder (a handful of unit-weight literals and
-    /// the carry bits), which every CNF encoding of sokuc turns into few clauses, while wider
-    /// digits make the pseudo-polynomial encodings grow with `B` (measured in
-    /// `encodings/pb-bigint.md`).
+    /// Base 16. Narrower digits (base 2) make each column a tiny adder but chain many
+    /// carries, which the propagation of `search`, `cp` and `mip` handles badly; wider ones
+    /// (base 2^8 and up) make the pseudo-polynomial CNF encodings grow with `B` past the
+    /// clause budget. Measured on the BIGINT files in `encodings/pb-bigint.md`.
     fn default() -> Split {
         Split {
             above: 62,
-            digit_bits: 1,
+            digit_bits: 4,
         }
     }
 }
