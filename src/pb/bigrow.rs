@@ -218,23 +218,30 @@ mod tests {
                         let a: Vec<bool> = (0..total)
                             .map(|v| if v < n { x >> v & 1 == 1 } else { y >> (v - n) & 1 == 1 })
                             .collect();
-                        cols.iter().all(|(row, r)| {
-                            row.iter().filter(|(_, l)| l.eval(&a)).map(|(c, _)| c).sum::<i64>() == *r
-                        })
+                        cols.iter()
+                            .all(|(row, r)| row.iter().filter(|(_, l)| l.eval(&a)).map(|(c, _)| c).sum::<i64>() == *r)
                     })
                     .count();
                 unique &= hits <= 1;
                 hits > 0
             })
             .collect();
-        assert!(unique, "the auxiliaries of {coefs:?} {cmp} {rhs} (k = {k}) are not determined");
+        assert!(
+            unique,
+            "the auxiliaries of {coefs:?} {cmp} {rhs} (k = {k}) are not determined"
+        );
         Ok(sols)
     }
 
     fn brute(coefs: &[u64], cmp: Cmp, rhs: u64) -> Vec<bool> {
         (0..1u32 << coefs.len())
             .map(|x| {
-                let s: u64 = coefs.iter().enumerate().filter(|(i, _)| x >> i & 1 == 1).map(|(_, c)| c).sum();
+                let s: u64 = coefs
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| x >> i & 1 == 1)
+                    .map(|(_, c)| c)
+                    .sum();
                 if cmp == Cmp::Ge { s >= rhs } else { s == rhs }
             })
             .collect()
@@ -242,14 +249,24 @@ mod tests {
 
     #[test]
     fn columns_have_the_solutions_of_the_row_with_determined_auxiliaries() {
-        let rows: &[&[u64]] = &[&[1], &[5], &[3, 3, 3], &[4, 4, 4, 4], &[1, 2, 4, 8], &[7, 5, 3], &[16, 1, 9], &[13, 11, 6, 2]];
+        let rows: &[&[u64]] = &[
+            &[1],
+            &[5],
+            &[3, 3, 3],
+            &[4, 4, 4, 4],
+            &[1, 2, 4, 8],
+            &[7, 5, 3],
+            &[16, 1, 9],
+            &[13, 11, 6, 2],
+        ];
         for coefs in rows {
             let sum: u64 = coefs.iter().sum();
             for cmp in [Cmp::Ge, Cmp::Eq] {
                 for rhs in 1..=sum {
                     for k in [1, 2, 3, 4] {
                         // A row refused outright has no solution.
-                        let got = column_solutions(coefs, cmp, rhs, k).unwrap_or_else(|_| vec![false; 1 << coefs.len()]);
+                        let got =
+                            column_solutions(coefs, cmp, rhs, k).unwrap_or_else(|_| vec![false; 1 << coefs.len()]);
                         assert_eq!(got, brute(coefs, cmp, rhs), "{coefs:?} {cmp} {rhs}, k = {k}");
                     }
                 }
@@ -268,7 +285,10 @@ mod tests {
     #[test]
     fn a_2_to_255_coefficient_gives_small_columns() {
         let big = BigUint::one() << 255u32;
-        let terms = vec![(big.clone(), Lit::new(Var(0), true)), (big.clone() - 1u32, Lit::new(Var(1), true))];
+        let terms = vec![
+            (big.clone(), Lit::new(Var(0), true)),
+            (big.clone() - 1u32, Lit::new(Var(1), true)),
+        ];
         let mut next = 2;
         let cols = split(&terms, Cmp::Ge, &big, 8, &mut |_| {
             next += 1;

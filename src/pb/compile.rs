@@ -314,7 +314,10 @@ fn scale(terms: Vec<(BigInt, IrLit)>, g: &BigInt) -> Vec<(BigInt, IrLit)> {
 
 /// The row in 64 bits, `None` when a number does not fit.
 fn to_i64(terms: &[(BigInt, IrLit)], rhs: &BigInt) -> Option<(Vec<(i64, IrLit)>, i64)> {
-    let terms = terms.iter().map(|(b, l)| Some((b.to_i64()?, *l))).collect::<Option<Vec<_>>>()?;
+    let terms = terms
+        .iter()
+        .map(|(b, l)| Some((b.to_i64()?, *l)))
+        .collect::<Option<Vec<_>>>()?;
     Some((terms, rhs.to_i64()?))
 }
 
@@ -479,7 +482,10 @@ mod tests {
         let m = compile(&narrow, true).unwrap();
         assert_eq!(m.formula.num_vars, 3);
         let mut forced = narrow.clone();
-        forced.split = bigrow::Split { above: 0, digit_bits: 1 };
+        forced.split = bigrow::Split {
+            above: 0,
+            digit_bits: 1,
+        };
         let m = compile(&forced, true).unwrap();
         assert!(m.formula.num_vars > 3);
         assert!(m.names().iter().any(|n| n.starts_with("c1_slack")), "{:?}", m.names());
@@ -499,11 +505,25 @@ mod tests {
                 for rhs in [BigInt::from(1), two.clone(), &two + 3, &two * 2 + 1, -two.clone()] {
                     let terms = vec![
                         big(bits, 0),
-                        Term { coef: &two - 1, lits: vec![b] },
-                        Term { coef: BigInt::from(3), lits: vec![c] },
-                        Term { coef: BigInt::from(-5), lits: vec![na, c] },
+                        Term {
+                            coef: &two - 1,
+                            lits: vec![b],
+                        },
+                        Term {
+                            coef: BigInt::from(3),
+                            lits: vec![c],
+                        },
+                        Term {
+                            coef: BigInt::from(-5),
+                            lits: vec![na, c],
+                        },
                     ];
-                    let r = Row::Linear { terms, cmp, rhs, line: 1 };
+                    let r = Row::Linear {
+                        terms,
+                        cmp,
+                        rhs,
+                        line: 1,
+                    };
                     let mut p = file(vec![r.clone()]);
                     p.split.digit_bits = 4;
                     same_solutions_split(vec![r], p.split);
