@@ -64,6 +64,11 @@ impl Default for Split {
     }
 }
 
+/// Why no assignment satisfies a row (found while splitting it), or why it cannot be split.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NoSplit(pub String);
+
 /// One column: `Σ coef·lit = rhs`, every coefficient positive.
 pub type Column = (Vec<(i64, Lit)>, i64);
 
@@ -76,14 +81,14 @@ pub fn split(
     rhs: &BigUint,
     digit_bits: u32,
     new_var: &mut dyn FnMut(Aux) -> Var,
-) -> Result<Vec<Column>, String> {
+) -> Result<Vec<Column>, NoSplit> {
     let k = digit_bits.clamp(1, MAX_DIGIT_BITS);
     let total: BigUint = terms.iter().map(|t| &t.0).sum();
     if &total < rhs {
-        return Err(format!("the left side reaches at most {total} < {rhs}"));
+        return Err(NoSplit(format!("the left side reaches at most {total} < {rhs}")));
     }
     let slack_bits = match cmp {
-        Cmp::Ge => u32::try_from((&total - rhs).bits()).map_err(|_| "the row is too wide".to_string())?,
+        Cmp::Ge => u32::try_from((&total - rhs).bits()).map_err(|_| NoSplit("the row is too wide".into()))?,
         _ => 0,
     };
     let width = terms
@@ -92,7 +97,7 @@ pub fn split(
         .chain([rhs.bits(), u64::from(slack_bits), 1])
         .max()
         .unwrap_or(1);
-    let columns = u32::try_from(width.div_ceil(u64::from(k))).map_err(|_| "the row is too wide".to_string())?;
+    let columns = u32::try_from(width.div_ceil(u64::from(k))).map_err(|_| NoSplit("the row is too wide".into()))?;
     let slack: Vec<Var> = (0..slack_bits).map(|j| new_var(Aux::Slack(j))).collect();
     // Carries 0..columns-1; the last is 0 (no digit above the widest number).
     let mut carries: Vec<(i64, Vec<Var>)> = Vec::new();
@@ -141,8 +146,8 @@ pub fn split(
             }
         }
         // Bounded by the module comment's 2^(k+2)·(n+2) with n ≤ 2^25 terms: always fits.
-        let fit = |x: i128| i64::try_from(x).map_err(|_| "a digit column is too wide".to_string());
-        let row: Result<Vec<(i64, Lit)>, String> = row.into_iter().map(|(c, l)| Ok((fit(c)?, l))).collect();
+        let fit = |x: i128| i64::try_from(x).map_err(|_| NoSplit("a digit column is too wide".into()));
+        let row: Result<Vec<(i64, Lit)>, NoSplit> = row.into_iter().map(|(c, l)| Ok((fit(c)?, l))).collect();
         out.push((row?, fit(want)?));
     }
     Ok(out)
@@ -157,7 +162,13 @@ fn digit(x: &BigUint, k: u32, d: u32) -> u64 {
 /// The values carry `d` can take: the prefix `P_d` of the row's columns `0..=d`
 /// (left side minus slack minus right-hand side, lowest `k(d+1)` bits of each number) over
 /// every assignment, divided by `B^(d+1)` (a solution makes `P_d` a multiple of it).
-fn carry_range(terms: &[(BigUint, Lit)], rhs: &BigUint, slack_bits: u32, k: u32, d: u32) -> Result<(i64, i64), String> {
+fn carry_range(
+    terms: &[(BigUint, Lit)],
+    rhs: &BigUint,
+    slack_bits: u32,
+    k: u32,
+    d: u32,
+) -> Result<(i64, i64), NoSplit> {
     let bits = u64::from(k) * u64::from(d + 1);
     let m = BigInt::one() << bits;
     let low = |x: &BigUint| BigInt::from(x.clone()) % &m;
@@ -169,12 +180,12 @@ fn carry_range(terms: &[(BigUint, Lit)], rhs: &BigUint, slack_bits: u32, k: u32,
     let hi = floor_div(&max_p, &m);
     let lo = -floor_div(&-min_p, &m);
     if lo > hi {
-        return Err(format!(
+        return Err(NoSplit(format!(
             "its two sides never agree in their lowest {bits} bits (no multiple of 2^{bits} in the range of their difference)"
-        ));
+        )));
     }
     // lo ≥ -1 and hi < number of terms: both fit.
-    let as_i64 = |x: &BigInt| x.to_i64().ok_or_else(|| "a carry is too wide".to_string());
+    let as_i64 = |x: &BigInt| x.to_i64().ok_or_else(|| NoSplit("a carry is too wide".into()));
     Ok((as_i64(&lo)?, as_i64(&hi)?))
 }
 
@@ -194,7 +205,7 @@ mod tests {
 
     /// The column system over every assignment of the row's literals and the auxiliaries:
     /// which assignments of the row's variables have some auxiliary values that satisfy it.
-    fn column_solutions(coefs: &[u64], cmp: Cmp, rhs: u64, k: u32) -> Result<Vec<bool>, String> {
+    fn column_solutions(coefs: &[u64], cmp: Cmp, rhs: u64, k: u32) -> Result<Vec<bool>, NoSplit> {
         let n = coefs.len() as u32;
         let terms: Vec<(BigUint, Lit)> = coefs
             .iter()
@@ -279,7 +290,7 @@ mod tests {
         assert!(column_solutions(&[2, 3], Cmp::Ge, 6, 1).is_err());
         // Even coefficients, odd right-hand side: the lowest bits never agree.
         let e = column_solutions(&[2, 4, 6], Cmp::Eq, 5, 1).unwrap_err();
-        assert!(e.contains("lowest 1 bits"), "{e}");
+        assert!(e.0.contains("lowest 1 bits"), "{e}");
     }
 
     #[test]

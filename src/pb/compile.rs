@@ -15,7 +15,7 @@ use std::fmt;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use super::bigrow::{self, Aux};
+use super::bigrow::{self, Aux, NoSplit};
 use super::{Lit, PbFile, Row, Term};
 use crate::input::InputError;
 use crate::ir::{Cmp, Constraint, Linear, Lit as IrLit, Model, Var};
@@ -129,7 +129,7 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
                             Some((terms, rhs)) => vec![Constraint::Linear(Linear::new(terms, cmp, rhs))],
                             None => match split(&mut m, index, &terms, cmp, &rhs, p.split.digit_bits) {
                                 Ok(rows) => rows,
-                                Err(why) if presolve => return Err(refuted(why)),
+                                Err(why) if presolve => return Err(refuted(why.0)),
                                 Err(_) => vec![Constraint::Clause(Vec::new())],
                             },
                         }
@@ -167,7 +167,7 @@ fn split(
     cmp: Cmp,
     rhs: &BigInt,
     digit_bits: u32,
-) -> Result<Vec<Constraint>, String> {
+) -> Result<Vec<Constraint>, NoSplit> {
     let row = u32::try_from(index + 1).unwrap_or(u32::MAX);
     let unsigned = |x: &BigInt| x.to_biguint().unwrap_or_default();
     let terms: Vec<(BigUint, IrLit)> = terms.iter().map(|(c, l)| (unsigned(c), *l)).collect();
@@ -181,11 +181,11 @@ fn split(
         let terms = terms.into_iter().map(|(c, l)| (BigInt::from(c), l)).collect();
         match eq_rows(terms, BigInt::from(rhs)) {
             Normal::True => {}
-            Normal::False(why) => return Err(format!("digit column {d}: {why}")),
+            Normal::False(why) => return Err(NoSplit(format!("digit column {d}: {why}"))),
             Normal::Rows(cs) => out.extend(cs),
             // Column rows are narrow (bigrow.rs bounds them far below 2^62).
             Normal::Wide(terms, cmp, rhs) => {
-                let (terms, rhs) = to_i64(&terms, &rhs).ok_or("a digit column is too wide")?;
+                let (terms, rhs) = to_i64(&terms, &rhs).ok_or_else(|| NoSplit("a digit column is too wide".into()))?;
                 out.push(Constraint::Linear(Linear::new(terms, cmp, rhs)));
             }
         }
