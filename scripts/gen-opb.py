@@ -122,6 +122,59 @@ def bigint(n, seed, sat):
           comment=f"subset sum with ~100-bit weights, seed {seed} ({'sat: planted' if sat else 'unsat: even weights, odd target'})")
 
 
+def bigint_knapsack(n, seed):
+    """Decision knapsack with 255-bit weights and values: weight <= W and value >= V, from a
+    planted choice (sat). Both rows are inequalities, so both need a slack when split."""
+    r = random.Random(seed)
+    w = [r.randint(2**254, 2**255) for _ in range(n)]
+    p = [r.randint(2**254, 2**255) for _ in range(n)]
+    chosen = [r.random() < 0.4 for _ in range(n)]
+    W = sum(x for x, c in zip(w, chosen) if c)
+    V = sum(x for x, c in zip(p, chosen) if c)
+    rows = [
+        " ".join(term(c, i + 1) for i, c in enumerate(w)) + f" <= {W} ;",
+        " ".join(term(c, i + 1) for i, c in enumerate(p)) + f" >= {V} ;",
+    ]
+    write(f"bigint-knapsack-{n}-s{seed}.opb", n, rows, comment=f"knapsack decision, 255-bit coefficients, seed {seed} (sat: planted)")
+
+
+def bigint_subset_sum_unsat(n, seed):
+    """Subset sum with 200-bit weights and a target no subset reaches, checked here over all
+    2^n subsets (two halves, meet in the middle). Unlike the even-weights file no gcd or
+    parity argument refutes it: a solver has to rule the subsets out."""
+    r = random.Random(seed)
+    w = [r.randint(2**199, 2**200) for _ in range(n)]
+    def sums(ws):
+        out = [0]
+        for x in ws:
+            out += [s + x for s in out]
+        return out
+    left, right = sums(w[: n // 2]), set(sums(w[n // 2:]))
+    while True:
+        target = sum(x for x in w if r.random() < 0.5) + r.randint(1, 2**150)
+        if not any(target - s in right for s in left):
+            break
+    rows = [" ".join(term(c, i + 1) for i, c in enumerate(w)) + f" = {target} ;"]
+    write(f"bigint-subsetsum-{n}-unsat-s{seed}.opb", n, rows,
+          comment=f"subset sum with ~200-bit weights, seed {seed} (unsat: no subset reaches the target, checked by the generator)")
+
+
+def bigint_planted(n, m, seed):
+    """Many wide rows: m rows over 8 of n variables with 255-bit weights, each at least a
+    third of what a planted assignment gets (sat), negated literals as negative coefficients."""
+    r = random.Random(seed)
+    x = [r.random() < 0.5 for _ in range(n)]
+    rows = []
+    for _ in range(m):
+        vs = r.sample(range(n), 8)
+        lits = [(v, r.random() < 0.5, r.randint(2**250, 2**255)) for v in vs]
+        got = sum(c for v, neg, c in lits if x[v] != neg)
+        t = r.randint(1, max(1, got // 3))
+        rhs = t - sum(c for v, neg, c in lits if neg)
+        rows.append(" ".join(term(-c if neg else c, v + 1) for v, neg, c in lits) + f" >= {rhs} ;")
+    write(f"bigint-planted-{n}-{m}-s{seed}.opb", n, rows, comment=f"rows over 8 literals with 255-bit weights and a planted solution, seed {seed}")
+
+
 def cnf_pigeonhole(n):
     """n+1 pigeons, n holes as clauses: unsatisfiable."""
     v = lambda p, h: p * n + h + 1
@@ -176,6 +229,9 @@ def main():
     planted_cardinality(5000, 15000, 2)
     bigint(12, 1, True)
     bigint(12, 1, False)
+    bigint_knapsack(30, 1)
+    bigint_subset_sum_unsat(20, 1)
+    bigint_planted(400, 300, 1)
 
 
 if __name__ == "__main__":

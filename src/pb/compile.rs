@@ -4,29 +4,35 @@
 //! constant moves to the right), negative coefficients become positive ones on the negated
 //! literal, `<=` becomes `>=` over the negated literals, a `>=` row's coefficients are
 //! saturated at its right-hand side and divided by their gcd, and what is left is a clause,
-//! an exactly-one, or a linear row. Each step keeps the set of solutions exactly; the
-//! verifier does not trust any of it and checks the file's own rows.
+//! an exactly-one, or a linear row. All of it in exact arithmetic (`BigInt`), so a row of any
+//! width normalises the same way; a linear row that is still too wide for the IR's 64-bit
+//! rows is split into digit columns with carries (`bigrow.rs`). Each step keeps the set of
+//! solutions exactly; the verifier does not trust any of it and checks the file's own rows.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive};
+use num_bigint::{BigInt, BigUint};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
+use super::bigrow::{self, Aux, NoSplit};
 use super::{Lit, PbFile, Row, Term};
 use crate::input::InputError;
 use crate::ir::{Cmp, Constraint, Linear, Lit as IrLit, Model, Var};
 use crate::puzzle::Refutation;
 
-/// The largest total the IR's rows may reach: sums of coefficients and right-hand sides stay
-/// far from `i64` overflow in every encoder and backend.
+/// The largest total the IR's objective may reach: its sums stay far from `i64` overflow in
+/// the run path's bound rows and every backend.
 const WIDTH: u64 = 1 << 62;
 
-/// A variable of the compiled model: a variable of the file, or the product of literals.
+/// A variable of the compiled model: a variable of the file, the product of literals, or a
+/// bit of a split row's slack or carry (`row` counts the file's constraints from 1).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PbKey {
     X(u32),
     And(Vec<Lit>),
+    Slack { row: u32, bit: u32 },
+    Carry { row: u32, digit: u32, bit: u32 },
 }
 
 impl fmt::Display for PbKey {
@@ -40,37 +46,24 @@ impl fmt::Display for PbKey {
                 }
                 Ok(())
             }
+            PbKey::Slack { row, bit } => write!(f, "c{row}_slack{bit}"),
+            PbKey::Carry { row, digit, bit } => write!(f, "c{row}_carry{digit}_{bit}"),
         }
     }
 }
 
-/// Refuses a row whose coefficients and right-hand side add up past [`WIDTH`]: the IR
-/// holds 64-bit rows, and a silent overflow would be a wrong answer.
+/// Refuses an objective whose coefficients add up past [`WIDTH`]: the IR's objective is one
+/// 64-bit sum (it cannot be split into columns as a row can), and a silent overflow would
+/// be a wrong optimum. Rows of any width are accepted (see `bigrow.rs`).
 pub fn check_width(p: &PbFile) -> Result<(), InputError> {
-    let limit = BigInt::from(WIDTH);
-    for r in &p.rows {
-        if let Row::Linear { terms, rhs, line, .. } = r {
-            let total: BigInt = terms.iter().map(|t| t.coef.abs()).sum::<BigInt>() + rhs.abs();
-            if total >= limit {
-                return Err(InputError::new(
-                    &p.source,
-                    Some(*line),
-                    format!(
-                        "the coefficients of this constraint add up to {} bits, more than the 62 that sokuc's 64-bit rows hold (big-integer rows are not supported yet)",
-                        total.bits()
-                    ),
-                ));
-            }
-        }
-    }
     if let Some(o) = &p.objective {
         let total: BigInt = o.terms.iter().map(|t| t.coef.abs()).sum();
-        if total >= limit {
+        if total >= BigInt::from(WIDTH) {
             return Err(InputError::new(
                 &p.source,
                 Some(o.line),
                 format!(
-                    "the objective's coefficients add up to {} bits, more than the 62 that sokuc's 64-bit rows hold",
+                    "the objective's coefficients add up to {} bits, more than the 62 that sokuc's 64-bit objective holds (constraints of any width are supported, objectives are not)",
                     total.bits()
                 ),
             ));
@@ -89,7 +82,8 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
         m.var(PbKey::X(i));
     }
     let x = |l: Lit| IrLit::new(Var(l.var - 1), !l.neg);
-    for r in &p.rows {
+    let limit = BigInt::one() << p.split.above.min(62);
+    for (index, r) in p.rows.iter().enumerate() {
         match r {
             Row::Clause { lits, line } => {
                 let mut ls: Vec<IrLit> = lits.iter().map(|&l| x(l)).collect();
@@ -105,12 +99,15 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
                 m.add(format!("line {line}"), Constraint::Clause(ls));
             }
             Row::Linear { terms, cmp, rhs, line } => {
-                let mut net: BTreeMap<Var, i128> = BTreeMap::new();
-                // The width check bounds every sum here by 2^62.
-                let mut rhs = rhs.to_i128().unwrap_or(0);
+                // Rows as narrow as the file wrote them compile to one IR row as they always
+                // did; wider ones only when normalising made them narrow.
+                let written: BigInt = terms.iter().map(|t| t.coef.abs()).sum::<BigInt>() + rhs.abs();
+                let narrow = written < limit;
+                let mut net: BTreeMap<Var, BigInt> = BTreeMap::new();
+                let mut rhs = rhs.clone();
                 for t in terms {
-                    let c = t.coef.to_i128().unwrap_or(0);
                     let Some(l) = product(&mut m, t) else { continue };
+                    let c = &t.coef;
                     if l.is_positive() {
                         *net.entry(l.var()).or_default() += c;
                     } else {
@@ -120,21 +117,26 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
                     }
                 }
                 let label = format!("line {line}");
-                match normalise(net, *cmp, rhs) {
-                    Normal::True => {}
-                    Normal::False(why) => {
-                        if presolve {
-                            return Err(Refutation(format!(
-                                "the constraint at line {line} can never hold ({why})"
-                            )));
+                let refuted = |why: String| Refutation(format!("the constraint at line {line} can never hold ({why})"));
+                let rows = match normalise(net, *cmp, rhs) {
+                    Normal::True => Vec::new(),
+                    Normal::False(why) if presolve => return Err(refuted(why)),
+                    Normal::False(_) => vec![Constraint::Clause(Vec::new())],
+                    Normal::Rows(cs) => cs,
+                    Normal::Wide(terms, cmp, rhs) => {
+                        let width = terms.iter().map(|t| &t.0).sum::<BigInt>() + &rhs;
+                        match (narrow || width < limit).then(|| to_i64(&terms, &rhs)).flatten() {
+                            Some((terms, rhs)) => vec![Constraint::Linear(Linear::new(terms, cmp, rhs))],
+                            None => match split(&mut m, index, &terms, cmp, &rhs, p.split.digit_bits) {
+                                Ok(rows) => rows,
+                                Err(why) if presolve => return Err(refuted(why.0)),
+                                Err(_) => vec![Constraint::Clause(Vec::new())],
+                            },
                         }
-                        m.add(label, Constraint::Clause(Vec::new()));
                     }
-                    Normal::Rows(cs) => {
-                        for c in cs {
-                            m.add(label.clone(), c);
-                        }
-                    }
+                };
+                for c in rows {
+                    m.add(label.clone(), c);
                 }
             }
         }
@@ -154,6 +156,41 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
         m.formula.objective = Some(terms);
     }
     Ok(m)
+}
+
+/// A row too wide for one IR row, as digit columns over fresh slack and carry bits (each
+/// column normalised as any `=` row). `Err`: no assignment satisfies the row.
+fn split(
+    m: &mut Model<PbKey>,
+    index: usize,
+    terms: &[(BigInt, IrLit)],
+    cmp: Cmp,
+    rhs: &BigInt,
+    digit_bits: u32,
+) -> Result<Vec<Constraint>, NoSplit> {
+    let row = u32::try_from(index + 1).unwrap_or(u32::MAX);
+    let unsigned = |x: &BigInt| x.to_biguint().unwrap_or_default();
+    let terms: Vec<(BigUint, IrLit)> = terms.iter().map(|(c, l)| (unsigned(c), *l)).collect();
+    let mut new_var = |a: Aux| match a {
+        Aux::Slack(bit) => m.var(PbKey::Slack { row, bit }),
+        Aux::Carry(digit, bit) => m.var(PbKey::Carry { row, digit, bit }),
+    };
+    let columns = bigrow::split(&terms, cmp, &unsigned(rhs), digit_bits, &mut new_var)?;
+    let mut out = Vec::new();
+    for (d, (terms, rhs)) in columns.into_iter().enumerate() {
+        let terms = terms.into_iter().map(|(c, l)| (BigInt::from(c), l)).collect();
+        match eq_rows(terms, BigInt::from(rhs)) {
+            Normal::True => {}
+            Normal::False(why) => return Err(NoSplit(format!("digit column {d}: {why}"))),
+            Normal::Rows(cs) => out.extend(cs),
+            // Column rows are narrow (bigrow.rs bounds them far below 2^62).
+            Normal::Wide(terms, cmp, rhs) => {
+                let (terms, rhs) = to_i64(&terms, &rhs).ok_or_else(|| NoSplit("a digit column is too wide".into()))?;
+                out.push(Constraint::Linear(Linear::new(terms, cmp, rhs)));
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The literal of a term: the file's literal, or the variable of the product (defined once
@@ -194,94 +231,98 @@ fn product(m: &mut Model<PbKey>, t: &Term) -> Option<IrLit> {
 enum Normal {
     True,
     False(String),
+    /// Clauses and exactly-ones.
     Rows(Vec<Constraint>),
+    /// One linear row over positive coefficients, exactly, whatever its width.
+    Wide(Vec<(BigInt, IrLit)>, Cmp, BigInt),
 }
 
-/// `Σ net[v]·v cmp rhs` as IR rows over positive coefficients.
-fn normalise(net: BTreeMap<Var, i128>, cmp: Cmp, rhs: i128) -> Normal {
+/// `Σ net[v]·v cmp rhs` over positive coefficients.
+fn normalise(net: BTreeMap<Var, BigInt>, cmp: Cmp, rhs: BigInt) -> Normal {
     // Positive coefficients: a·x with a < 0 is a + |a|·~x.
     let mut rhs = rhs;
-    let mut terms: Vec<(i128, IrLit)> = Vec::new();
+    let mut terms: Vec<(BigInt, IrLit)> = Vec::new();
     for (v, a) in net {
-        match a.cmp(&0) {
-            std::cmp::Ordering::Greater => terms.push((a, IrLit::new(v, true))),
-            std::cmp::Ordering::Less => {
-                rhs -= a;
-                terms.push((-a, IrLit::new(v, false)));
-            }
-            std::cmp::Ordering::Equal => {}
+        if a.is_positive() {
+            terms.push((a, IrLit::new(v, true)));
+        } else if a.is_negative() {
+            rhs -= &a;
+            terms.push((-a, IrLit::new(v, false)));
         }
     }
-    let total: i128 = terms.iter().map(|t| t.0).sum();
     match cmp {
         Cmp::Ge => at_least(terms, rhs),
         // Σ b·l <= R  <=>  Σ b·~l >= Σb - R
-        Cmp::Le => at_least(terms.into_iter().map(|(b, l)| (b, !l)).collect(), total - rhs),
-        Cmp::Eq => {
-            if rhs < 0 || rhs > total {
-                return Normal::False(format!("the sum reaches only 0..{total}, never {rhs}"));
-            }
-            if rhs == 0 || rhs == total {
-                let want = rhs == total;
-                return Normal::Rows(
-                    terms
-                        .into_iter()
-                        .map(|(_, l)| Constraint::Clause(vec![if want { l } else { !l }]))
-                        .collect(),
-                );
-            }
-            let g = terms.iter().fold(0, |g, t| gcd(g, t.0));
-            if rhs % g != 0 {
-                return Normal::False(format!(
-                    "every coefficient is a multiple of {g}, the right-hand side {rhs} is not"
-                ));
-            }
-            let (terms, rhs) = (scale(terms, g), rhs / g);
-            if rhs == 1 && terms.iter().all(|t| t.0 == 1) {
-                return Normal::Rows(vec![Constraint::ExactlyOne(terms.into_iter().map(|t| t.1).collect())]);
-            }
-            Normal::Rows(vec![Constraint::Linear(Linear::new(
-                to_i64(terms),
-                Cmp::Eq,
-                rhs as i64,
-            ))])
+        Cmp::Le => {
+            let total: BigInt = terms.iter().map(|t| &t.0).sum();
+            at_least(terms.into_iter().map(|(b, l)| (b, !l)).collect(), total - rhs)
         }
+        Cmp::Eq => eq_rows(terms, rhs),
     }
 }
 
-fn at_least(terms: Vec<(i128, IrLit)>, rhs: i128) -> Normal {
-    if rhs <= 0 {
+/// `Σ terms = rhs`, positive coefficients.
+fn eq_rows(terms: Vec<(BigInt, IrLit)>, rhs: BigInt) -> Normal {
+    let total: BigInt = terms.iter().map(|t| &t.0).sum();
+    if rhs.is_negative() || rhs > total {
+        return Normal::False(format!("the sum reaches only 0..{total}, never {rhs}"));
+    }
+    if rhs.is_zero() || rhs == total {
+        let want = rhs == total;
+        return Normal::Rows(
+            terms
+                .into_iter()
+                .map(|(_, l)| Constraint::Clause(vec![if want { l } else { !l }]))
+                .collect(),
+        );
+    }
+    let g = terms.iter().fold(BigInt::zero(), |g, t| gcd(g, t.0.clone()));
+    if !(&rhs % &g).is_zero() {
+        return Normal::False(format!(
+            "every coefficient is a multiple of {g}, the right-hand side {rhs} is not"
+        ));
+    }
+    let (terms, rhs) = (scale(terms, &g), rhs / &g);
+    if rhs.is_one() && terms.iter().all(|t| t.0.is_one()) {
+        return Normal::Rows(vec![Constraint::ExactlyOne(terms.into_iter().map(|t| t.1).collect())]);
+    }
+    Normal::Wide(terms, Cmp::Eq, rhs)
+}
+
+fn at_least(terms: Vec<(BigInt, IrLit)>, rhs: BigInt) -> Normal {
+    if !rhs.is_positive() {
         return Normal::True;
     }
-    let total: i128 = terms.iter().map(|t| t.0).sum();
+    let total: BigInt = terms.iter().map(|t| &t.0).sum();
     if total < rhs {
         return Normal::False(format!("the left side reaches at most {total} < {rhs}"));
     }
     // Saturation: a literal worth more than the right-hand side is worth exactly it.
-    let terms: Vec<(i128, IrLit)> = terms.into_iter().map(|(b, l)| (b.min(rhs), l)).collect();
-    let g = terms.iter().fold(0, |g, t| gcd(g, t.0));
-    let (terms, rhs) = (scale(terms, g), (rhs + g - 1) / g);
+    let terms: Vec<(BigInt, IrLit)> = terms.into_iter().map(|(b, l)| (b.min(rhs.clone()), l)).collect();
+    let g = terms.iter().fold(BigInt::zero(), |g, t| gcd(g, t.0.clone()));
+    let rhs = (rhs + &g - 1) / &g;
+    let terms = scale(terms, &g);
     if terms.iter().all(|t| t.0 >= rhs) {
         return Normal::Rows(vec![Constraint::Clause(terms.into_iter().map(|t| t.1).collect())]);
     }
-    Normal::Rows(vec![Constraint::Linear(Linear::new(
-        to_i64(terms),
-        Cmp::Ge,
-        rhs as i64,
-    ))])
+    Normal::Wide(terms, Cmp::Ge, rhs)
 }
 
-fn scale(terms: Vec<(i128, IrLit)>, g: i128) -> Vec<(i128, IrLit)> {
+fn scale(terms: Vec<(BigInt, IrLit)>, g: &BigInt) -> Vec<(BigInt, IrLit)> {
     terms.into_iter().map(|(b, l)| (b / g, l)).collect()
 }
 
-/// The width check keeps every coefficient below 2^62.
-fn to_i64(terms: Vec<(i128, IrLit)>) -> Vec<(i64, IrLit)> {
-    terms.into_iter().map(|(b, l)| (b as i64, l)).collect()
+/// The row in 64 bits, `None` when a number does not fit.
+fn to_i64(terms: &[(BigInt, IrLit)], rhs: &BigInt) -> Option<(Vec<(i64, IrLit)>, i64)> {
+    let terms = terms
+        .iter()
+        .map(|(b, l)| Some((b.to_i64()?, *l)))
+        .collect::<Option<Vec<_>>>()?;
+    Some((terms, rhs.to_i64()?))
 }
 
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 { a } else { gcd(b, a % b) }
+fn gcd(a: BigInt, b: BigInt) -> BigInt {
+    if b.is_zero() { a } else { gcd(b.clone(), a % b) }
 }
 
 #[cfg(test)]
@@ -314,29 +355,82 @@ mod tests {
             rows,
             objective: None,
             cnf: false,
+            split: Default::default(),
         }
     }
 
     /// Every assignment of the file's variables satisfies the compiled model (with some
     /// values of the auxiliaries) exactly when it satisfies the file.
     fn same_solutions(rows: Vec<Row>) {
-        let p = file(rows);
+        same_solutions_split(rows, bigrow::Split::default());
+    }
+
+    fn same_solutions_split(rows: Vec<Row>, split: bigrow::Split) {
+        let mut p = file(rows);
+        p.split = split;
         let n = p.num_vars as usize;
         let m = match compile(&p, false) {
             Ok(m) => m,
             Err(e) => panic!("{e}"),
         };
-        let aux = m.formula.num_vars as usize - n;
         for bits in 0..1u32 << n {
             let xs: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
             let want = super::super::verify::check_values(&p, &xs).is_ok();
-            let got = (0..1u32 << aux).any(|a| {
-                let mut all = xs.clone();
-                all.extend((0..aux).map(|i| a >> i & 1 == 1));
-                m.formula.evaluate(&all).is_ok()
-            });
+            let mut all = xs.clone();
+            all.resize(m.formula.num_vars as usize, false);
+            let mut set = vec![false; all.len()];
+            set[..n].fill(true);
+            let got = extends(&m.formula.constraints, &mut all, &mut set);
             assert_eq!(got, want, "assignment {xs:?} of {:?}", p.rows);
+            if got {
+                assert!(m.formula.evaluate(&all).is_ok());
+            }
         }
+    }
+
+    /// Whether values of the unset variables satisfy every constraint, constraint by
+    /// constraint: the auxiliaries each constraint brings in (a product, a column's slack and
+    /// carry bits) are few, so this stays small however wide the row.
+    fn extends(cs: &[(String, Constraint)], a: &mut [bool], set: &mut [bool]) -> bool {
+        let Some(((_, c), rest)) = cs.split_first() else {
+            return true;
+        };
+        let lits: Vec<IrLit> = match c {
+            Constraint::Clause(ls) | Constraint::ExactlyOne(ls) | Constraint::AtMostOne(ls) => ls.clone(),
+            Constraint::Linear(lin) => lin.terms.iter().map(|t| t.1).collect(),
+            Constraint::SumOf { .. } => unreachable!("no sum-of rows here"),
+        };
+        let mut free: Vec<usize> = lits.iter().map(|l| l.var().index()).filter(|&v| !set[v]).collect();
+        free.sort_unstable();
+        free.dedup();
+        assert!(free.len() <= 12, "{} new variables in one constraint", free.len());
+        for v in &free {
+            set[*v] = true;
+        }
+        let mut found = false;
+        for bits in 0..1u32 << free.len() {
+            for (i, &v) in free.iter().enumerate() {
+                a[v] = bits >> i & 1 == 1;
+            }
+            let on = lits.iter().filter(|l| l.eval(a)).count();
+            let holds = match c {
+                Constraint::Clause(_) => on >= 1,
+                Constraint::ExactlyOne(_) => on == 1,
+                Constraint::AtMostOne(_) => on <= 1,
+                Constraint::Linear(lin) => lin.holds(a),
+                Constraint::SumOf { .. } => false,
+            };
+            if holds && extends(rest, a, set) {
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            for v in &free {
+                set[*v] = false;
+            }
+        }
+        found
     }
 
     #[test]
@@ -365,15 +459,88 @@ mod tests {
     }
 
     #[test]
-    fn rows_past_62_bits_are_refused_with_their_line() {
+    fn forced_digit_columns_keep_the_solutions() {
+        let (a, na, b, nb, c) = (lit(1, false), lit(1, true), lit(2, false), lit(2, true), lit(3, false));
+        for digit_bits in [1, 2, 3] {
+            let split = bigrow::Split { above: 0, digit_bits };
+            for cmp in [Cmp::Ge, Cmp::Le, Cmp::Eq] {
+                for rhs in -4..=9 {
+                    same_solutions_split(vec![row(&[(3, &[a]), (-2, &[nb]), (5, &[c])], cmp, rhs)], split);
+                    same_solutions_split(vec![row(&[(6, &[a]), (4, &[b]), (2, &[c])], cmp, rhs)], split);
+                    same_solutions_split(vec![row(&[(4, &[a]), (4, &[b]), (4, &[c])], cmp, rhs)], split);
+                    same_solutions_split(vec![row(&[(7, &[a]), (5, &[b]), (3, &[c])], cmp, rhs)], split);
+                    same_solutions_split(vec![row(&[(2, &[a, b]), (-3, &[c, na]), (1, &[b])], cmp, rhs)], split);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn narrow_rows_get_no_auxiliaries_and_wide_ones_do() {
+        let (a, b, c) = (lit(1, false), lit(2, false), lit(3, false));
+        let narrow = file(vec![row(&[(7, &[a]), (5, &[b]), (3, &[c])], Cmp::Ge, 8)]);
+        let m = compile(&narrow, true).unwrap();
+        assert_eq!(m.formula.num_vars, 3);
+        let mut forced = narrow.clone();
+        forced.split = bigrow::Split {
+            above: 0,
+            digit_bits: 1,
+        };
+        let m = compile(&forced, true).unwrap();
+        assert!(m.formula.num_vars > 3);
+        assert!(m.names().iter().any(|n| n.starts_with("c1_slack")), "{:?}", m.names());
+    }
+
+    /// 2^62 and 2^255 coefficients: split (base 16), the solutions unchanged.
+    #[test]
+    fn rows_past_62_bits_are_split_and_keep_their_solutions() {
+        let (a, na, b, c) = (lit(1, false), lit(1, true), lit(2, false), lit(3, false));
+        let big = |bits: u32, plus: i64| Term {
+            coef: (BigInt::one() << bits) + plus,
+            lits: vec![a],
+        };
+        for bits in [62u32, 63, 100, 255] {
+            for cmp in [Cmp::Ge, Cmp::Le, Cmp::Eq] {
+                let two = BigInt::one() << bits;
+                for rhs in [BigInt::from(1), two.clone(), &two + 3, &two * 2 + 1, -two.clone()] {
+                    let terms = vec![
+                        big(bits, 0),
+                        Term {
+                            coef: &two - 1,
+                            lits: vec![b],
+                        },
+                        Term {
+                            coef: BigInt::from(3),
+                            lits: vec![c],
+                        },
+                        Term {
+                            coef: BigInt::from(-5),
+                            lits: vec![na, c],
+                        },
+                    ];
+                    let r = Row::Linear {
+                        terms,
+                        cmp,
+                        rhs,
+                        line: 1,
+                    };
+                    let mut p = file(vec![r.clone()]);
+                    p.split.digit_bits = 4;
+                    same_solutions_split(vec![r], p.split);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_objective_past_62_bits_is_refused_with_its_line() {
         let mut p = file(vec![row(&[(1, &[lit(1, false)])], Cmp::Ge, 1)]);
-        p.rows.push(Row::Linear {
+        p.objective = Some(super::super::Objective {
             terms: vec![Term {
                 coef: BigInt::from(1u64 << 62),
                 lits: vec![lit(2, false)],
             }],
-            cmp: Cmp::Ge,
-            rhs: BigInt::from(1),
+            maximise: false,
             line: 7,
         });
         let e = check_width(&p).unwrap_err();

@@ -100,5 +100,6 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
         rows,
         objective: None,
         cnf: true,
+        split: Default::default(),
     })
 }

@@ -4,11 +4,14 @@
 //! product terms, the objective), because the verifier checks every answer against the
 //! *original* rows in exact arithmetic (`verify.rs`). `compile.rs` normalises each row into
 //! the IR's 64-bit form (net coefficients per variable, positive coefficients through
-//! negated literals, saturation, gcd), and refuses, with the file's line, a row whose
-//! coefficients do not fit: never a silent overflow. Product terms get one auxiliary
+//! negated literals, saturation, gcd, in exact arithmetic); a row still too wide for 64 bits
+//! becomes digit columns with carries over auxiliary bits (`bigrow.rs`, see
+//! `encodings/pb-bigint.md`): never a silent overflow. Only an objective past 62 bits is
+//! refused, with its line (it is one sum and cannot be split). Product terms get one auxiliary
 //! variable each (`and_x1_x2`), which is not primary: two answers that agree on the file's
 //! variables are one solution.
 
+pub mod bigrow;
 mod compile;
 pub mod dimacs;
 pub mod opb;
@@ -82,6 +85,8 @@ pub struct PbFile {
     pub objective: Option<Objective>,
     /// Read from DIMACS CNF (answers are printed in the SAT competition's form).
     pub cnf: bool,
+    /// Which rows are split into digit columns, and in which base (tests force tiny bases).
+    pub split: bigrow::Split,
 }
 
 impl PbFile {
@@ -106,7 +111,7 @@ pub const MAX_VARS: u32 = 1 << 25;
 /// A solution: the value of every variable of the file, `values[i]` for `x(i+1)`.
 pub type Values = Vec<bool>;
 
-/// Reads an OPB file and checks that the IR can hold it.
+/// Reads an OPB file and checks that the IR can hold its objective.
 pub fn read_opb(file: &str, text: &str) -> Result<PbFile, crate::input::InputError> {
     let p = opb::parse(file, text)?;
     check_width(&p)?;

@@ -348,6 +348,7 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
         rows,
         objective,
         cnf: false,
+        split: Default::default(),
     })
 }
 
