@@ -424,3 +424,29 @@ fn optimum_answers_read_back_through_check_and_decode() {
     let c = sokuc().args(["check", f, answer.to_str().unwrap()]).output().unwrap();
     assert_ne!(c.status.code(), Some(0));
 }
+
+/// pumpkin's integers are 32-bit: a row past 2^30 (but narrow enough not to be split) is
+/// refused by `cp` with a one-line error, never posted where it could wrap into a wrong
+/// `unsat`; the other backends answer it.
+#[test]
+fn cp_refuses_rows_past_its_integers() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("wide.opb");
+    // x2 + x3 is the only solution; the coefficients add up to 6 * 10^9.
+    std::fs::write(
+        &f,
+        "* #variable= 3 #constraint= 1\n+2000000000 x1 +1999999999 x2 +3 x3 = 2000000002 ;\n",
+    )
+    .unwrap();
+    let f = f.to_str().unwrap();
+    let o = sokuc().args(["solve", f, "--backend", "cp"]).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("2^30"), "{err}");
+    for b in ["sat", "search"] {
+        let o = sokuc().args(["solve", f, "--backend", b]).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{b}");
+        assert!(String::from_utf8_lossy(&o.stdout).contains("v -x1 x2 x3"), "{b}");
+    }
+}

@@ -76,6 +76,44 @@ impl TerminationCondition for Stop {
 
 /// What pumpkin's model of `f` would take, from its size: every constraint's terms (the
 /// linear rows dominate) and the variables.
+/// pumpkin's integers are `i32`: a row whose coefficients and right-hand side add up to 2^30
+/// or more (sums of rows included) could wrap inside the solver and give a wrong `unsat`, so
+/// such a formula is refused before anything is built. (The OPB front-end splits wider rows
+/// into small digit columns, so this only meets rows between 2^30 and 2^62.)
+fn refuse_wide_rows(f: &PbFormula) -> Result<(), BackendError> {
+    const LIMIT: u128 = 1 << 30;
+    let width = |c: &Constraint| -> u128 {
+        match c {
+            Constraint::Linear(l) => {
+                l.terms.iter().map(|&(c, _)| c.unsigned_abs() as u128).sum::<u128>() + l.rhs.unsigned_abs() as u128
+            }
+            _ => 0,
+        }
+    };
+    for (label, c) in &f.constraints {
+        let w = match c {
+            Constraint::SumOf { parts, rhs, .. } => {
+                parts
+                    .iter()
+                    .map(|&p| f.constraints.get(p).map_or(0, |(_, c)| width(c)))
+                    .sum::<u128>()
+                    + rhs.unsigned_abs() as u128
+            }
+            other => width(other),
+        };
+        if w >= LIMIT {
+            // A refusal of this backend for this formula (exit 2), as `Unavailable` is.
+            return Err(BackendError::Unavailable {
+                backend: "cp",
+                message: format!(
+                    "constraint \"{label}\" has coefficients adding up to {w}, past the 2^30 that pumpkin's 32-bit integers hold safely; use sat, cadical, search or mip"
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
 fn estimate_bytes(f: &PbFormula) -> u64 {
     let terms: u64 = f
         .constraints
@@ -141,7 +179,7 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
     // Rows that an implied `SumOf` adds up get an integer for their left side, so the sum
     // row sees them directly (as the CNF encoders reuse their sums).
     let mut referenced = vec![false; f.constraints.len()];
-    for (_, c) in &f.constraints {
+    for (label, c) in &f.constraints {
         if let Constraint::SumOf { parts, .. } = c {
             for &p in parts {
                 referenced[p] = true;
@@ -433,6 +471,7 @@ impl Backend for Cp {
         opts: &SolveOptions,
         improved: &mut super::Improved<'_>,
     ) -> Result<super::Optimum, BackendError> {
+        refuse_wide_rows(formula)?;
         objective::optimise(self, formula, opts, improved)
     }
 
@@ -445,6 +484,7 @@ impl Backend for Cp {
     /// worker gets its own copy of the formula, small beside pumpkin's model of it.)
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
         self.check_options(opts)?;
+        refuse_wide_rows(formula)?;
         let t0 = Instant::now();
         let deadline = opts.deadline();
         let limit = opts.encode.max_memory;
