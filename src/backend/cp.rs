@@ -179,7 +179,7 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
     // Rows that an implied `SumOf` adds up get an integer for their left side, so the sum
     // row sees them directly (as the CNF encoders reuse their sums).
     let mut referenced = vec![false; f.constraints.len()];
-    for (label, c) in &f.constraints {
+    for (_, c) in &f.constraints {
         if let Constraint::SumOf { parts, .. } = c {
             for &p in parts {
                 referenced[p] = true;
