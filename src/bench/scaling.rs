@@ -67,7 +67,7 @@ pub fn steps(family: Family, max_faces: usize) -> Vec<Step> {
             }
         }
         Family::PartitionWide => {
-            for n in [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24] {
+            for n in [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 28, 32] {
                 out.push(format!("bipyramid-{n}"));
             }
         }
