@@ -286,6 +286,20 @@ impl Backend for Auto {
         opts: &SolveOptions,
         improved: &mut super::Improved<'_>,
     ) -> Result<super::Optimum, BackendError> {
+        // With CBC in the build, an objective goes to `mip`: one branch and bound proves
+        // the optimum where the others tighten bound after bound (measured: `knapsack-opt`
+        // with 40 items, proven by mip in 0.4-1.2 s, by search/sat/cp not within 60 s;
+        // encodings/optimise.md). Unless an option asks for what mip does not give.
+        if let Some(mut mip) = by_name("mip").filter(|m| m.check_options(opts).is_ok()) {
+            self.answered = "mip";
+            let mut o = mip.optimise(formula, opts, improved)?;
+            self.inner = Some(mip);
+            o.stats.extra.insert(
+                "auto".into(),
+                "an objective, and mip is in this build: optimised by mip".into(),
+            );
+            return Ok(o);
+        }
         let plan = plan(formula, opts)?;
         let name = if plan.search_first { "search" } else { plan.engine };
         self.answered = name;
