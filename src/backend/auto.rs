@@ -290,7 +290,8 @@ impl Backend for Auto {
         // the optimum where the others tighten bound after bound (measured: `knapsack-opt`
         // with 40 items, proven by mip in 0.4-1.2 s, by search/sat/cp not within 60 s;
         // encodings/optimise.md). Unless an option asks for what mip does not give.
-        if let Some(mut mip) = by_name("mip").filter(|m| m.check_options(opts).is_ok()) {
+        let narrow = super::row_at_least(formula, 1 << 52).is_none();
+        if let Some(mut mip) = by_name("mip").filter(|m| narrow && m.check_options(opts).is_ok()) {
             self.answered = "mip";
             let mut o = mip.optimise(formula, opts, improved)?;
             self.inner = Some(mip);

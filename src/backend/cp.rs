@@ -81,37 +81,16 @@ impl TerminationCondition for Stop {
 /// such a formula is refused before anything is built. (The OPB front-end splits wider rows
 /// into small digit columns, so this only meets rows between 2^30 and 2^62.)
 fn refuse_wide_rows(f: &PbFormula) -> Result<(), BackendError> {
-    const LIMIT: u128 = 1 << 30;
-    let width = |c: &Constraint| -> u128 {
-        match c {
-            Constraint::Linear(l) => {
-                l.terms.iter().map(|&(c, _)| c.unsigned_abs() as u128).sum::<u128>() + l.rhs.unsigned_abs() as u128
-            }
-            _ => 0,
-        }
-    };
-    for (label, c) in &f.constraints {
-        let w = match c {
-            Constraint::SumOf { parts, rhs, .. } => {
-                parts
-                    .iter()
-                    .map(|&p| f.constraints.get(p).map_or(0, |(_, c)| width(c)))
-                    .sum::<u128>()
-                    + rhs.unsigned_abs() as u128
-            }
-            other => width(other),
-        };
-        if w >= LIMIT {
-            // A refusal of this backend for this formula (exit 2), as `Unavailable` is.
-            return Err(BackendError::Unavailable {
-                backend: "cp",
-                message: format!(
-                    "constraint \"{label}\" has coefficients adding up to {w}, past the 2^30 that pumpkin's 32-bit integers hold safely; use sat, cadical, search or mip"
-                ),
-            });
-        }
+    match super::row_at_least(f, 1 << 30) {
+        // A refusal of this backend for this formula (exit 2), as `Unavailable` is.
+        Some((label, w)) => Err(BackendError::Unavailable {
+            backend: "cp",
+            message: format!(
+                "constraint \"{label}\" has coefficients adding up to {w}, past the 2^30 that pumpkin's 32-bit integers hold safely; use sat, cadical, search, or mip (below 2^52)"
+            ),
+        }),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 fn estimate_bytes(f: &PbFormula) -> u64 {

@@ -128,6 +128,16 @@ fn solve(
     objective: Option<&[(i64, Lit)]>,
 ) -> Result<(Outcome, bool), BackendError> {
     Mip.check_options(opts)?;
+    // CBC computes in f64: past 2^52 two integer sums can round to one value, and an
+    // `infeasible` could be wrong (models are verified, refutations could not be).
+    if let Some((label, w)) = super::row_at_least(formula, 1 << 52) {
+        return Err(BackendError::Unavailable {
+            backend: "mip",
+            message: format!(
+                "constraint \"{label}\" has coefficients adding up to {w}, past the 2^52 that CBC's floating point tells apart exactly; use sat, cadical or search"
+            ),
+        });
+    }
     let t0 = Instant::now();
     let deadline = opts.deadline();
     let limit = opts.encode.max_memory;

@@ -278,6 +278,34 @@ pub fn supporting(name: &str) -> Vec<&'static str> {
 }
 
 /// Names accepted by `--backend` in this build, in the order `compare` runs them.
+/// The first row (by label) whose coefficients and right-hand side add up to `limit` or more,
+/// an implied `SumOf` counting the rows it adds: backends whose numbers are narrower than the
+/// IR's `i64` (pumpkin's `i32`, CBC's `f64`) refuse such a formula rather than let a row
+/// wrap or round into a wrong answer.
+pub fn row_at_least(f: &PbFormula, limit: u128) -> Option<(&str, u128)> {
+    let width = |c: &crate::ir::Constraint| -> u128 {
+        match c {
+            crate::ir::Constraint::Linear(l) => {
+                l.terms.iter().map(|&(c, _)| c.unsigned_abs() as u128).sum::<u128>() + l.rhs.unsigned_abs() as u128
+            }
+            _ => 0,
+        }
+    };
+    f.constraints.iter().find_map(|(label, c)| {
+        let w = match c {
+            crate::ir::Constraint::SumOf { parts, rhs, .. } => {
+                parts
+                    .iter()
+                    .map(|&p| f.constraints.get(p).map_or(0, |(_, c)| width(c)))
+                    .sum::<u128>()
+                    + rhs.unsigned_abs() as u128
+            }
+            other => width(other),
+        };
+        (w >= limit).then_some((label.as_str(), w))
+    })
+}
+
 pub fn available() -> Vec<&'static str> {
     let mut v = vec!["sat"];
     if cfg!(feature = "cadical") {
