@@ -455,6 +455,12 @@ fn cp_refuses_rows_past_its_integers() {
         assert_eq!(o.status.code(), Some(0), "{b}");
         assert!(String::from_utf8_lossy(&o.stdout).contains("v -x1 x2 x3"), "{b}");
     }
+    // With a seed, auto's search answers; the cp it would otherwise hand over to (in a
+    // default build) must not see this row: tests/auto_backend.rs checks the plan.
+    let o = sokuc().args(["solve", f, "--seed", "3"]).output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("v -x1 x2 x3") && !out.contains("the cp backend"), "{out}");
 }
 
 /// CBC computes in f64: a row past 2^52 (still one IR row: the OPB front-end splits only past

@@ -65,11 +65,24 @@ pub struct Plan {
 /// The engines `auto` may hand a formula to, in order of preference.
 const CDCL: [&str; 4] = ["sat", "cadical", "cp", "mip"];
 
-/// The first engine in [`CDCL`] order that this build has and that honours `opts`.
-fn cdcl_for(opts: &SolveOptions) -> Result<&'static str, BackendError> {
+/// The first engine in [`CDCL`] order that this build has, that honours `opts`, and (with
+/// a formula) whose numbers hold its widest row: `cp` and `mip` would refuse a wider one.
+fn cdcl_for(opts: &SolveOptions, f: Option<&PbFormula>) -> Result<&'static str, BackendError> {
     let mut first_refusal = None;
     for name in CDCL {
         let Some(b) = by_name(name) else { continue };
+        let limit = match name {
+            "cp" => Some(super::CP_ROW_LIMIT),
+            "mip" => Some(super::MIP_ROW_LIMIT),
+            _ => None,
+        };
+        if let Some((label, w)) = f.zip(limit).and_then(|(f, l)| super::row_at_least(f, l)) {
+            first_refusal.get_or_insert(BackendError::Unavailable {
+                backend: name,
+                message: format!("constraint \"{label}\" adds up to {w}, wider than {name}'s numbers hold"),
+            });
+            continue;
+        }
         match b.check_options(opts) {
             Ok(()) => return Ok(name),
             Err(e) => {
@@ -93,7 +106,7 @@ fn clause_count(f: &PbFormula) -> usize {
 
 /// The rule (see the module's documentation).
 pub fn plan(f: &PbFormula, opts: &SolveOptions) -> Result<Plan, BackendError> {
-    let engine = cdcl_for(opts)?;
+    let engine = cdcl_for(opts, Some(f))?;
     if opts.proof.is_some() {
         return Ok(Plan {
             search_first: false,
@@ -167,7 +180,7 @@ impl Backend for Auto {
 
     fn check_options(&self, opts: &SolveOptions) -> Result<(), BackendError> {
         check_caps(self.capabilities(), self.name(), opts, true)?;
-        cdcl_for(opts).map(|_| ())
+        cdcl_for(opts, None).map(|_| ())
     }
 
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
@@ -290,7 +303,7 @@ impl Backend for Auto {
         // the optimum where the others tighten bound after bound (measured: `knapsack-opt`
         // with 40 items, proven by mip in 0.4-1.2 s, by search/sat/cp not within 60 s;
         // encodings/optimise.md). Unless an option asks for what mip does not give.
-        let narrow = super::row_at_least(formula, 1 << 52).is_none();
+        let narrow = super::row_at_least(formula, super::MIP_ROW_LIMIT).is_none();
         if let Some(mut mip) = by_name("mip").filter(|m| narrow && m.check_options(opts).is_ok()) {
             self.answered = "mip";
             let mut o = mip.optimise(formula, opts, improved)?;

@@ -60,6 +60,29 @@ struct Stop {
     steps: u64,
 }
 
+impl Stop {
+    /// The search's stop: the deadline, and the memory guard polled every 4096 steps.
+    fn new(deadline: Deadline, limit: u64) -> Stop {
+        Stop {
+            deadline,
+            guard: Guard::new(limit, 1 << 12),
+            over_memory: 0,
+            steps: 0,
+        }
+    }
+
+    /// What a worker reports: sizes, the two phases' times, and the steps searched.
+    fn stats(&self, vars: usize, rows: usize, build: std::time::Duration, solve_start: Instant) -> SolveStats {
+        SolveStats {
+            vars: vars as u64,
+            clauses: rows as u64,
+            build_ms: build.as_secs_f64() * 1e3,
+            solve_ms: solve_start.elapsed().as_secs_f64() * 1e3,
+            extra: [("steps".to_string(), self.steps.into())].into_iter().collect(),
+        }
+    }
+}
+
 impl TerminationCondition for Stop {
     fn should_stop(&mut self) -> bool {
         self.steps += 1;
@@ -81,7 +104,7 @@ impl TerminationCondition for Stop {
 /// such a formula is refused before anything is built. (The OPB front-end splits wider rows
 /// into small digit columns, so this only meets rows between 2^30 and 2^62.)
 fn refuse_wide_rows(f: &PbFormula) -> Result<(), BackendError> {
-    match super::row_at_least(f, 1 << 30) {
+    match super::row_at_least(f, super::CP_ROW_LIMIT) {
         // A refusal of this backend for this formula (exit 2), as `Unavailable` is.
         Some((label, w)) => Err(BackendError::Unavailable {
             backend: "cp",
@@ -533,58 +556,54 @@ fn run(
     tx: &mpsc::Sender<Result<Outcome, Cut>>,
 ) {
     // The receiver is gone when the caller stopped waiting; then nothing is sent.
-    let mut guard = Guard::new(limit, 256);
-    let built = match build(formula, &options, seed, &deadline, &mut guard) {
-        Ok(b) => b,
-        Err(cut) => {
-            let _ = tx.send(Err(cut));
-            return;
-        }
+    let Some(mut built) = build_or_send(formula, &options, seed, &deadline, limit, tx, Err) else {
+        return;
     };
-    let Built {
-        mut solver,
-        read,
-        rows,
-        ints,
-        decisions,
-        constant_false,
-        covered,
-    } = built;
     let build_time = t0.elapsed();
     let t1 = Instant::now();
-    let mut stop = Stop {
-        deadline,
-        guard: Guard::new(limit, 1 << 12),
-        over_memory: 0,
-        steps: 0,
-    };
+    let mut stop = Stop::new(deadline, limit);
     let mut resolver = options.resolver();
-    let result = if constant_false {
+    let result = if built.constant_false {
         Some((Status::Unsat, None))
     } else if stop.deadline.passed() {
         None
     } else {
-        let mut brancher = options.brancher(decisions, covered, || Box::new(solver.default_brancher()));
-        Some(solve_with(&mut solver, &mut brancher, &mut stop, &mut resolver, &read))
+        let solver = &mut built.solver;
+        let mut brancher = options.brancher(built.decisions, built.covered, || Box::new(solver.default_brancher()));
+        Some(solve_with(solver, &mut brancher, &mut stop, &mut resolver, &built.read))
     };
     if stop.over_memory > 0 {
         let _ = tx.send(Err(Cut::Memory(stop.over_memory)));
         return;
     }
     let (status, assignment) = result.unwrap_or((Status::Unknown, None));
-    let stats = SolveStats {
-        vars: (formula.num_vars as usize + ints) as u64,
-        clauses: rows as u64,
-        build_ms: build_time.as_secs_f64() * 1e3,
-        solve_ms: t1.elapsed().as_secs_f64() * 1e3,
-        extra: [("steps".to_string(), stop.steps.into())].into_iter().collect(),
-    };
+    let stats = stop.stats(formula.num_vars as usize + built.ints, built.rows, build_time, t1);
     let _ = tx.send(Ok(Outcome {
         status,
         assignment,
         stats,
     }));
-    drop(solver);
+}
+
+/// Both workers' start (solving and optimising): the model built under the build's memory
+/// guard, or `None` once why it could not be built has been sent.
+fn build_or_send<T>(
+    formula: &PbFormula,
+    options: &CpOptions,
+    seed: u64,
+    deadline: &Deadline,
+    limit: u64,
+    tx: &mpsc::Sender<T>,
+    wrap: impl FnOnce(Cut) -> T,
+) -> Option<Built> {
+    let mut guard = Guard::new(limit, 256);
+    match build(formula, options, seed, deadline, &mut guard) {
+        Ok(b) => Some(b),
+        Err(cut) => {
+            let _ = tx.send(wrap(cut));
+            None
+        }
+    }
 }
 
 fn solve_with<B: pumpkin_solver::core::branching::Brancher>(

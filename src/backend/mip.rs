@@ -130,7 +130,7 @@ fn solve(
     Mip.check_options(opts)?;
     // CBC computes in f64: past 2^52 two integer sums can round to one value, and an
     // `infeasible` could be wrong (models are verified, refutations could not be).
-    if let Some((label, w)) = super::row_at_least(formula, 1 << 52) {
+    if let Some((label, w)) = super::row_at_least(formula, super::MIP_ROW_LIMIT) {
         return Err(BackendError::Unavailable {
             backend: "mip",
             message: format!(

@@ -277,7 +277,12 @@ pub fn supporting(name: &str) -> Vec<&'static str> {
         .collect()
 }
 
-/// Names accepted by `--backend` in this build, in the order `compare` runs them.
+/// The widths (sum of |coefficient| plus |rhs|) from which `cp` and `mip` refuse a row:
+/// pumpkin's integers are `i32`, and CBC's `f64` tells integers apart exactly only below 2^53.
+/// Half of each, so that a row's partial sums cannot reach the edge either.
+pub const CP_ROW_LIMIT: u128 = 1 << 30;
+pub const MIP_ROW_LIMIT: u128 = 1 << 52;
+
 /// The first row (by label) whose coefficients and right-hand side add up to `limit` or more,
 /// an implied `SumOf` counting the rows it adds: backends whose numbers are narrower than the
 /// IR's `i64` (pumpkin's `i32`, CBC's `f64`) refuse such a formula rather than let a row
@@ -306,6 +311,7 @@ pub fn row_at_least(f: &PbFormula, limit: u128) -> Option<(&str, u128)> {
     })
 }
 
+/// Names accepted by `--backend` in this build, in the order `compare` runs them.
 pub fn available() -> Vec<&'static str> {
     let mut v = vec!["sat"];
     if cfg!(feature = "cadical") {

@@ -140,6 +140,31 @@ impl Run<'_, '_> {
         Ok((self.improved)(a))
     }
 
+    /// One solve's answer in a strategy's loop: `None` when a better model was recorded and
+    /// the search goes on, else how it ends (the status, and whether optimality is proven).
+    fn answer(&mut self, formula: &PbFormula, out: Outcome) -> Result<Option<(Status, bool)>, BackendError> {
+        self.add(&out.stats);
+        match out {
+            Outcome {
+                status: Status::Sat,
+                assignment: Some(a),
+                ..
+            } => Ok(self.found(formula, &a)?.is_break().then_some((Status::Sat, false))),
+            Outcome {
+                status: Status::Sat, ..
+            } => Err(BackendError::Solver {
+                backend: self.name,
+                message: "\"sat\" without a model".into(),
+            }),
+            // Unsat under the bound (or its assumptions): nothing better exists, or, before
+            // any model, no solution at all; `end` tells the two apart by `best`.
+            Outcome {
+                status: Status::Unsat, ..
+            } => Ok(Some((Status::Unsat, true))),
+            Outcome { .. } => Ok(Some((Status::Unknown, false))),
+        }
+    }
+
     fn end(mut self, status: Status, optimal: bool, loads: u64) -> Optimum {
         let status = if self.best.is_some() { Status::Sat } else { status };
         let extra = &mut self.stats.extra;
@@ -245,30 +270,8 @@ pub fn by_assumptions<B: Backend + ?Sized>(
     let mut assumptions: Vec<Lit> = Vec::with_capacity(bits);
     loop {
         let out = s.solve(&assumptions, opts)?;
-        run.add(&out.stats);
-        match out {
-            Outcome {
-                status: Status::Sat,
-                assignment: Some(a),
-                ..
-            } => {
-                if run.found(formula, &a)?.is_break() {
-                    return Ok(run.end(Status::Sat, false, 1));
-                }
-            }
-            Outcome {
-                status: Status::Sat, ..
-            } => {
-                return Err(BackendError::Solver {
-                    backend: name,
-                    message: "\"sat\" without a model".into(),
-                });
-            }
-            // Unsat without assumptions: no solution at all; with them: nothing better.
-            Outcome {
-                status: Status::Unsat, ..
-            } => return Ok(run.end(Status::Unsat, true, 1)),
-            Outcome { .. } => return Ok(run.end(Status::Unknown, false, 1)),
+        if let Some((status, optimal)) = run.answer(formula, out)? {
+            return Ok(run.end(status, optimal, 1));
         }
         let v = run.best.expect("a model was found");
         if v <= n.lo {
@@ -319,29 +322,8 @@ pub fn by_rhs<B: Backend + ?Sized>(
     let mut loads = 1;
     loop {
         let out = s.solve(&[], opts)?;
-        run.add(&out.stats);
-        match out {
-            Outcome {
-                status: Status::Sat,
-                assignment: Some(a),
-                ..
-            } => {
-                if run.found(formula, &a)?.is_break() {
-                    return Ok(run.end(Status::Sat, false, loads));
-                }
-            }
-            Outcome {
-                status: Status::Sat, ..
-            } => {
-                return Err(BackendError::Solver {
-                    backend: name,
-                    message: "\"sat\" without a model".into(),
-                });
-            }
-            Outcome {
-                status: Status::Unsat, ..
-            } => return Ok(run.end(Status::Unsat, true, loads)),
-            Outcome { .. } => return Ok(run.end(Status::Unknown, false, loads)),
+        if let Some((status, optimal)) = run.answer(formula, out)? {
+            return Ok(run.end(status, optimal, loads));
         }
         let v = run.best.expect("a model was found");
         if normal.is_some_and(|n| v <= n.lo) {

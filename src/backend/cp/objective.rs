@@ -19,8 +19,8 @@ use pumpkin_solver::core::termination::TerminationCondition;
 use pumpkin_solver::core::variables::{AffineView, DomainId, TransformableVariable};
 use pumpkin_solver::core::{Solver, predicate};
 
-use super::{Built, Cp, CpOptions, Cut, DEFAULT_SEED, POLL, Read, Stop, build, estimate_bytes};
-use crate::backend::memory::{Guard, over_limit};
+use super::{Built, Cp, CpOptions, Cut, DEFAULT_SEED, POLL, Read, Stop, build_or_send, estimate_bytes};
+use crate::backend::memory::over_limit;
 use crate::backend::optimise::{self, Improved, Method, Normal, Optimum};
 use crate::backend::{Backend, BackendError, Deadline, SolveOptions, SolveStats, Status, Waited};
 use crate::encode::EncodeError;
@@ -212,39 +212,25 @@ fn run(
     tx: &mpsc::Sender<Msg>,
 ) {
     // The receiver is gone when the caller stopped waiting; then nothing more is sent.
-    let mut guard = Guard::new(limit, 256);
-    let mut built = match build(formula, &options, seed, &deadline, &mut guard) {
-        Ok(b) => b,
-        Err(cut) => {
-            let _ = tx.send(Msg::Done(Err(cut)));
-            return;
-        }
+    let Some(mut built) = build_or_send(formula, &options, seed, &deadline, limit, tx, |cut| Msg::Done(Err(cut)))
+    else {
+        return;
     };
     let (obj, fresh) = post_objective(&mut built, normal);
-    let Built {
-        mut solver,
-        read,
-        rows,
-        ints,
-        decisions,
-        constant_false,
-        covered,
-    } = built;
     let build_time = t0.elapsed();
     let t1 = Instant::now();
-    let mut stop = Stop {
-        deadline,
-        guard: Guard::new(limit, 1 << 12),
-        over_memory: 0,
-        steps: 0,
-    };
+    let mut stop = Stop::new(deadline, limit);
     let mut resolver = options.resolver();
-    let (status, optimal) = if constant_false {
+    let (status, optimal) = if built.constant_false {
         (Status::Unsat, false)
     } else {
-        let mut brancher = options.brancher(decisions, covered && !fresh, || Box::new(solver.default_brancher()));
+        let solver = &mut built.solver;
+        let read = &built.read;
+        let mut brancher = options.brancher(built.decisions, built.covered && !fresh, || {
+            Box::new(solver.default_brancher())
+        });
         let callback = |_: &Solver, sol: SolutionReference, _: &DynamicBrancher, _: &ResolutionResolver| match tx
-            .send(Msg::Model(values(&read, &sol)))
+            .send(Msg::Model(values(read, &sol)))
         {
             Ok(()) => ControlFlow::Continue(()),
             Err(_) => ControlFlow::Break(()),
@@ -262,13 +248,12 @@ fn run(
         let _ = tx.send(Msg::Done(Err(Cut::Memory(stop.over_memory))));
         return;
     }
-    let stats = SolveStats {
-        vars: (formula.num_vars as usize + ints + 1) as u64,
-        clauses: rows as u64 + 1,
-        build_ms: build_time.as_secs_f64() * 1e3,
-        solve_ms: t1.elapsed().as_secs_f64() * 1e3,
-        extra: [("steps".to_string(), stop.steps.into())].into_iter().collect(),
-    };
+    // The objective's integer and its row count too.
+    let stats = stop.stats(
+        formula.num_vars as usize + built.ints + 1,
+        built.rows + 1,
+        build_time,
+        t1,
+    );
     let _ = tx.send(Msg::Done(Ok((status, optimal, stats))));
-    drop(solver);
 }
