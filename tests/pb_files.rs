@@ -276,12 +276,12 @@ fn the_public_set_gets_no_disagreement() {
             };
             let r = match p.solve(b.as_mut(), &opts, false) {
                 Ok(r) => r,
-                // A CNF over the clause budget, or a row past cp's 32-bit integers, is a
-                // refusal, not an answer.
+                // A CNF over the clause budget, a row past cp's 32-bit integers or past CBC's
+                // tolerances, is a refusal, not an answer.
                 Err(e) => {
                     let e = e.to_string();
                     assert!(
-                        e.contains("clauses") || (name == "cp" && e.contains("2^30")),
+                        e.contains("clauses") || (name == "cp" && e.contains("2^30")) || (name == "mip" && e.contains("2^20")),
                         "{name} on {}: {e}",
                         f.display()
                     );
@@ -463,27 +463,50 @@ fn cp_refuses_rows_past_its_integers() {
     assert!(out.contains("v -x1 x2 x3") && !out.contains("the cp backend"), "{out}");
 }
 
-/// CBC computes in f64: a row past 2^52 (still one IR row: the OPB front-end splits only past
-/// 2^62) is refused by `mip`, never rounded into a wrong `unsat`; `auto` does not hand it to
-/// mip, and the exact backends answer it.
+/// CBC's tolerances (10^-6 on integrality): a row or an objective of width 2^20 or more (still
+/// one IR row: the OPB front-end splits only past 2^62) is refused by `mip`, never rounded
+/// into a wrong model, `unsat` or optimum; `auto` does not hand it to mip, and the exact
+/// backends answer it. Just below the limit, mip answers.
 #[test]
-fn mip_refuses_rows_past_its_floating_point() {
+fn mip_refuses_rows_past_its_tolerances() {
     let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("wide52.opb");
-    // 2^52 and 2^52 - 1: x2 + x3 is the only solution; an objective makes `auto` optimise.
-    std::fs::write(
-        &f,
-        "* #variable= 3 #constraint= 1\nmin: +1 x1 +1 x2 ;\n+4503599627370496 x1 +4503599627370495 x2 +3 x3 = 4503599627370498 ;\n",
-    )
-    .unwrap();
-    let f = f.to_str().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    // 2^20 and 2^20 - 1: x2 + x3 is the only solution; an objective makes `auto` optimise.
+    let f = write(
+        "wide20.opb",
+        "* #variable= 3 #constraint= 1\nmin: +1 x1 +1 x2 ;\n+1048576 x1 +1048575 x2 +3 x3 = 1048578 ;\n",
+    );
+    // A narrow row, but an objective of width 2^21.
+    let g = write(
+        "wideobj.opb",
+        "* #variable= 3 #constraint= 1\nmin: +2097152 x1 +1 x2 ;\n+1 x1 +1 x2 +1 x3 >= 2 ;\n",
+    );
+    // Width 2^20 - 3: mip takes it.
+    let h = write(
+        "narrow.opb",
+        "* #variable= 2 #constraint= 1\n+349525 x1 +349524 x2 = 349524 ;\n",
+    );
     if sokuc::backend::available().contains(&"mip") {
-        let o = sokuc().args(["solve", f, "--backend", "mip"]).output().unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains("2^52"), "{err}");
+        for (file, what) in [(&f, "constraint"), (&g, "the objective")] {
+            let o = sokuc().args(["solve", file, "--backend", "mip"]).output().unwrap();
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(err.contains("2^20") && err.contains(what), "{err}");
+        }
+        let o = sokuc().args(["solve", &h, "--backend", "mip"]).output().unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(0), "{out}");
+        assert!(out.contains("v -x1 x2"), "{out}");
     }
+    let o = sokuc().args(["solve", &g]).output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("s OPTIMUM FOUND") && out.contains("v -x1 x2 x3"), "{out}");
+    let f = f.as_str();
     for b in ["auto", "sat", "search"] {
         let o = sokuc().args(["solve", f, "--backend", b]).output().unwrap();
         let out = String::from_utf8_lossy(&o.stdout);

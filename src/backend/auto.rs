@@ -71,15 +71,18 @@ fn cdcl_for(opts: &SolveOptions, f: Option<&PbFormula>) -> Result<&'static str, 
     let mut first_refusal = None;
     for name in CDCL {
         let Some(b) = by_name(name) else { continue };
-        let limit = match name {
-            "cp" => Some(super::CP_ROW_LIMIT),
-            "mip" => Some(super::MIP_ROW_LIMIT),
-            _ => None,
+        let limit = (name == "cp").then_some(super::CP_ROW_LIMIT);
+        let wide = match (f, name) {
+            (Some(f), "mip") => super::too_wide_for_mip(f),
+            (Some(f), _) => limit
+                .and_then(|l| super::row_at_least(f, l))
+                .map(|(l, w)| (format!("constraint \"{l}\""), w)),
+            (None, _) => None,
         };
-        if let Some((label, w)) = f.zip(limit).and_then(|(f, l)| super::row_at_least(f, l)) {
+        if let Some((what, w)) = wide {
             first_refusal.get_or_insert(BackendError::Unavailable {
                 backend: name,
-                message: format!("constraint \"{label}\" adds up to {w}, wider than {name}'s numbers hold"),
+                message: format!("{what} adds up to {w}, wider than {name}'s numbers hold exactly"),
             });
             continue;
         }
@@ -303,7 +306,7 @@ impl Backend for Auto {
         // the optimum where the others tighten bound after bound (measured: `knapsack-opt`
         // with 40 items, proven by mip in 0.4-1.2 s, by search/sat/cp not within 60 s;
         // encodings/optimise.md). Unless an option asks for what mip does not give.
-        let narrow = super::row_at_least(formula, super::MIP_ROW_LIMIT).is_none();
+        let narrow = super::too_wide_for_mip(formula).is_none();
         if let Some(mut mip) = by_name("mip").filter(|m| narrow && m.check_options(opts).is_ok()) {
             self.answered = "mip";
             let mut o = mip.optimise(formula, opts, improved)?;

@@ -79,8 +79,8 @@ impl Backend for Mip {
         Method::Native
     }
 
-    /// One CBC run with the objective: its answer is the optimum when CBC finished (proven,
-    /// as far as CBC's floating point can tell two integer values apart: not beyond 2^52),
+    /// One CBC run with the objective: its answer is the optimum when CBC finished (an
+    /// objective too wide for CBC's tolerances is refused, see `MIP_ROW_LIMIT`),
     /// the best point it had when it stopped at its time limit, which comes a little before
     /// the deadline (see [`LazyCbc::minimising`]).
     fn optimise(
@@ -93,11 +93,6 @@ impl Backend for Mip {
             return optimise::by_sessions(self, formula, opts, improved);
         };
         let (out, proven) = solve(formula, opts, Some(objective))?;
-        let exact = objective
-            .iter()
-            .map(|t| t.0.unsigned_abs())
-            .try_fold(0u64, u64::checked_add)
-            .is_some_and(|s| s < 1 << 52);
         let mut stats = out.stats;
         stats.extra.insert("optimise".into(), Method::Native.name().into());
         stats.extra.insert("solves".into(), 1.into());
@@ -114,7 +109,8 @@ impl Backend for Mip {
         }
         Ok(Optimum {
             status,
-            optimal: status == Status::Sat && proven && exact,
+            // `solve` refused an objective too wide for CBC's tolerances, so its proof holds.
+            optimal: status == Status::Sat && proven,
             stats,
         })
     }
@@ -128,13 +124,14 @@ fn solve(
     objective: Option<&[(i64, Lit)]>,
 ) -> Result<(Outcome, bool), BackendError> {
     Mip.check_options(opts)?;
-    // CBC computes in f64: past 2^52 two integer sums can round to one value, and an
-    // `infeasible` could be wrong (models are verified, refutations could not be).
-    if let Some((label, w)) = super::row_at_least(formula, super::MIP_ROW_LIMIT) {
+    // CBC's tolerances make a wide row (or objective) inexact: a model it returns could
+    // break the row once rounded, and a refutation or an optimum could be wrong (models are
+    // verified, refutations could not be). See `MIP_ROW_LIMIT`.
+    if let Some((label, w)) = super::too_wide_for_mip(formula) {
         return Err(BackendError::Unavailable {
             backend: "mip",
             message: format!(
-                "constraint \"{label}\" has coefficients adding up to {w}, past the 2^52 that CBC's floating point tells apart exactly; use sat, cadical or search"
+                "{label} has coefficients adding up to {w}, past the 2^20 within which CBC's tolerances (10^-6 on integrality) keep 0/1 rows exact; use sat, cadical or search"
             ),
         });
     }
