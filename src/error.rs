@@ -106,6 +106,7 @@ pub fn refusal(backend: &str, feature: &str) -> Error {
         backend::feature::PROOF => "--proof",
         backend::feature::SEED => "--seed",
         backend::feature::TIME_LIMIT => "--timeout",
+        backend::feature::PARALLEL => "--jobs",
         _ => "--backend",
     };
     let able = backend::supporting(feature);

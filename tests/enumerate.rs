@@ -117,6 +117,33 @@ fn check_count(file: &str, want: usize, slow_max: usize) {
             assert_eq!(s["solution"], (i + 1) as u64);
         }
     }
+    check_jobs(file, want);
+}
+
+/// `--jobs 2` and `--jobs 3` (search): the same set of solutions as one thread, each once,
+/// numbered 1 to n in some order, and the same summary.
+fn check_jobs(file: &str, want: usize) {
+    let one: HashSet<String> = run_all(file, &["--backend", "search"])
+        .solutions
+        .iter()
+        .map(key)
+        .collect();
+    for jobs in ["2", "3"] {
+        let r = run_all(file, &["--backend", "search", "--jobs", jobs]);
+        let keys: HashSet<String> = r.solutions.iter().map(key).collect();
+        assert_eq!(keys.len(), r.solutions.len(), "{file} --jobs {jobs}: a solution twice");
+        assert_eq!(keys, one, "{file} --jobs {jobs}: not the solutions of one thread");
+        assert_eq!(r.solutions.len(), want, "{file} --jobs {jobs}: count");
+        assert_eq!(r.summary["solutions"], want as u64, "{file} --jobs {jobs}");
+        assert_eq!(r.summary["complete"], true, "{file} --jobs {jobs}");
+        assert_eq!(r.code, if want == 0 { 20 } else { 0 }, "{file} --jobs {jobs}");
+        let mut numbers: Vec<u64> = r.solutions.iter().map(|s| s["solution"].as_u64().unwrap()).collect();
+        numbers.sort_unstable();
+        assert!(
+            numbers.iter().copied().eq(1..=want as u64),
+            "{file} --jobs {jobs}: {numbers:?}"
+        );
+    }
 }
 
 fn rotations(t: [u64; 3]) -> Vec<[u64; 3]> {

@@ -253,6 +253,8 @@ pub mod feature {
     pub const ASSUMPTIONS: &str = "assumptions";
     pub const PROOF: &str = "DRAT proofs";
     pub const SEED: &str = "a random seed";
+    /// `solve --all --jobs N` above 1: only `search` splits its walk ([`super::search::jobs`]).
+    pub const PARALLEL: &str = "parallel enumeration";
 }
 
 impl Capabilities {
@@ -271,6 +273,10 @@ impl Capabilities {
 
 /// The backends of this build that have `feature`, so that a refusal can say what works.
 pub fn supporting(name: &str) -> Vec<&'static str> {
+    if name == feature::PARALLEL {
+        // Not a capability of the solvers, which enumerate one answer at a time.
+        return vec!["search"];
+    }
     available()
         .into_iter()
         .filter(|n| by_name(n).is_some_and(|b| b.capabilities().has(name)))

@@ -49,6 +49,10 @@ pub struct SolveArgs {
     /// none was found in time.
     #[arg(long)]
     pub all: bool,
+    /// With --all: enumerate on this many threads (search backend only; 1 to 64). The same
+    /// solutions, in an order that depends on timing; 1 (the default) keeps one order.
+    #[arg(long, value_name = "N", value_parser = jobs, allow_hyphen_values = true)]
+    pub jobs: Option<usize>,
     /// With --all: stop after this many solutions.
     #[arg(long, value_name = "N", value_parser = positive, allow_hyphen_values = true)]
     pub limit: Option<u64>,
@@ -84,6 +88,9 @@ pub fn run(a: SolveArgs) -> Exit {
     let started = Instant::now();
     if a.limit.is_some() && !a.all {
         return Err(Error::unsupported("--limit", "--limit goes with --all"));
+    }
+    if a.jobs.is_some() && !a.all {
+        return Err(Error::unsupported("--jobs", "--jobs goes with --all"));
     }
     if a.svg.is_some() && a.emit.is_some() {
         return Err(Error::unsupported(
@@ -192,6 +199,15 @@ fn positive(text: &str) -> Result<u64, String> {
     }
 }
 
+/// `--jobs`: a whole number from 1 to [`sokuc::run::parallel::MAX_JOBS`].
+fn jobs(text: &str) -> Result<usize, String> {
+    let max = sokuc::run::parallel::MAX_JOBS;
+    match whole::<usize>(text)? {
+        n if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!("the number of jobs must be from 1 to {max}")),
+    }
+}
+
 /// `solve --all`: every solution streamed to standard output by the library, and one line on
 /// standard error that says how many and whether that is all of them.
 fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
@@ -224,8 +240,14 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
         Format::Text => Stream::Text,
         Format::Json => Stream::Json,
     };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let e = p.enumerate(b.as_mut(), &opts, a.limit, stream, &mut out)?;
+    let e = match a.jobs.unwrap_or(1) {
+        1 => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            p.enumerate(b.as_mut(), &opts, a.limit, stream, &mut out)?
+        }
+        // The workers write whole chunks, so standard output's own line buffer is enough.
+        jobs => p.enumerate_jobs(b.as_mut(), &opts, a.limit, jobs, stream, &mut std::io::stdout())?,
+    };
     if a.format == Format::Text {
         let how = match e.ended {
             Ended::Complete if e.found == 0 => "there is none".to_string(),

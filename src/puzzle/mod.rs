@@ -73,7 +73,8 @@ impl Default for CompileOptions {
 /// (usually the [`crate::ir::Model`] with its variable pool); `Solution` is the puzzle's own
 /// answer type.
 pub trait Puzzle: Clone + Send + Sync + 'static {
-    type Compiled: Send + 'static;
+    /// `Sync`: the workers of a parallel enumeration share one compiled model.
+    type Compiled: Send + Sync + 'static;
     type Solution: Clone + Send + 'static;
 
     /// The kind's name in JSON and messages: "3soku", "pool", "kakuro", "trickytriple".

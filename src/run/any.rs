@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::Path;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use serde_json::{Value, json};
@@ -100,6 +101,18 @@ pub trait AnyPuzzle: Send + Sync {
         stream: Stream,
         out: &mut dyn Write,
     ) -> Result<Enumerated, RunError>;
+    /// [`AnyPuzzle::enumerate`] on `jobs` threads (`--jobs`; the search backend only, others
+    /// are refused): the same set of solutions, in an order that depends on timing, written
+    /// in chunks of whole solutions. `jobs` 1 is [`AnyPuzzle::enumerate`] itself.
+    fn enumerate_jobs(
+        &self,
+        b: &mut dyn Backend,
+        opts: &RunOptions,
+        limit: Option<u64>,
+        jobs: usize,
+        stream: Stream,
+        out: &mut (dyn Write + Send),
+    ) -> Result<Enumerated, RunError>;
     /// Write the compiled model for an external solver.
     fn emit(
         &self,
@@ -160,6 +173,60 @@ fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: Option<&SolveS
 /// One solution's line of `solve --all --format json`: [`outcome_json`] of a verified
 /// "sat" answer without stats, then its number and the milliseconds since the start,
 /// written member by member (the same bytes; `tests` compare the two).
+/// Appends one solution of an enumeration as `solve --all` writes it: its text and the
+/// separator, or its JSON line (`k`: its number, from 1).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn write_solution<P: Puzzle>(
+    p: &P,
+    writer: &mut dyn SolutionWriter<P::Solution>,
+    stream: Stream,
+    s: P::Solution,
+    engine: &'static str,
+    k: u64,
+    started: Instant,
+    buf: &mut Vec<u8>,
+) {
+    let mut answer = Answer::without_solution(Status::Sat, None, engine);
+    answer.solution = Some(s);
+    answer.verified = true;
+    match stream {
+        Stream::Text => {
+            writer.text(&answer, buf);
+            buf.extend_from_slice(SEPARATOR.as_bytes());
+            buf.push(b'\n');
+        }
+        Stream::Json => json_line(buf, p.kind(), &answer, writer, k, started),
+    }
+}
+
+/// What ends an enumeration's output: with no solution the usual text and MiniZinc's
+/// `=====UNSATISFIABLE=====` or `=====UNKNOWN=====`, `==========` when every solution was
+/// written, or the JSON summary line.
+fn write_end<P: Puzzle>(
+    p: &P,
+    stream: Stream,
+    limit: Option<u64>,
+    e: &Enumerated,
+    out: &mut dyn Write,
+) -> Result<(), RunError> {
+    match stream {
+        Stream::Text if e.found == 0 => {
+            let answer = Answer::<P::Solution>::without_solution(e.status, e.reason.clone(), e.backend);
+            out.write_all(p.text(&answer).as_bytes())?;
+            let end = match e.ended {
+                Ended::Complete => "=====UNSATISFIABLE=====",
+                _ => "=====UNKNOWN=====",
+            };
+            writeln!(out, "{end}")?;
+        }
+        Stream::Text if e.ended == Ended::Complete => writeln!(out, "{COMPLETE}")?,
+        Stream::Text => {}
+        Stream::Json => writeln!(out, "{}", summary_json(p.kind(), limit, e))?,
+    }
+    out.flush()?;
+    Ok(())
+}
+
 fn json_line<S>(
     out: &mut Vec<u8>,
     kind: &str,
@@ -298,40 +365,31 @@ impl<P: Puzzle> AnyPuzzle for P {
         let mut buf: Vec<u8> = Vec::new();
         let mut on = |s: P::Solution, engine: &'static str| -> Result<ControlFlow<()>, RunError> {
             k += 1;
-            let mut answer = Answer::without_solution(Status::Sat, None, engine);
-            answer.solution = Some(s);
-            answer.verified = true;
             buf.clear();
-            match stream {
-                Stream::Text => {
-                    writer.text(&answer, &mut buf);
-                    buf.extend_from_slice(SEPARATOR.as_bytes());
-                    buf.push(b'\n');
-                }
-                Stream::Json => {
-                    json_line(&mut buf, self.kind(), &answer, writer.as_mut(), k, started);
-                }
-            }
+            write_solution(self, writer.as_mut(), stream, s, engine, k, started, &mut buf);
             out.write_all(&buf)?;
             out.flush()?;
             Ok(ControlFlow::Continue(()))
         };
         let e = super::enumerate::enumerate(self, b, opts, limit, &mut on)?;
-        match stream {
-            Stream::Text if e.found == 0 => {
-                let answer = Answer::<P::Solution>::without_solution(e.status, e.reason.clone(), e.backend);
-                out.write_all(self.text(&answer).as_bytes())?;
-                let end = match e.ended {
-                    Ended::Complete => "=====UNSATISFIABLE=====",
-                    _ => "=====UNKNOWN=====",
-                };
-                writeln!(out, "{end}")?;
-            }
-            Stream::Text if e.ended == Ended::Complete => writeln!(out, "{COMPLETE}")?,
-            Stream::Text => {}
-            Stream::Json => writeln!(out, "{}", summary_json(self.kind(), limit, &e))?,
+        write_end(self, stream, limit, &e, out)?;
+        Ok(e)
+    }
+
+    fn enumerate_jobs(
+        &self,
+        b: &mut dyn Backend,
+        opts: &RunOptions,
+        limit: Option<u64>,
+        jobs: usize,
+        stream: Stream,
+        out: &mut (dyn Write + Send),
+    ) -> Result<Enumerated, RunError> {
+        if jobs <= 1 {
+            return self.enumerate(b, opts, limit, stream, out);
         }
-        out.flush()?;
+        let e = super::parallel::enumerate_jobs(self, b, opts, limit, jobs, stream, &Mutex::new(&mut *out))?;
+        write_end(self, stream, limit, &e, out)?;
         Ok(e)
     }
 

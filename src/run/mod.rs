@@ -11,6 +11,7 @@ pub mod emit;
 pub mod enumerate;
 pub mod external;
 mod optimise;
+pub mod parallel;
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};

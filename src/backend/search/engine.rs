@@ -19,10 +19,12 @@
 //! one branch. (It used to be copied at each decision: on bipyramid-2000, 1.7 MB per copy at
 //! a depth of 4,000, 7.2 GB in all.)
 
+mod split;
 mod walk;
 
 use crate::budget::Deadline;
 use crate::ir::{Cmp, Constraint, Lit, PbFormula};
+pub use split::{Cube, Step};
 pub use walk::Walk;
 
 /// Failures allowed in the first run, and how the allowance grows per restart.
@@ -99,7 +101,7 @@ struct State {
 /// Old values, to undo changes of the [`State`] on backtracking: domain words (index into
 /// `dom`, old word) and incidence bounds (incidence, old min, old max). The rows' bounds are
 /// sums of their incidences' bounds and are restored with them.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct Trail {
     dom: Vec<(u32, u64)>,
     inc: Vec<(u32, i64, i64)>,
@@ -129,6 +131,8 @@ pub struct Counters {
     pub restarts: u64,
 }
 
+/// Cloned for parallel enumeration: each worker walks its own copy ([`split`]).
+#[derive(Clone)]
 pub struct Engine {
     words: usize,
     /// Options per group.

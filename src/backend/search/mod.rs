@@ -4,6 +4,7 @@
 //! `sokuc sweep` does for millions of instances that differ only in their capacities.
 
 pub mod engine;
+pub mod jobs;
 
 use std::time::Instant;
 

@@ -62,18 +62,33 @@ impl Engine {
         let Some(mut s) = self.root(assumptions, seed) else {
             return Walk::Complete;
         };
+        self.walk_from(&mut s, primary, randomize, &|| deadline.passed(), visit)
+    }
+
+    /// The walk of [`Engine::enumerate`] from the state `s` (the root, or a cube of
+    /// [`Engine::split`] decided on top of it): every leaf below it, until the decision
+    /// stack is empty again (then `s` is as it was), `visit` breaks, or `halt` (asked every
+    /// [`CLOCK_EVERY`] steps) says so ([`Walk::Unknown`]).
+    pub(super) fn walk_from(
+        &mut self,
+        s: &mut State,
+        primary: &[bool],
+        randomize: bool,
+        halt: &dyn Fn() -> bool,
+        visit: &mut dyn FnMut(&[bool]) -> ControlFlow<()>,
+    ) -> Walk {
         let mut assignment = vec![false; self.num_vars];
         let mut ticks = 0u64;
         let w = self.words;
         let mut mask = vec![0u64; w];
         loop {
             ticks += 1;
-            if ticks.is_multiple_of(CLOCK_EVERY) && deadline.passed() {
+            if ticks.is_multiple_of(CLOCK_EVERY) && halt() {
                 return Walk::Unknown;
             }
-            let ok = match self.choose_projected(&s, primary, randomize) {
+            let ok = match self.choose_projected(s, primary, randomize) {
                 None => {
-                    self.leaf(&s, &mut assignment);
+                    self.leaf(s, &mut assignment);
                     if visit(&assignment).is_break() {
                         return Walk::Stopped;
                     }
@@ -88,17 +103,17 @@ impl Engine {
                         self.stack.pop();
                     }
                     if let Some(m) = to {
-                        self.undo(&mut s, m);
+                        self.undo(s, m);
                     }
                     false
                 }
                 Some(g) => {
-                    let o = self.choose_option(&s, g, randomize);
+                    let o = self.choose_option(s, g, randomize);
                     self.counters.nodes += 1;
                     self.stack.push((self.mark(), g, o));
                     mask.fill(0);
                     bit(&mut mask, o);
-                    let ok = self.decide(&mut s, g, &mask);
+                    let ok = self.decide(s, g, &mask);
                     if !ok {
                         self.counters.failures += 1;
                     }
@@ -114,15 +129,15 @@ impl Engine {
                 let Some((m, g, o)) = self.stack.pop() else {
                     return Walk::Complete;
                 };
-                self.undo(&mut s, m);
+                self.undo(s, m);
                 mask.copy_from_slice(&self.full[g as usize * w..(g as usize + 1) * w]);
                 mask[(o / 64) as usize] &= !(1u64 << (o % 64));
-                if self.decide(&mut s, g, &mask) {
+                if self.decide(s, g, &mask) {
                     break;
                 }
                 self.counters.failures += 1;
                 ticks += 1;
-                if ticks.is_multiple_of(CLOCK_EVERY) && deadline.passed() {
+                if ticks.is_multiple_of(CLOCK_EVERY) && halt() {
                     return Walk::Unknown;
                 }
             }
@@ -131,7 +146,7 @@ impl Engine {
 
     /// The open primary group with the fewest options, else the open other group with the
     /// fewest; `None` at a leaf.
-    fn choose_projected(&mut self, s: &State, primary: &[bool], randomize: bool) -> Option<u32> {
+    pub(super) fn choose_projected(&mut self, s: &State, primary: &[bool], randomize: bool) -> Option<u32> {
         let mut best: Option<(bool, u32, u32)> = None;
         let mut ties = 0u64;
         for g in 0..self.sizes.len() as u32 {
