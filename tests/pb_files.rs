@@ -281,7 +281,9 @@ fn the_public_set_gets_no_disagreement() {
                 Err(e) => {
                     let e = e.to_string();
                     assert!(
-                        e.contains("clauses") || (name == "cp" && e.contains("2^30")) || (name == "mip" && e.contains("2^20")),
+                        e.contains("clauses")
+                            || (name == "cp" && e.contains("2^30"))
+                            || (name == "mip" && e.contains("2^20")),
                         "{name} on {}: {e}",
                         f.display()
                     );
