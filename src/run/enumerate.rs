@@ -108,6 +108,32 @@ pub struct Enumerated {
     pub total_ms: f64,
 }
 
+impl Enumerated {
+    /// Presolve or the LP answered before any backend ran: no solution, and the walk is
+    /// complete only when that answer is `unsat`.
+    pub(crate) fn before_search(
+        status: Status,
+        reason: String,
+        backend: &'static str,
+        stats: SolveStats,
+        started: Instant,
+    ) -> Enumerated {
+        Enumerated {
+            status,
+            found: 0,
+            ended: if status == Status::Unsat {
+                Ended::Complete
+            } else {
+                Ended::Unknown
+            },
+            reason: Some(reason),
+            backend,
+            stats,
+            total_ms: ms(started),
+        }
+    }
+}
+
 /// Every solution of `p` on `b`, each verified and handed to `on` as it is found, up to
 /// `limit`; one time limit covers compiling and the whole enumeration. Presolve or the LP
 /// relaxation may prove there is none before any backend runs.
@@ -123,19 +149,7 @@ pub fn enumerate<P: Puzzle>(
     let t0 = Instant::now();
     let ready = match prepare(p, b, opts, solve_opts, t0, false)? {
         Prepared::Answered(status, reason, stats) => {
-            return Ok(Enumerated {
-                status,
-                found: 0,
-                ended: if status == Status::Unsat {
-                    Ended::Complete
-                } else {
-                    Ended::Unknown
-                },
-                reason: Some(reason),
-                backend: b.name(),
-                stats,
-                total_ms: ms(started),
-            });
+            return Ok(Enumerated::before_search(status, reason, b.name(), stats, started));
         }
         Prepared::Ready(r) => r,
     };

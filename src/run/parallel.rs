@@ -60,19 +60,7 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
     let t0 = Instant::now();
     let ready = match prepare(p, b, opts, solve_opts, t0, false)? {
         Prepared::Answered(status, reason, stats) => {
-            return Ok(Enumerated {
-                status,
-                found: 0,
-                ended: if status == Status::Unsat {
-                    Ended::Complete
-                } else {
-                    Ended::Unknown
-                },
-                reason: Some(reason),
-                backend: b.name(),
-                stats,
-                total_ms: ms(started),
-            });
+            return Ok(Enumerated::before_search(status, reason, b.name(), stats, started));
         }
         Prepared::Ready(r) => r,
     };
