@@ -17,6 +17,7 @@ use super::lazy_cbc::{self, CbcError, LazyCbc};
 use super::memory::over_limit;
 use super::optimise::{self, Improved, Method, Optimum};
 use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats, Status};
+use crate::budget::Deadline;
 use crate::encode::EncodeError;
 use crate::ir::{Cmp, Linear, Lit, PbFormula};
 
@@ -116,6 +117,17 @@ impl Backend for Mip {
     }
 }
 
+/// The memory limit refused, with what the model needed and when that was found.
+fn memory_error(needed: u64, limit: u64, when: &str) -> BackendError {
+    EncodeError::memory(
+        format!("the mip backend's model ({when})"),
+        needed,
+        limit,
+        ", or try the search or cp backend",
+    )
+    .into()
+}
+
 /// Solves `formula` on CBC, minimising `objective` if given: the outcome, and whether CBC
 /// finished its search (rather than stopping at its time limit).
 fn solve(
@@ -138,135 +150,185 @@ fn solve(
     let t0 = Instant::now();
     let deadline = opts.deadline();
     let limit = opts.encode.max_memory;
-    let too_much = |needed: u64, when: &str| -> BackendError {
-        EncodeError::memory(
-            format!("the mip backend's model ({when})"),
-            needed,
-            limit,
-            ", or try the search or cp backend",
-        )
-        .into()
-    };
     // A missing CBC is reported whatever the model, before anything is built.
     lazy_cbc::available().map_err(|e| BackendError::Unavailable {
         backend: "mip",
         message: e.to_string(),
     })?;
     let all = formula.linear_rows();
-    let rows = all.len() as u64;
     let nonzeros: u64 = all.iter().map(|r| r.terms.len() as u64).sum::<u64>() + opts.assumptions.len() as u64;
     let model = nonzeros
         .saturating_mul(BYTES_PER_NONZERO)
         .saturating_add((formula.num_vars as u64).saturating_mul(BYTES_PER_COLUMN));
     if let Some(needed) = over_limit(model, limit) {
-        return Err(too_much(needed, "estimated before building"));
+        return Err(memory_error(needed, limit, "estimated before building"));
     }
-    let stats = |build: Duration, solve: Duration| SolveStats {
-        vars: formula.num_vars as u64,
-        clauses: rows,
-        build_ms: build.as_secs_f64() * 1e3,
-        solve_ms: solve.as_secs_f64() * 1e3,
-        ..Default::default()
+    let at = Attempt {
+        formula,
+        opts,
+        objective,
+        rows: &all,
+        limit,
     };
-    let unknown = || Outcome::unknown(stats(t0.elapsed(), Duration::ZERO));
-    // One binary column per variable; assumptions fix columns through their bounds.
-    let mut vars = variables!();
-    let mut defs = vec![variable().binary(); formula.num_vars as usize];
-    for &l in &opts.assumptions {
-        let d = &mut defs[l.var().index()];
-        *d = if l.is_positive() {
-            d.clone().min(1)
-        } else {
-            d.clone().max(0)
-        };
-    }
-    let cols: Vec<Variable> = vars.add_all(defs);
-    let mut cbc = LazyCbc::feasibility(&vars)
-        .with_deadline(deadline.clone())
-        .with_memory_limit(limit);
-    let goal = objective.map(|terms| {
-        let mut e = Expression::with_capacity(terms.len());
-        for &(c, l) in terms {
-            let (c, x) = (c as f64, cols[l.var().index()]);
-            if l.is_positive() {
-                e.add_mul(c, x);
-            } else {
-                e.add_mul(-c, x);
-                e += c;
-            }
-        }
-        e
-    });
-    if let Some(g) = &goal {
-        cbc = cbc.minimising(g);
-    }
-    let mut problem = vars.minimise(goal.unwrap_or_default()).using(cbc);
-    problem.set_parameter("log", "0");
-    problem.set_parameter("threads", "1");
     if objective.is_some() {
-        // The objective takes integer values only: a gap below 1/2 leaves no better
-        // solution, and no relative gap is allowed.
-        problem.set_parameter("ratioGap", "0");
-        problem.set_parameter("allowableGap", "0.5");
-    } else {
-        // A feasibility problem has nothing for strong branching, primal heuristics or cuts
-        // to improve; CBC spent most of its time in them (its feasibility pump alone took
-        // 80-100 ms on icosoku-seed). Measured on icosoku100 (`bench --backend mip --lp
-        // off`): median 142 -> 45 ms, max 1012 -> 168 ms; unsat batches unchanged.
-        // SOKUC_CBC_PARAMS, set after these, can turn them back on.
-        problem.set_parameter("strong", "0");
-        problem.set_parameter("heuristicsOnOff", "off");
-        problem.set_parameter("cutsOnOff", "off");
+        return at.run(&deadline, Settings::Full, t0);
     }
-    // Experiments only: extra CBC parameters, `name=value` separated by commas.
-    if let Ok(extra) = std::env::var("SOKUC_CBC_PARAMS") {
-        for (k, v) in extra.split(',').filter_map(|kv| kv.split_once('=')) {
-            problem.set_parameter(k.trim(), v.trim());
+    // A feasibility problem first gets CBC without strong branching, heuristics and cuts
+    // for a short slice, then, if that did not settle it, CBC's defaults for the rest.
+    let (light, finished) = at.run(&deadline.sooner(LIGHT_SLICE), Settings::Light, t0)?;
+    if light.status != Status::Unknown || deadline.passed() {
+        return Ok((light, finished));
+    }
+    let (mut full, finished) = at.run(&deadline, Settings::Full, Instant::now())?;
+    full.stats.build_ms += light.stats.build_ms;
+    full.stats.solve_ms += light.stats.solve_ms;
+    Ok((full, finished))
+}
+
+/// CBC's settings for one attempt.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Settings {
+    /// No strong branching, primal heuristics or cuts: a feasibility problem has no
+    /// objective for them to improve, and CBC spent most of its time in them (its
+    /// feasibility pump alone took 80-100 ms on icosoku-seed). Measured on icosoku100
+    /// (`bench --backend mip --lp off`): median 142 -> 45 ms, max 1012 -> 168 ms.
+    Light,
+    /// CBC's defaults: on free-peg ADTS (`sokuc adts --backend mip`) the light settings
+    /// found nothing in 60 s where the defaults answer in 2-16 s.
+    Full,
+}
+
+/// How long the light settings get before a feasibility problem is handed to CBC's
+/// defaults: past icosoku100's slowest light solve (168 ms) with room for a slow machine.
+const LIGHT_SLICE: Duration = Duration::from_millis(1000);
+
+/// What every attempt on one formula shares.
+struct Attempt<'a> {
+    formula: &'a PbFormula,
+    opts: &'a SolveOptions,
+    objective: Option<&'a [(i64, Lit)]>,
+    rows: &'a [Linear],
+    limit: u64,
+}
+
+impl Attempt<'_> {
+    fn stats(&self, build: Duration, solve: Duration) -> SolveStats {
+        SolveStats {
+            vars: self.formula.num_vars as u64,
+            clauses: self.rows.len() as u64,
+            build_ms: build.as_secs_f64() * 1e3,
+            solve_ms: solve.as_secs_f64() * 1e3,
+            ..Default::default()
         }
     }
-    if let Some(seed) = opts.seed {
-        problem.set_parameter("randomCbcSeed", &(seed % (i32::MAX as u64)).max(1).to_string());
-    }
-    for (i, r) in all.iter().enumerate() {
-        if i % ROWS_PER_LOOK == ROWS_PER_LOOK - 1 && deadline.passed() {
-            return Ok((unknown(), false));
-        }
-        problem.add_constraint(row(&cols, r));
-    }
-    drop(all);
-    let build = t0.elapsed();
-    let t1 = Instant::now();
-    let solved = problem.solve();
-    let stats = stats(build, t1.elapsed());
-    let mut finished = false;
-    let (status, assignment) = match solved {
-        Ok(sol) => {
-            finished = matches!(sol.status(), SolutionStatus::Optimal);
-            let values: Vec<bool> = cols.iter().map(|&c| sol.value(c) > 0.5).collect();
-            // On its own time limit CBC hands back whatever columns it has: only a
-            // feasible point counts as an answer.
-            if matches!(sol.status(), SolutionStatus::TimeLimit) && formula.evaluate(&values).is_err() {
-                (Status::Unknown, None)
+
+    /// One CBC solve with `settings` until `deadline`; `t0` starts its build time.
+    fn run(&self, deadline: &Deadline, settings: Settings, t0: Instant) -> Result<(Outcome, bool), BackendError> {
+        let Attempt {
+            formula,
+            opts,
+            objective,
+            rows: all,
+            limit,
+        } = *self;
+        let stats = |build, solve| self.stats(build, solve);
+        let too_much = |needed: u64, when: &str| -> BackendError { memory_error(needed, limit, when) };
+        let unknown = || Outcome::unknown(stats(t0.elapsed(), Duration::ZERO));
+        // One binary column per variable; assumptions fix columns through their bounds.
+        let mut vars = variables!();
+        let mut defs = vec![variable().binary(); formula.num_vars as usize];
+        for &l in &opts.assumptions {
+            let d = &mut defs[l.var().index()];
+            *d = if l.is_positive() {
+                d.clone().min(1)
             } else {
-                (Status::Sat, Some(values))
+                d.clone().max(0)
+            };
+        }
+        let cols: Vec<Variable> = vars.add_all(defs);
+        let mut cbc = LazyCbc::feasibility(&vars)
+            .with_deadline(deadline.clone())
+            .with_memory_limit(limit);
+        let goal = objective.map(|terms| {
+            let mut e = Expression::with_capacity(terms.len());
+            for &(c, l) in terms {
+                let (c, x) = (c as f64, cols[l.var().index()]);
+                if l.is_positive() {
+                    e.add_mul(c, x);
+                } else {
+                    e.add_mul(-c, x);
+                    e += c;
+                }
+            }
+            e
+        });
+        if let Some(g) = &goal {
+            cbc = cbc.minimising(g);
+        }
+        let mut problem = vars.minimise(goal.unwrap_or_default()).using(cbc);
+        problem.set_parameter("log", "0");
+        problem.set_parameter("threads", "1");
+        if objective.is_some() {
+            // The objective takes integer values only: a gap below 1/2 leaves no better
+            // solution, and no relative gap is allowed.
+            problem.set_parameter("ratioGap", "0");
+            problem.set_parameter("allowableGap", "0.5");
+        }
+        if settings == Settings::Light {
+            problem.set_parameter("strong", "0");
+            problem.set_parameter("heuristicsOnOff", "off");
+            problem.set_parameter("cutsOnOff", "off");
+        }
+        // SOKUC_CBC_PARAMS, set after these, can turn them back on.
+        // Experiments only: extra CBC parameters, `name=value` separated by commas.
+        if let Ok(extra) = std::env::var("SOKUC_CBC_PARAMS") {
+            for (k, v) in extra.split(',').filter_map(|kv| kv.split_once('=')) {
+                problem.set_parameter(k.trim(), v.trim());
             }
         }
-        Err(CbcError::Infeasible) => (Status::Unsat, None),
-        Err(CbcError::Stopped | CbcError::TimeLimit) => (Status::Unknown, None),
-        Err(CbcError::OverMemory(rss)) => return Err(too_much(rss, "while CBC was solving")),
-        Err(e @ (CbcError::Unavailable(_) | CbcError::TooLarge(_) | CbcError::Failed(_))) => {
-            return Err(BackendError::Solver {
-                backend: "mip",
-                message: e.to_string(),
-            });
+        if let Some(seed) = opts.seed {
+            problem.set_parameter("randomCbcSeed", &(seed % (i32::MAX as u64)).max(1).to_string());
         }
-    };
-    Ok((
-        Outcome {
-            status,
-            assignment,
-            stats,
-        },
-        finished,
-    ))
+        for (i, r) in all.iter().enumerate() {
+            if i % ROWS_PER_LOOK == ROWS_PER_LOOK - 1 && deadline.passed() {
+                return Ok((unknown(), false));
+            }
+            problem.add_constraint(row(&cols, r));
+        }
+        let build = t0.elapsed();
+        let t1 = Instant::now();
+        let solved = problem.solve();
+        let stats = stats(build, t1.elapsed());
+        let mut finished = false;
+        let (status, assignment) = match solved {
+            Ok(sol) => {
+                finished = matches!(sol.status(), SolutionStatus::Optimal);
+                let values: Vec<bool> = cols.iter().map(|&c| sol.value(c) > 0.5).collect();
+                // On its own time limit CBC hands back whatever columns it has: only a
+                // feasible point counts as an answer.
+                if matches!(sol.status(), SolutionStatus::TimeLimit) && formula.evaluate(&values).is_err() {
+                    (Status::Unknown, None)
+                } else {
+                    (Status::Sat, Some(values))
+                }
+            }
+            Err(CbcError::Infeasible) => (Status::Unsat, None),
+            Err(CbcError::Stopped | CbcError::TimeLimit) => (Status::Unknown, None),
+            Err(CbcError::OverMemory(rss)) => return Err(too_much(rss, "while CBC was solving")),
+            Err(e @ (CbcError::Unavailable(_) | CbcError::TooLarge(_) | CbcError::Failed(_))) => {
+                return Err(BackendError::Solver {
+                    backend: "mip",
+                    message: e.to_string(),
+                });
+            }
+        };
+        Ok((
+            Outcome {
+                status,
+                assignment,
+                stats,
+            },
+            finished,
+        ))
+    }
 }

@@ -26,6 +26,19 @@ impl Deadline {
         }
     }
 
+    /// This deadline, or `limit` from now if that comes first, with the same interrupt flag:
+    /// a slice of the time left, for a first attempt that may hand over to a second.
+    pub fn sooner(&self, limit: Duration) -> Deadline {
+        let slice = Instant::now().checked_add(limit);
+        Deadline {
+            at: match (self.at, slice) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            flag: self.flag.clone(),
+        }
+    }
+
     pub fn is_set(&self) -> bool {
         self.at.is_some() || self.flag.is_some()
     }
@@ -70,4 +83,28 @@ pub enum Waited<T> {
     Passed,
     /// The worker ended without sending: it panicked.
     WorkerGone,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slice_ends_at_the_earlier_time_and_keeps_the_flag() {
+        let none = Deadline::default();
+        let r = none.sooner(Duration::from_secs(5)).remaining().unwrap();
+        assert!(r <= Duration::from_secs(5) && r > Duration::from_secs(4));
+        let near = Deadline::new(Some(Duration::from_millis(10)), None);
+        assert!(near.sooner(Duration::from_secs(60)).remaining().unwrap() <= Duration::from_millis(10));
+        let far = Deadline::new(Some(Duration::from_secs(60)), None);
+        assert!(far.sooner(Duration::from_secs(1)).remaining().unwrap() <= Duration::from_secs(1));
+        // An interrupt ends the slice too.
+        let flag = Arc::new(AtomicBool::new(false));
+        let slice = Deadline::new(None, Some(flag.clone())).sooner(Duration::from_secs(60));
+        assert!(!slice.passed());
+        flag.store(true, Ordering::Relaxed);
+        assert!(slice.passed());
+        // A slice too long for `Instant` leaves the deadline as it was.
+        assert!(none.sooner(Duration::MAX).remaining().is_none());
+    }
 }
