@@ -228,3 +228,46 @@ fn timeout_bounds_the_threads() {
     assert!(lines.len() > 1);
     assert_eq!(o.status.code(), Some(0));
 }
+
+/// The models (or placements) of `solve FILE --all --format json` with `args`, as a set
+/// (asserting each came once), and the summary.
+fn set_of(file: &str, args: &[&str]) -> (HashSet<String>, Value) {
+    let mut a = vec!["solve", file, "--all", "--format", "json"];
+    a.extend_from_slice(args);
+    let o = run(&a);
+    assert_eq!(o.code, 0, "{file} {args:?}: {}", o.stderr);
+    let mut lines: Vec<Value> = o.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let summary = lines.pop().unwrap();
+    let mut set = HashSet::new();
+    for v in &lines {
+        assert_eq!(v["verified"], true, "{v}");
+        let key = if v["model"].is_null() {
+            v["placements"].to_string()
+        } else {
+            v["model"].to_string()
+        };
+        assert!(set.insert(key), "{file} {args:?}: a solution twice");
+    }
+    (set, summary)
+}
+
+#[test]
+fn auto_splits_where_it_enumerates_on_search_and_else_stays_on_one_thread() {
+    // Groups and rows: the probe answers, so search's walk is split over the jobs.
+    let (want, _) = set_of("instances/octahedron-pool.toml", &["--backend", "search"]);
+    let (got, summary) = set_of("instances/octahedron-pool.toml", &["--jobs", "2"]);
+    assert_eq!(got, want);
+    assert_eq!(summary["backend"], "search", "{summary}");
+    assert_eq!(summary["stats"]["extra"]["jobs"], 2, "{summary}");
+    assert!(summary["stats"]["extra"]["auto"].as_str().unwrap().contains("split"), "{summary}");
+    // A clause-heavy CNF: auto's CDCL engine enumerates with blocking clauses, one thread.
+    let file = "instances/cnf/planted-3sat-40-160-s1.cnf";
+    let (want, _) = set_of(file, &["--backend", "search"]);
+    assert!(want.len() > 1000, "{}", want.len());
+    let (got, summary) = set_of(file, &["--jobs", "2"]);
+    assert_eq!(got, want);
+    assert_eq!(summary["complete"], true, "{summary}");
+    assert_ne!(summary["backend"], "search", "{summary}");
+    assert!(summary["stats"]["extra"]["jobs"].is_null(), "{summary}");
+    assert!(summary["stats"]["extra"]["auto"].as_str().unwrap().contains("blocking"), "{summary}");
+}

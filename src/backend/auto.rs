@@ -31,8 +31,8 @@
 
 use super::session::Session;
 use super::{
-    Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, SolveOptions, Status, Visit, by_name, check_caps,
-    search,
+    Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, Status, Visit, by_name,
+    check_caps, search,
 };
 use crate::ir::{Constraint, PbFormula, Projection};
 
@@ -290,6 +290,22 @@ impl Backend for Auto {
         };
         e.stats.extra.insert("auto".into(), why.into());
         Ok(e)
+    }
+
+    /// Splits over threads where [`Backend::enumerate`] would enumerate on search (the same
+    /// probe decides), else one thread: only the search engine splits its walk.
+    fn parallel(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Parallel, BackendError> {
+        self.answered = "auto";
+        let plan = plan(formula, opts)?;
+        if plan.search_first && !gave_up(&search::solve_within(formula, opts, Some(SEARCH_FAILURES))?) {
+            self.answered = "search";
+            return Ok(Parallel::Split {
+                note: Some(format!(
+                    "groups and rows: search answered within {SEARCH_FAILURES} failures, so it enumerates, split over the jobs"
+                )),
+            });
+        }
+        Ok(Parallel::OneThread)
     }
 
     /// A session runs on one engine for all its solves (it cannot hand a formula over half

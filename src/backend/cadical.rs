@@ -111,6 +111,7 @@ impl Backend for Cadical {
             rhs_changes: false,
             proof: true,
             seed: true,
+            parallel: false,
         }
     }
 

@@ -459,6 +459,7 @@ impl Backend for Cp {
             rhs_changes: false,
             proof: false,
             seed: true,
+            parallel: false,
         }
     }
 

@@ -69,6 +69,7 @@ impl Backend for Mip {
             rhs_changes: false,
             proof: false,
             seed: true,
+            parallel: false,
         }
     }
 

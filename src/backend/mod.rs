@@ -54,6 +54,9 @@ pub struct Capabilities {
     pub rhs_changes: bool,
     pub proof: bool,
     pub seed: bool,
+    /// `solve --all --jobs N` above 1 splits the enumeration over threads (see
+    /// [`Backend::parallel`]).
+    pub parallel: bool,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -146,6 +149,13 @@ pub enum BackendError {
     Encode(#[from] crate::encode::EncodeError),
 }
 
+/// See [`Backend::parallel`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Parallel {
+    Split { note: Option<String> },
+    OneThread,
+}
+
 pub trait Backend {
     fn name(&self) -> &'static str;
     /// The engine that gave the last answer: the backend itself, except for `auto`, which
@@ -210,6 +220,18 @@ pub trait Backend {
         optimise::by_sessions(self, formula, opts, improved)
     }
 
+    /// How `solve --all --jobs N` (N above 1) enumerates `formula`, for a backend with
+    /// [`Capabilities::parallel`]: split over threads by the search engine, with a note for
+    /// the answer's `stats.extra.auto`, or on one thread by [`Backend::enumerate`]. The
+    /// default refuses; `search` always splits; `auto` splits where it would enumerate on
+    /// search and decides this (and [`Backend::answered_by`]) as its `enumerate` would.
+    fn parallel(&mut self, _formula: &PbFormula, _opts: &SolveOptions) -> Result<Parallel, BackendError> {
+        Err(BackendError::Unsupported {
+            backend: self.name(),
+            feature: feature::PARALLEL,
+        })
+    }
+
     /// Loads `formula` for many solves (see [`Session`]). `opts` are those of loading: the
     /// time limit, interrupt and memory limit of building the solver's model, and the
     /// encoding; each solve brings its own. The default re-solves a copy with
@@ -253,7 +275,8 @@ pub mod feature {
     pub const ASSUMPTIONS: &str = "assumptions";
     pub const PROOF: &str = "DRAT proofs";
     pub const SEED: &str = "a random seed";
-    /// `solve --all --jobs N` above 1: only `search` splits its walk ([`super::search::jobs`]).
+    /// `solve --all --jobs N` above 1: `search` splits its walk ([`super::search::jobs`]), and
+    /// `auto` where it would enumerate on search.
     pub const PARALLEL: &str = "parallel enumeration";
 }
 
@@ -266,6 +289,7 @@ impl Capabilities {
             feature::ASSUMPTIONS => self.assumptions,
             feature::PROOF => self.proof,
             feature::SEED => self.seed,
+            feature::PARALLEL => self.parallel,
             _ => false,
         }
     }
@@ -273,10 +297,6 @@ impl Capabilities {
 
 /// The backends of this build that have `feature`, so that a refusal can say what works.
 pub fn supporting(name: &str) -> Vec<&'static str> {
-    if name == feature::PARALLEL {
-        // Not a capability of the solvers, which enumerate one answer at a time.
-        return vec!["search"];
-    }
     available()
         .into_iter()
         .filter(|n| by_name(n).is_some_and(|b| b.capabilities().has(name)))

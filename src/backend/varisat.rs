@@ -108,6 +108,7 @@ impl Backend for Varisat {
             rhs_changes: false,
             proof: true,
             seed: false,
+            parallel: false,
         }
     }
 

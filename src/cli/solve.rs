@@ -49,8 +49,9 @@ pub struct SolveArgs {
     /// none was found in time.
     #[arg(long)]
     pub all: bool,
-    /// With --all: enumerate on this many threads (search backend only; 1 to 64). The same
-    /// solutions, in an order that depends on timing; 1 (the default) keeps one order.
+    /// With --all: enumerate on this many threads (1 to 64; the search backend, and auto where
+    /// it enumerates on search, else one thread). The same solutions, in an order that depends
+    /// on timing; 1 (the default) keeps one order.
     #[arg(long, value_name = "N", value_parser = jobs, allow_hyphen_values = true)]
     pub jobs: Option<usize>,
     /// With --all: stop after this many solutions.

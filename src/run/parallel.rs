@@ -18,7 +18,7 @@ use super::{
     AnswerProblem, Prepared, RunError, RunOptions, Stream, finish_with, ms, no_solution_reason, note_lp, prepare,
 };
 use crate::backend::search::jobs::{self, Split, Splitting, Worked};
-use crate::backend::{Backend, BackendError, Ended, Found, SolveOptions, Status};
+use crate::backend::{Backend, BackendError, Ended, Found, Parallel, SolveOptions, Status};
 use crate::ir::{Evaluator, Projection};
 use crate::puzzle::Puzzle;
 
@@ -36,8 +36,9 @@ const CHUNK_AGE: Duration = Duration::from_millis(50);
 pub type Shared<'a> = Mutex<&'a mut (dyn Write + Send)>;
 
 /// Every solution of `p` on `jobs` threads, written to `out` as [`super::any::AnyPuzzle`]'s
-/// enumeration writes them (the end is the caller's). Only `search` enumerates in parallel;
-/// another backend is refused before anything runs.
+/// enumeration writes them (the end is the caller's). Backends without
+/// [`crate::backend::Capabilities::parallel`] are refused before anything runs; `auto` splits
+/// where it enumerates on search, and otherwise walks on one thread.
 pub(super) fn enumerate_jobs<P: Puzzle>(
     p: &P,
     b: &mut dyn Backend,
@@ -47,7 +48,8 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
     stream: Stream,
     out: &Shared<'_>,
 ) -> Result<Enumerated, RunError> {
-    if b.name() != "search" {
+    // Refused before anything runs, whatever the instance.
+    if !b.capabilities().parallel {
         return Err(BackendError::Unsupported {
             backend: b.name(),
             feature: crate::backend::feature::PARALLEL,
@@ -67,10 +69,17 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
     let compiled = &ready.compiled;
     let formula = p.formula(compiled);
     let projection = Projection::new(formula, p.primary(compiled));
-    let (found, ended, mut stats) = match Split::make(formula, &projection, solve_opts, jobs)? {
+    // `auto` decides here which engine enumerates; one that does not split walks on one
+    // thread, as without --jobs.
+    let (note, splitting) = match b.parallel(formula, solve_opts)? {
+        Parallel::Split { note } => (note, Split::make(formula, &projection, solve_opts, jobs)?),
+        Parallel::OneThread => (None, Splitting::Mixed),
+    };
+    let (found, ended, mut stats) = match splitting {
         Splitting::Unknown(stats) => (0, Ended::Unknown, stats),
         Splitting::Mixed => {
-            // One thread, as without --jobs.
+            // One thread, as without --jobs: a formula the engine does not split, or a
+            // backend that enumerates on another engine.
             let mut writer = p.writer();
             let mut buf = Vec::new();
             let mut k = 0u64;
@@ -112,7 +121,11 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
             }
             let n = claimed.load(Ordering::Relaxed);
             let found = limit.map_or(n, |l| n.min(l));
-            (found, jobs::ended(&worked), split.stats(jobs, &worked))
+            let mut stats = split.stats(jobs, &worked);
+            if let Some(note) = note {
+                stats.extra.insert("auto".into(), note.into());
+            }
+            (found, jobs::ended(&worked), stats)
         }
     };
     stats.build_ms += ready.compile_ms;

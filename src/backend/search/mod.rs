@@ -10,7 +10,8 @@ use std::time::Instant;
 
 use super::session::{self, Session};
 use super::{
-    Backend, BackendError, Capabilities, Deadline, Ended, Enumeration, Outcome, SolveOptions, SolveStats, Status, Visit,
+    Backend, BackendError, Capabilities, Deadline, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats,
+    Status, Visit,
 };
 use crate::encode::EncodeError;
 use crate::ir::{Constraint, Lit, PbFormula, Projection};
@@ -33,11 +34,16 @@ impl Backend for Search {
             rhs_changes: true,
             proof: false,
             seed: true,
+            parallel: true,
         }
     }
 
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
         solve_within(formula, opts, None)
+    }
+
+    fn parallel(&mut self, _formula: &PbFormula, _opts: &SolveOptions) -> Result<Parallel, BackendError> {
+        Ok(Parallel::Split { note: None })
     }
 
     /// Natively: one complete walk of the search tree that reports every leaf
