@@ -147,6 +147,55 @@ macro_rules! backend_suite {
         mod $modname {
             use super::*;
 
+            /// `--all --jobs 2` enumerates every solution exactly when the backend declares
+            /// [`backend::Capabilities::parallel`]; otherwise it is refused by name (exit 2).
+            #[test]
+            fn jobs_run_or_are_refused_by_the_declared_capability() {
+                let b = backend::by_name($name).unwrap();
+                let all = |args: &[&str]| {
+                    common::sokuc()
+                        .args([
+                            "solve",
+                            "instances/octasoku.toml",
+                            "--all",
+                            "--format",
+                            "json",
+                            "--timeout",
+                            "120",
+                        ])
+                        .args(args)
+                        .current_dir(common::root())
+                        .output()
+                        .unwrap()
+                };
+                let o = all(&["--jobs", "2", "--backend", $name]);
+                let stderr = String::from_utf8_lossy(&o.stderr);
+                if b.capabilities().parallel {
+                    assert_eq!(o.status.code(), Some(0), "{stderr}");
+                    // As many lines (solutions, then the summary) as search on one thread,
+                    // whose enumeration tests/enumerate.rs checks against brute force on
+                    // smaller instances; hundreds of them, so the tree is really split.
+                    let one = all(&["--backend", "search"]);
+                    let lines = |o: &std::process::Output| String::from_utf8_lossy(&o.stdout).lines().count();
+                    assert!(lines(&one) > 100, "{}", lines(&one));
+                    assert_eq!(lines(&o), lines(&one));
+                    let out = String::from_utf8(o.stdout).unwrap();
+                    let summary: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+                    assert_eq!(summary["complete"], true, "{summary}");
+                    assert_eq!(
+                        summary["solutions"].as_u64(),
+                        Some(lines(&one) as u64 - 1),
+                        "{summary}"
+                    );
+                } else {
+                    assert_eq!(o.status.code(), Some(2), "{stderr}");
+                    assert!(
+                        stderr.contains("does not support parallel enumeration"),
+                        "{stderr}"
+                    );
+                }
+            }
+
             /// A seed is taken exactly when the backend declares it; otherwise it is refused
             /// by name, never silently ignored.
             #[test]

@@ -259,7 +259,10 @@ fn auto_splits_where_it_enumerates_on_search_and_else_stays_on_one_thread() {
     assert_eq!(got, want);
     assert_eq!(summary["backend"], "search", "{summary}");
     assert_eq!(summary["stats"]["extra"]["jobs"], 2, "{summary}");
-    assert!(summary["stats"]["extra"]["auto"].as_str().unwrap().contains("split"), "{summary}");
+    assert!(
+        summary["stats"]["extra"]["auto"].as_str().unwrap().contains("split"),
+        "{summary}"
+    );
     // A clause-heavy CNF: auto's CDCL engine enumerates with blocking clauses, one thread.
     let file = "instances/cnf/planted-3sat-40-160-s1.cnf";
     let (want, _) = set_of(file, &["--backend", "search"]);
@@ -269,5 +272,8 @@ fn auto_splits_where_it_enumerates_on_search_and_else_stays_on_one_thread() {
     assert_eq!(summary["complete"], true, "{summary}");
     assert_ne!(summary["backend"], "search", "{summary}");
     assert!(summary["stats"]["extra"]["jobs"].is_null(), "{summary}");
-    assert!(summary["stats"]["extra"]["auto"].as_str().unwrap().contains("blocking"), "{summary}");
+    assert!(
+        summary["stats"]["extra"]["auto"].as_str().unwrap().contains("blocking"),
+        "{summary}"
+    );
 }
