@@ -1,5 +1,5 @@
 //! Rows of any width (issue 17): wide rows split into digit columns with carries
-//! (`src/pb/bigrow.rs`), against brute force written here in exact arithmetic.
+//! (`src/ir/digits.rs`), against brute force written here in exact arithmetic.
 //!
 //! Small random rows are forced through the digit-column path with tiny bases (`B` = 2, 4, 8)
 //! by setting the file's split threshold to 0, biased toward degenerate rows (all-equal
@@ -20,7 +20,8 @@ use proptest::prelude::*;
 use serde_json::Value;
 use sokuc::backend::{self, SolveOptions, Status};
 use sokuc::count::{CountOptions, count};
-use sokuc::pb::{PbFile, bigrow::Split, read_opb};
+use sokuc::ir::digits::Split;
+use sokuc::pb::{PbFile, read_opb};
 use sokuc::run::{AnyPuzzle, RunOptions, Stream};
 
 /// A row: terms (coefficient, variable from 1, negated), relation, right-hand side.

@@ -16,10 +16,11 @@ use good_lp::{Expression, Solution, SolutionStatus, SolverModel, Variable, const
 use super::lazy_cbc::{self, CbcError, LazyCbc};
 use super::memory::over_limit;
 use super::optimise::{self, Improved, Method, Optimum};
-use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats, Status};
+use super::{Backend, BackendError, Capabilities, MIP_ROW_LIMIT, Outcome, SolveOptions, SolveStats, Status};
 use crate::budget::Deadline;
 use crate::encode::EncodeError;
-use crate::ir::{Cmp, Linear, Lit, PbFormula};
+use crate::ir::digits::{self, Columns};
+use crate::ir::{Cmp, Linear, Lit, PbFormula, Var};
 
 #[derive(Default)]
 pub struct Mip;
@@ -129,6 +130,75 @@ fn memory_error(needed: u64, limit: u64, when: &str) -> BackendError {
     .into()
 }
 
+/// The refusal of something CBC cannot take exactly.
+fn too_wide(label: &str, w: u128) -> BackendError {
+    BackendError::Unavailable {
+        backend: "mip",
+        message: format!(
+            "{label} has coefficients adding up to {w}, past the 2^20 within which CBC's tolerances (10^-6 on integrality) keep 0/1 rows exact; use sat, cadical or search"
+        ),
+    }
+}
+
+/// The rows CBC gets (see [`narrow`]).
+enum Narrowed {
+    /// The rows, over `columns` variables: the formula's, then the auxiliaries.
+    Rows { rows: Vec<Linear>, columns: u32 },
+    /// Splitting a row showed that nothing satisfies it.
+    Fails(String),
+}
+
+/// The widest digits tried, in bits: base 2^12 leaves a column of `n` terms a width of
+/// about `3n·2^12`, narrow enough for rows of up to about 80 terms; longer rows get
+/// narrower digits.
+const WIDEST_DIGIT: u32 = 12;
+
+/// `formula`'s rows for CBC: a row of width [`MIP_ROW_LIMIT`] or more, which CBC's
+/// tolerances would make inexact, is written as digit columns with carries
+/// ([`crate::ir::digits`], exact: the auxiliaries are determined by the formula's
+/// variables, so no solution is added or lost), in the widest base whose columns all stay
+/// below the limit. A row no base narrows enough (tens of thousands of terms) is refused.
+fn narrow(formula: &PbFormula) -> Result<Narrowed, BackendError> {
+    let width = |r: &Linear| {
+        r.terms.iter().map(|&(c, _)| u128::from(c.unsigned_abs())).sum::<u128>() + u128::from(r.rhs.unsigned_abs())
+    };
+    let mut columns = formula.num_vars;
+    let mut out = Vec::new();
+    // `linear_rows` gives one row per constraint, in order: the labels line up.
+    for ((label, _), row) in formula.constraints.iter().zip(formula.linear_rows()) {
+        let w = width(&row);
+        if w < MIP_ROW_LIMIT {
+            out.push(row);
+            continue;
+        }
+        let mut done = false;
+        for k in (1..=WIDEST_DIGIT).rev() {
+            let mut next = columns;
+            let mut new_var = |_| {
+                next += 1;
+                Var(next - 1)
+            };
+            match digits::split_linear(&row, k, &mut new_var) {
+                Columns::Holds => {}
+                Columns::Fails(why) => return Ok(Narrowed::Fails(format!("constraint \"{label}\": {why}"))),
+                Columns::Rows(cols) => {
+                    if cols.iter().any(|c| width(c) >= MIP_ROW_LIMIT) {
+                        continue;
+                    }
+                    out.extend(cols);
+                }
+            }
+            columns = next;
+            done = true;
+            break;
+        }
+        if !done {
+            return Err(too_wide(&format!("constraint \"{label}\""), w));
+        }
+    }
+    Ok(Narrowed::Rows { rows: out, columns })
+}
+
 /// Solves `formula` on CBC, minimising `objective` if given: the outcome, and whether CBC
 /// finished its search (rather than stopping at its time limit).
 fn solve(
@@ -137,16 +207,13 @@ fn solve(
     objective: Option<&[(i64, Lit)]>,
 ) -> Result<(Outcome, bool), BackendError> {
     Mip.check_options(opts)?;
-    // CBC's tolerances make a wide row (or objective) inexact: a model it returns could
-    // break the row once rounded, and a refutation or an optimum could be wrong (models are
-    // verified, refutations could not be). See `MIP_ROW_LIMIT`.
-    if let Some((label, w)) = super::too_wide_for_mip(formula) {
-        return Err(BackendError::Unavailable {
-            backend: "mip",
-            message: format!(
-                "{label} has coefficients adding up to {w}, past the 2^20 within which CBC's tolerances (10^-6 on integrality) keep 0/1 rows exact; use sat, cadical or search"
-            ),
-        });
+    // CBC's tolerances make a wide objective inexact: an optimum could be wrong, and it
+    // cannot be split as a row can (see `MIP_ROW_LIMIT` and `narrow`).
+    if let Some(terms) = objective {
+        let w = terms.iter().map(|&(c, _)| u128::from(c.unsigned_abs())).sum::<u128>();
+        if w >= MIP_ROW_LIMIT {
+            return Err(too_wide("the objective", w));
+        }
     }
     let t0 = Instant::now();
     let deadline = opts.deadline();
@@ -156,11 +223,23 @@ fn solve(
         backend: "mip",
         message: e.to_string(),
     })?;
-    let all = formula.linear_rows();
+    let (all, columns) = match narrow(formula)? {
+        Narrowed::Rows { rows, columns } => (rows, columns),
+        Narrowed::Fails(why) => {
+            let mut out = Outcome::unknown(SolveStats {
+                vars: formula.num_vars as u64,
+                build_ms: t0.elapsed().as_secs_f64() * 1e3,
+                ..Default::default()
+            });
+            out.status = Status::Unsat;
+            out.stats.extra.insert("refuted".into(), why.into());
+            return Ok((out, true));
+        }
+    };
     let nonzeros: u64 = all.iter().map(|r| r.terms.len() as u64).sum::<u64>() + opts.assumptions.len() as u64;
     let model = nonzeros
         .saturating_mul(BYTES_PER_NONZERO)
-        .saturating_add((formula.num_vars as u64).saturating_mul(BYTES_PER_COLUMN));
+        .saturating_add(u64::from(columns).saturating_mul(BYTES_PER_COLUMN));
     if let Some(needed) = over_limit(model, limit) {
         return Err(memory_error(needed, limit, "estimated before building"));
     }
@@ -169,6 +248,7 @@ fn solve(
         opts,
         objective,
         rows: &all,
+        columns,
         limit,
     };
     if objective.is_some() {
@@ -209,13 +289,15 @@ struct Attempt<'a> {
     opts: &'a SolveOptions,
     objective: Option<&'a [(i64, Lit)]>,
     rows: &'a [Linear],
+    /// The formula's variables, then the digit columns' auxiliaries.
+    columns: u32,
     limit: u64,
 }
 
 impl Attempt<'_> {
     fn stats(&self, build: Duration, solve: Duration) -> SolveStats {
         SolveStats {
-            vars: self.formula.num_vars as u64,
+            vars: u64::from(self.columns),
             clauses: self.rows.len() as u64,
             build_ms: build.as_secs_f64() * 1e3,
             solve_ms: solve.as_secs_f64() * 1e3,
@@ -230,6 +312,7 @@ impl Attempt<'_> {
             opts,
             objective,
             rows: all,
+            columns,
             limit,
         } = *self;
         let stats = |build, solve| self.stats(build, solve);
@@ -237,7 +320,7 @@ impl Attempt<'_> {
         let unknown = || Outcome::unknown(stats(t0.elapsed(), Duration::ZERO));
         // One binary column per variable; assumptions fix columns through their bounds.
         let mut vars = variables!();
-        let mut defs = vec![variable().binary(); formula.num_vars as usize];
+        let mut defs = vec![variable().binary(); columns as usize];
         for &l in &opts.assumptions {
             let d = &mut defs[l.var().index()];
             *d = if l.is_positive() {
@@ -304,7 +387,12 @@ impl Attempt<'_> {
         let (status, assignment) = match solved {
             Ok(sol) => {
                 finished = matches!(sol.status(), SolutionStatus::Optimal);
-                let values: Vec<bool> = cols.iter().map(|&c| sol.value(c) > 0.5).collect();
+                // The formula's own variables: the auxiliaries of digit columns are its
+                // rows' business only.
+                let values: Vec<bool> = cols[..formula.num_vars as usize]
+                    .iter()
+                    .map(|&c| sol.value(c) > 0.5)
+                    .collect();
                 // On its own time limit CBC hands back whatever columns it has: only a
                 // feasible point counts as an answer.
                 if matches!(sol.status(), SolutionStatus::TimeLimit) && formula.evaluate(&values).is_err() {

@@ -303,7 +303,8 @@ pub fn supporting(name: &str) -> Vec<&'static str> {
         .collect()
 }
 
-/// The widths (sum of |coefficient| plus |rhs|) from which `cp` and `mip` refuse a row.
+/// The widths (sum of |coefficient| plus |rhs|) from which `cp` refuses a row and `mip`
+/// writes it as digit columns (or refuses it, for an objective).
 /// pumpkin's integers are `i32`: half of 2^31, so that partial sums cannot reach the edge.
 /// CBC computes in `f64` with tolerances: a binary within 10^-6 of 0 or 1 counts as integral,
 /// and a row may be off by 10^-7 of its scale. So a row whose |coefficients| add up to 10^6 or
@@ -341,8 +342,10 @@ pub fn row_at_least(f: &PbFormula, limit: u128) -> Option<(&str, u128)> {
     })
 }
 
-/// What `mip` refuses: the first row, or the objective, whose width reaches
-/// [`MIP_ROW_LIMIT`], described for a message ("constraint \"x\"", "the objective").
+/// What `mip` cannot take as it is: the first row (which it splits into digit columns, slow
+/// on CBC) or the objective (which it refuses) whose width reaches [`MIP_ROW_LIMIT`],
+/// described for a message ("constraint \"x\"", "the objective"). `auto` keeps such
+/// formulas off `mip`.
 pub fn too_wide_for_mip(f: &PbFormula) -> Option<(String, u128)> {
     if let Some((label, w)) = row_at_least(f, MIP_ROW_LIMIT) {
         return Some((format!("constraint \"{label}\""), w));

@@ -4,6 +4,7 @@
 //! back), plus a [`PbFormula`] of clauses, at-most-one / exactly-one groups and linear
 //! constraints. Backends only see the formula; exporters and decoders also use the pool.
 
+pub mod digits;
 mod evaluator;
 mod formula;
 mod hash;

@@ -6,7 +6,7 @@
 //! saturated at its right-hand side and divided by their gcd, and what is left is a clause,
 //! an exactly-one, or a linear row. All of it in exact arithmetic (`BigInt`), so a row of any
 //! width normalises the same way; a linear row that is still too wide for the IR's 64-bit
-//! rows is split into digit columns with carries (`bigrow.rs`). Each step keeps the set of
+//! rows is split into digit columns with carries (`ir/digits.rs`). Each step keeps the set of
 //! solutions exactly; the verifier does not trust any of it and checks the file's own rows.
 
 use std::collections::BTreeMap;
@@ -15,9 +15,9 @@ use std::fmt;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use super::bigrow::{self, Aux, NoSplit};
 use super::{Lit, PbFile, Row, Term};
 use crate::input::InputError;
+use crate::ir::digits::{self, Aux, NoSplit};
 use crate::ir::{Cmp, Constraint, Linear, Lit as IrLit, Model, Var};
 use crate::puzzle::Refutation;
 
@@ -54,7 +54,7 @@ impl fmt::Display for PbKey {
 
 /// Refuses an objective whose coefficients add up past [`WIDTH`]: the IR's objective is one
 /// 64-bit sum (it cannot be split into columns as a row can), and a silent overflow would
-/// be a wrong optimum. Rows of any width are accepted (see `bigrow.rs`).
+/// be a wrong optimum. Rows of any width are accepted (see `ir/digits.rs`).
 pub fn check_width(p: &PbFile) -> Result<(), InputError> {
     if let Some(o) = &p.objective {
         let total: BigInt = o.terms.iter().map(|t| t.coef.abs()).sum();
@@ -175,7 +175,7 @@ fn split(
         Aux::Slack(bit) => m.var(PbKey::Slack { row, bit }),
         Aux::Carry(digit, bit) => m.var(PbKey::Carry { row, digit, bit }),
     };
-    let columns = bigrow::split(&terms, cmp, &unsigned(rhs), digit_bits, &mut new_var)?;
+    let columns = digits::split(&terms, cmp, &unsigned(rhs), digit_bits, &mut new_var)?;
     let mut out = Vec::new();
     for (d, (terms, rhs)) in columns.into_iter().enumerate() {
         let terms = terms.into_iter().map(|(c, l)| (BigInt::from(c), l)).collect();
@@ -183,7 +183,7 @@ fn split(
             Normal::True => {}
             Normal::False(why) => return Err(NoSplit(format!("digit column {d}: {why}"))),
             Normal::Rows(cs) => out.extend(cs),
-            // Column rows are narrow (bigrow.rs bounds them far below 2^62).
+            // Column rows are narrow (ir/digits.rs bounds them far below 2^62).
             Normal::Wide(terms, cmp, rhs) => {
                 let (terms, rhs) = to_i64(&terms, &rhs).ok_or_else(|| NoSplit("a digit column is too wide".into()))?;
                 out.push(Constraint::Linear(Linear::new(terms, cmp, rhs)));
@@ -362,10 +362,10 @@ mod tests {
     /// Every assignment of the file's variables satisfies the compiled model (with some
     /// values of the auxiliaries) exactly when it satisfies the file.
     fn same_solutions(rows: Vec<Row>) {
-        same_solutions_split(rows, bigrow::Split::default());
+        same_solutions_split(rows, digits::Split::default());
     }
 
-    fn same_solutions_split(rows: Vec<Row>, split: bigrow::Split) {
+    fn same_solutions_split(rows: Vec<Row>, split: digits::Split) {
         let mut p = file(rows);
         p.split = split;
         let n = p.num_vars as usize;
@@ -462,7 +462,7 @@ mod tests {
     fn forced_digit_columns_keep_the_solutions() {
         let (a, na, b, nb, c) = (lit(1, false), lit(1, true), lit(2, false), lit(2, true), lit(3, false));
         for digit_bits in [1, 2, 3] {
-            let split = bigrow::Split { above: 0, digit_bits };
+            let split = digits::Split { above: 0, digit_bits };
             for cmp in [Cmp::Ge, Cmp::Le, Cmp::Eq] {
                 for rhs in -4..=9 {
                     same_solutions_split(vec![row(&[(3, &[a]), (-2, &[nb]), (5, &[c])], cmp, rhs)], split);
@@ -482,7 +482,7 @@ mod tests {
         let m = compile(&narrow, true).unwrap();
         assert_eq!(m.formula.num_vars, 3);
         let mut forced = narrow.clone();
-        forced.split = bigrow::Split {
+        forced.split = digits::Split {
             above: 0,
             digit_bits: 1,
         };

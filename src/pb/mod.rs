@@ -5,13 +5,12 @@
 //! *original* rows in exact arithmetic (`verify.rs`). `compile.rs` normalises each row into
 //! the IR's 64-bit form (net coefficients per variable, positive coefficients through
 //! negated literals, saturation, gcd, in exact arithmetic); a row still too wide for 64 bits
-//! becomes digit columns with carries over auxiliary bits (`bigrow.rs`, see
+//! becomes digit columns with carries over auxiliary bits (`ir/digits.rs`, see
 //! `encodings/pb-bigint.md`): never a silent overflow. Only an objective past 62 bits is
 //! refused, with its line (it is one sum and cannot be split). Product terms get one auxiliary
 //! variable each (`and_x1_x2`), which is not primary: two answers that agree on the file's
 //! variables are one solution.
 
-pub mod bigrow;
 mod compile;
 pub mod dimacs;
 pub mod opb;
@@ -86,7 +85,7 @@ pub struct PbFile {
     /// Read from DIMACS CNF (answers are printed in the SAT competition's form).
     pub cnf: bool,
     /// Which rows are split into digit columns, and in which base (tests force tiny bases).
-    pub split: bigrow::Split,
+    pub split: crate::ir::digits::Split,
 }
 
 impl PbFile {

@@ -1,4 +1,5 @@
-//! Rows too wide for the IR's 64-bit rows, split into digit columns with carries (issue 17).
+//! Rows written as digit columns with carries: OPB rows too wide for the IR's 64-bit rows (issue
+//! 17), and rows too wide for CBC's tolerances (the `mip` backend).
 //!
 //! A normalised row `Σ a_i·l_i >= b` (every `a_i > 0`) holds exactly when the slack
 //! `t = Σ a_i·l_i - b` is at least 0, i.e. when `Σ a_i·l_i - Σ_j 2^j·t_j = b` for some bits
@@ -27,7 +28,9 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, ToPrimitive};
 
-use crate::ir::{Cmp, Lit, Var};
+use std::collections::BTreeMap;
+
+use super::{Cmp, Linear, Lit, Var};
 
 /// The widest digit: column rows of `n` terms stay below `2^(k+2)·(n+2)`.
 pub const MAX_DIGIT_BITS: u32 = 24;
@@ -151,6 +154,63 @@ pub fn split(
         out.push((row?, fit(want)?));
     }
     Ok(out)
+}
+
+/// What splitting one IR row gives (see [`split_linear`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Columns {
+    /// The columns, as `=` rows with positive coefficients.
+    Rows(Vec<Linear>),
+    /// Every assignment satisfies the row: nothing to write.
+    Holds,
+    /// No assignment satisfies the row, and why.
+    Fails(String),
+}
+
+/// The digit columns (base `2^digit_bits`) of an IR row, whose terms may repeat a variable
+/// and have either sign: merged per variable into `Σ a·l >= b` or `= b` with every `a > 0`
+/// (a `<=` row is negated; `c·x` with `c < 0` is `c + |c|·¬x`), then [`split`]. Exact in
+/// `i128`: an IR row's coefficients are `i64`.
+pub fn split_linear(lin: &Linear, digit_bits: u32, new_var: &mut dyn FnMut(Aux) -> Var) -> Columns {
+    let sign: i128 = if lin.cmp == Cmp::Le { -1 } else { 1 };
+    let cmp = if lin.cmp == Cmp::Eq { Cmp::Eq } else { Cmp::Ge };
+    // Net coefficient of each variable's positive literal, and the constant moved right.
+    let mut net: BTreeMap<Var, i128> = BTreeMap::new();
+    let mut rhs = sign * i128::from(lin.rhs);
+    for &(c, l) in &lin.terms {
+        let c = sign * i128::from(c);
+        if l.is_positive() {
+            *net.entry(l.var()).or_default() += c;
+        } else {
+            // c·¬x = c - c·x
+            *net.entry(l.var()).or_default() -= c;
+            rhs -= c;
+        }
+    }
+    let mut terms: Vec<(BigUint, Lit)> = Vec::new();
+    for (v, c) in net {
+        match c {
+            0 => {}
+            c if c > 0 => terms.push((BigUint::from(c.unsigned_abs()), Lit::new(v, true))),
+            c => {
+                rhs -= c;
+                terms.push((BigUint::from(c.unsigned_abs()), Lit::new(v, false)));
+            }
+        }
+    }
+    if rhs < 0 {
+        return match cmp {
+            Cmp::Eq => Columns::Fails(format!("its positive side would have to add up to {rhs}")),
+            _ => Columns::Holds,
+        };
+    }
+    if rhs == 0 && cmp == Cmp::Ge {
+        return Columns::Holds;
+    }
+    match split(&terms, cmp, &BigUint::from(rhs.unsigned_abs()), digit_bits, new_var) {
+        Ok(cols) => Columns::Rows(cols.into_iter().map(|(t, b)| Linear::new(t, Cmp::Eq, b)).collect()),
+        Err(NoSplit(why)) => Columns::Fails(why),
+    }
 }
 
 /// Digit `d` of `x` in base `2^k`.
@@ -310,6 +370,57 @@ mod tests {
         for (row, rhs) in &cols {
             assert!(row.iter().all(|(c, _)| *c > 0 && *c < 1 << 12), "{row:?}");
             assert!(*rhs < 1 << 14);
+        }
+    }
+
+    /// `split_linear` on IR rows with both signs, negated literals and a variable twice:
+    /// given the row's variables, the columns have a solution (exactly one) exactly when the
+    /// row holds, in every base from 2 to 8, for every comparison and many right-hand sides.
+    #[test]
+    fn split_linear_keeps_exactly_the_rows_solutions() {
+        let x = |v: u32, pos: bool| Lit::new(Var(v), pos);
+        let shapes: Vec<Vec<(i64, Lit)>> = vec![
+            vec![(5, x(0, true)), (-3, x(1, true)), (6, x(2, false))],
+            vec![(4, x(0, true)), (4, x(1, false)), (-4, x(2, false))],
+            vec![(3, x(0, true)), (2, x(0, false)), (7, x(1, true))],
+            vec![(-1, x(0, false)), (-2, x(1, false)), (-4, x(2, true))],
+            vec![(9, x(0, true)), (-9, x(0, true)), (1, x(1, true))],
+        ];
+        for terms in shapes {
+            for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq] {
+                for rhs in -14..=14 {
+                    let lin = Linear::new(terms.clone(), cmp, rhs);
+                    for k in 1..=3 {
+                        let n = 3u32;
+                        let mut next = n;
+                        let got = split_linear(&lin, k, &mut |_| {
+                            next += 1;
+                            Var(next - 1)
+                        });
+                        let aux = next - n;
+                        assert!(aux <= 14, "{aux} auxiliaries");
+                        for m in 0..1u32 << n {
+                            let a: Vec<bool> = (0..n).map(|v| m >> v & 1 == 1).collect();
+                            let want = lin.holds(&a);
+                            let hits = match &got {
+                                Columns::Holds => 1,
+                                Columns::Fails(_) => 0,
+                                Columns::Rows(cols) => (0..1u32 << aux)
+                                    .filter(|y| {
+                                        let full: Vec<bool> =
+                                            a.iter().copied().chain((0..aux).map(|j| y >> j & 1 == 1)).collect();
+                                        cols.iter().all(|c| {
+                                            c.cmp == Cmp::Eq && c.terms.iter().all(|&(q, _)| q > 0) && c.holds(&full)
+                                        })
+                                    })
+                                    .count(),
+                            };
+                            assert_eq!(hits > 0, want, "{lin:?} base 2^{k} at {a:?}: {got:?}");
+                            assert!(hits <= 1, "{lin:?} base 2^{k}: auxiliaries not determined");
+                        }
+                    }
+                }
+            }
         }
     }
 }
