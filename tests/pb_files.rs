@@ -465,10 +465,10 @@ fn cp_refuses_rows_past_its_integers() {
     assert!(out.contains("v -x1 x2 x3") && !out.contains("the cp backend"), "{out}");
 }
 
-/// CBC's tolerances (10^-6 on integrality): a row or an objective of width 2^20 or more (still
-/// one IR row: the OPB front-end splits only past 2^62) is refused by `mip`, never rounded
-/// into a wrong model, `unsat` or optimum; `auto` does not hand it to mip, and the exact
-/// backends answer it. Just below the limit, mip answers.
+/// CBC's tolerances (10^-6 on integrality): a row of width 2^20 or more (still one IR row: the
+/// OPB front-end splits only past 2^62) goes to CBC as digit columns and an objective that
+/// wide is refused, never rounded into a wrong model, `unsat` or optimum; `auto` does not hand
+/// either to mip, and the exact backends answer them. Just below the limit, mip answers.
 #[test]
 fn mip_splits_rows_and_refuses_objectives_past_its_tolerances() {
     let dir = tempfile::tempdir().unwrap();

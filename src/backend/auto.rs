@@ -297,13 +297,17 @@ impl Backend for Auto {
     fn parallel(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Parallel, BackendError> {
         self.answered = "auto";
         let plan = plan(formula, opts)?;
-        if plan.search_first && !gave_up(&search::solve_within(formula, opts, Some(SEARCH_FAILURES))?) {
-            self.answered = "search";
-            return Ok(Parallel::Split {
-                note: Some(format!(
-                    "groups and rows: search answered within {SEARCH_FAILURES} failures, so it enumerates, split over the jobs"
-                )),
-            });
+        if plan.search_first {
+            let out = search::solve_within(formula, opts, Some(SEARCH_FAILURES))?;
+            if !gave_up(&out) {
+                self.answered = "search";
+                return Ok(Parallel::Split {
+                    note: Some(format!(
+                        "groups and rows: search answered within {SEARCH_FAILURES} failures, so it enumerates, split over the jobs"
+                    )),
+                    probe_ms: out.stats.build_ms + out.stats.solve_ms,
+                });
+            }
         }
         Ok(Parallel::OneThread)
     }

@@ -1,5 +1,6 @@
 //! CBC: the IR as a 0/1 integer program (one binary column per variable, one row per
-//! constraint, no objective), modelled with good_lp and solved by [`LazyCbc`], a good_lp
+//! constraint, except that a row too wide for CBC's tolerances becomes digit columns over
+//! auxiliary columns; see [`narrow`]), modelled with good_lp and solved by [`LazyCbc`], a good_lp
 //! solver that opens CBC's C interface at run time and solves in a child process (see
 //! [`super::cbc`] for both choices).
 //!
@@ -20,7 +21,7 @@ use super::{Backend, BackendError, Capabilities, MIP_ROW_LIMIT, Outcome, SolveOp
 use crate::budget::Deadline;
 use crate::encode::EncodeError;
 use crate::ir::digits::{self, Columns};
-use crate::ir::{Cmp, Linear, Lit, PbFormula, Var};
+use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
 #[derive(Default)]
 pub struct Mip;
@@ -146,6 +147,8 @@ enum Narrowed {
     Rows { rows: Vec<Linear>, columns: u32 },
     /// Splitting a row showed that nothing satisfies it.
     Fails(String),
+    /// The deadline passed while splitting.
+    TimedOut,
 }
 
 /// The widest digits tried, in bits: base 2^12 leaves a column of `n` terms a width of
@@ -158,18 +161,24 @@ const WIDEST_DIGIT: u32 = 12;
 /// ([`crate::ir::digits`], exact: the auxiliaries are determined by the formula's
 /// variables, so no solution is added or lost), in the widest base whose columns all stay
 /// below the limit. A row no base narrows enough (tens of thousands of terms) is refused.
-fn narrow(formula: &PbFormula) -> Result<Narrowed, BackendError> {
+fn narrow(formula: &PbFormula, deadline: &Deadline) -> Result<Narrowed, BackendError> {
     let width = |r: &Linear| {
         r.terms.iter().map(|&(c, _)| u128::from(c.unsigned_abs())).sum::<u128>() + u128::from(r.rhs.unsigned_abs())
     };
     let mut columns = formula.num_vars;
     let mut out = Vec::new();
     // `linear_rows` gives one row per constraint, in order: the labels line up.
-    for ((label, _), row) in formula.constraints.iter().zip(formula.linear_rows()) {
+    for ((label, c), row) in formula.constraints.iter().zip(formula.linear_rows()) {
+        // Clauses and groups have unit coefficients, which CBC keeps exact at any length
+        // (as `row_at_least` measures them).
+        let weighted = matches!(c, Constraint::Linear(_) | Constraint::SumOf { .. });
         let w = width(&row);
-        if w < MIP_ROW_LIMIT {
+        if !weighted || w < MIP_ROW_LIMIT {
             out.push(row);
             continue;
+        }
+        if deadline.passed() {
+            return Ok(Narrowed::TimedOut);
         }
         let mut done = false;
         for k in (1..=WIDEST_DIGIT).rev() {
@@ -223,8 +232,16 @@ fn solve(
         backend: "mip",
         message: e.to_string(),
     })?;
-    let (all, columns) = match narrow(formula)? {
+    let (all, columns) = match narrow(formula, &deadline)? {
         Narrowed::Rows { rows, columns } => (rows, columns),
+        Narrowed::TimedOut => {
+            let stats = SolveStats {
+                vars: formula.num_vars as u64,
+                build_ms: t0.elapsed().as_secs_f64() * 1e3,
+                ..Default::default()
+            };
+            return Ok((Outcome::unknown(stats), false));
+        }
         Narrowed::Fails(why) => {
             let mut out = Outcome::unknown(SolveStats {
                 vars: formula.num_vars as u64,

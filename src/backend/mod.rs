@@ -150,9 +150,13 @@ pub enum BackendError {
 }
 
 /// See [`Backend::parallel`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Parallel {
-    Split { note: Option<String> },
+    /// `probe_ms`: what deciding took (`auto`'s probe), counted as building.
+    Split {
+        note: Option<String>,
+        probe_ms: f64,
+    },
     OneThread,
 }
 

@@ -21,7 +21,7 @@
 //! are not primary, and counting over all variables would give the same number.
 //!
 //! Every column row has coefficients below `B·2(n+2)` for `n` terms, so with `k` at most
-//! [`MAX_DIGIT_BITS`] and at most [`super::MAX_VARS`] terms it stays far below 2^62: every
+//! [`MAX_DIGIT_BITS`] and at most 2^25 terms (the OPB reader's limit) it stays far below 2^62: every
 //! encoder and backend (SAT, MIP numerics, CP's 32-bit domains for small `k`) takes it as it
 //! is. The caller normalises each column as any `=` row (gcd, units, exactly-one).
 

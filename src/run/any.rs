@@ -101,8 +101,8 @@ pub trait AnyPuzzle: Send + Sync {
         stream: Stream,
         out: &mut dyn Write,
     ) -> Result<Enumerated, RunError>;
-    /// [`AnyPuzzle::enumerate`] on `jobs` threads (`--jobs`; the search backend only, others
-    /// are refused): the same set of solutions, in an order that depends on timing, written
+    /// [`AnyPuzzle::enumerate`] on `jobs` threads (`--jobs`; backends with
+    /// [`crate::backend::Capabilities::parallel`], others are refused): the same set of solutions, in an order that depends on timing, written
     /// in chunks of whole solutions. `jobs` 1 is [`AnyPuzzle::enumerate`] itself.
     fn enumerate_jobs(
         &self,

@@ -18,7 +18,7 @@ use super::{
     AnswerProblem, Prepared, RunError, RunOptions, Stream, finish_with, ms, no_solution_reason, note_lp, prepare,
 };
 use crate::backend::search::jobs::{self, Split, Splitting, Worked};
-use crate::backend::{Backend, BackendError, Ended, Found, Parallel, SolveOptions, Status};
+use crate::backend::{Backend, BackendError, Ended, Found, Parallel, SolveOptions, SolveStats, Status};
 use crate::ir::{Evaluator, Projection};
 use crate::puzzle::Puzzle;
 
@@ -71,12 +71,26 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
     let projection = Projection::new(formula, p.primary(compiled));
     // `auto` decides here which engine enumerates; one that does not split walks on one
     // thread, as without --jobs.
-    let (note, splitting) = match b.parallel(formula, solve_opts)? {
-        Parallel::Split { note } => (note, Split::make(formula, &projection, solve_opts, jobs)?),
+    let (decided, splitting) = match b.parallel(formula, solve_opts)? {
+        Parallel::Split { note, probe_ms } => (
+            Some((note, probe_ms)),
+            Split::make(formula, &projection, solve_opts, jobs)?,
+        ),
         Parallel::OneThread => (None, Splitting::Mixed),
     };
+    // What deciding cost, and why, goes with the split's own statistics (a walk on one
+    // thread is the backend's `enumerate`, which reports its own).
+    let decided = |mut stats: SolveStats| {
+        if let Some((note, probe_ms)) = &decided {
+            stats.build_ms += probe_ms;
+            if let Some(note) = note {
+                stats.extra.insert("auto".into(), note.clone().into());
+            }
+        }
+        stats
+    };
     let (found, ended, mut stats) = match splitting {
-        Splitting::Unknown(stats) => (0, Ended::Unknown, stats),
+        Splitting::Unknown(stats) => (0, Ended::Unknown, decided(stats)),
         Splitting::Mixed => {
             // One thread, as without --jobs: a formula the engine does not split, or a
             // backend that enumerates on another engine.
@@ -121,11 +135,7 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
             }
             let n = claimed.load(Ordering::Relaxed);
             let found = limit.map_or(n, |l| n.min(l));
-            let mut stats = split.stats(jobs, &worked);
-            if let Some(note) = note {
-                stats.extra.insert("auto".into(), note.into());
-            }
-            (found, jobs::ended(&worked), stats)
+            (found, jobs::ended(&worked), decided(split.stats(jobs, &worked)))
         }
     };
     stats.build_ms += ready.compile_ms;

@@ -43,7 +43,10 @@ impl Backend for Search {
     }
 
     fn parallel(&mut self, _formula: &PbFormula, _opts: &SolveOptions) -> Result<Parallel, BackendError> {
-        Ok(Parallel::Split { note: None })
+        Ok(Parallel::Split {
+            note: None,
+            probe_ms: 0.0,
+        })
     }
 
     /// Natively: one complete walk of the search tree that reports every leaf
