@@ -36,10 +36,10 @@ const BYTES_PER_COLUMN: u64 = 3000;
 /// How often building the model looks at the clock, in rows.
 const ROWS_PER_LOOK: usize = 1024;
 
-/// A row of the IR as a good_lp constraint: a negative literal `c * !x` is `c - c * x`.
-fn row(cols: &[Variable], lin: &Linear) -> good_lp::Constraint {
-    let mut e = Expression::with_capacity(lin.terms.len());
-    for &(c, l) in &lin.terms {
+/// `Σ c·l` over the columns: a negative literal `c * !x` is `c - c * x`.
+fn expression(cols: &[Variable], terms: &[(i64, Lit)]) -> Expression {
+    let mut e = Expression::with_capacity(terms.len());
+    for &(c, l) in terms {
         let (c, x) = (c as f64, cols[l.var().index()]);
         if l.is_positive() {
             e.add_mul(c, x);
@@ -48,6 +48,12 @@ fn row(cols: &[Variable], lin: &Linear) -> good_lp::Constraint {
             e += c;
         }
     }
+    e
+}
+
+/// A row of the IR as a good_lp constraint.
+fn row(cols: &[Variable], lin: &Linear) -> good_lp::Constraint {
+    let e = expression(cols, &lin.terms);
     let rhs = lin.rhs as f64;
     match lin.cmp {
         Cmp::Le => constraint!(e <= rhs),
@@ -350,19 +356,7 @@ impl Attempt<'_> {
         let mut cbc = LazyCbc::feasibility(&vars)
             .with_deadline(deadline.clone())
             .with_memory_limit(limit);
-        let goal = objective.map(|terms| {
-            let mut e = Expression::with_capacity(terms.len());
-            for &(c, l) in terms {
-                let (c, x) = (c as f64, cols[l.var().index()]);
-                if l.is_positive() {
-                    e.add_mul(c, x);
-                } else {
-                    e.add_mul(-c, x);
-                    e += c;
-                }
-            }
-            e
-        });
+        let goal = objective.map(|terms| expression(&cols, terms));
         if let Some(g) = &goal {
             cbc = cbc.minimising(g);
         }

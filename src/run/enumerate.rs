@@ -7,7 +7,9 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::{AnswerProblem, Prepared, RunError, RunOptions, finish_with, ms, no_solution_reason, note_lp, prepare};
+use super::{
+    AnswerProblem, Prepared, Ready, RunError, RunOptions, finish_with, ms, no_solution_reason, note_lp, prepare,
+};
 use crate::backend::{Backend, Ended, Found, SolveOptions, SolveStats, Status};
 use crate::ir::{Evaluator, Projection};
 use crate::puzzle::Puzzle;
@@ -134,6 +136,44 @@ impl Enumerated {
     }
 }
 
+/// What starting an enumeration gives: the compiled puzzle with the options whose clock
+/// runs from the start of the command, or the answer presolve or the LP gave first.
+pub(super) enum Begun<C> {
+    Ready(Ready<C>, SolveOptions, Instant),
+    Answered(Enumerated),
+}
+
+/// The start every enumeration shares (one thread or many): the clock, compiling, and what
+/// may answer before any backend runs.
+pub(super) fn begin<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result<Begun<P::Compiled>, RunError> {
+    let solve_opts = opts.solve.clock_started();
+    let started = solve_opts.started.unwrap_or_else(Instant::now);
+    Ok(match prepare(p, b, opts, &solve_opts, Instant::now(), false)? {
+        Prepared::Answered(status, reason, stats) => {
+            Begun::Answered(Enumerated::before_search(status, reason, b.name(), stats, started))
+        }
+        Prepared::Ready(r) => Begun::Ready(r, solve_opts, started),
+    })
+}
+
+/// The end every enumeration shares: the walk's outcome with compiling and the LP in its
+/// statistics, named by the engine that enumerated.
+pub(super) fn end<C>(b: &dyn Backend, ready: &Ready<C>, walked: Walked, started: Instant) -> Enumerated {
+    let mut stats = walked.stats.clone();
+    stats.build_ms += ready.compile_ms;
+    note_lp(&mut stats, ready.lp.as_ref());
+    let backend = b.answered_by();
+    Enumerated {
+        status: walked.status(),
+        found: walked.found,
+        ended: walked.ended,
+        reason: no_solution_reason(walked.status(), backend),
+        backend,
+        stats,
+        total_ms: ms(started),
+    }
+}
+
 /// Every solution of `p` on `b`, each verified and handed to `on` as it is found, up to
 /// `limit`; one time limit covers compiling and the whole enumeration. Presolve or the LP
 /// relaxation may prove there is none before any backend runs.
@@ -144,27 +184,10 @@ pub fn enumerate<P: Puzzle>(
     limit: Option<u64>,
     on: &mut OnSolution<'_, P::Solution>,
 ) -> Result<Enumerated, RunError> {
-    let solve_opts = &opts.solve.clock_started();
-    let started = solve_opts.started.unwrap_or_else(Instant::now);
-    let t0 = Instant::now();
-    let ready = match prepare(p, b, opts, solve_opts, t0, false)? {
-        Prepared::Answered(status, reason, stats) => {
-            return Ok(Enumerated::before_search(status, reason, b.name(), stats, started));
-        }
-        Prepared::Ready(r) => r,
+    let (ready, solve_opts, started) = match begin(p, b, opts)? {
+        Begun::Answered(e) => return Ok(e),
+        Begun::Ready(r, o, s) => (r, o, s),
     };
-    let walked = walk(p, &ready.compiled, b, solve_opts, limit, on)?;
-    let mut stats = walked.stats.clone();
-    stats.build_ms += ready.compile_ms;
-    note_lp(&mut stats, ready.lp.as_ref());
-    let backend = b.answered_by();
-    Ok(Enumerated {
-        status: walked.status(),
-        found: walked.found,
-        ended: walked.ended,
-        reason: no_solution_reason(walked.status(), backend),
-        backend,
-        stats,
-        total_ms: ms(started),
-    })
+    let walked = walk(p, &ready.compiled, b, &solve_opts, limit, on)?;
+    Ok(end(b, &ready, walked, started))
 }

@@ -13,12 +13,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::any::write_solution;
-use super::enumerate::{Enumerated, walk};
-use super::{
-    AnswerProblem, Prepared, RunError, RunOptions, Stream, finish_with, ms, no_solution_reason, note_lp, prepare,
-};
+use super::enumerate::{Begun, Enumerated, Walked, begin, end, walk};
+use super::{AnswerProblem, RunError, RunOptions, Stream, finish_with};
 use crate::backend::search::jobs::{self, Split, Splitting, Worked};
-use crate::backend::{Backend, BackendError, Ended, Found, Parallel, SolveOptions, SolveStats, Status};
+use crate::backend::{Backend, BackendError, Ended, Found, Parallel, SolveOptions, SolveStats};
 use crate::ir::{Evaluator, Projection};
 use crate::puzzle::Puzzle;
 
@@ -57,15 +55,11 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
         .into());
     }
     let jobs = jobs.clamp(1, MAX_JOBS);
-    let solve_opts = &opts.solve.clock_started();
-    let started = solve_opts.started.unwrap_or_else(Instant::now);
-    let t0 = Instant::now();
-    let ready = match prepare(p, b, opts, solve_opts, t0, false)? {
-        Prepared::Answered(status, reason, stats) => {
-            return Ok(Enumerated::before_search(status, reason, b.name(), stats, started));
-        }
-        Prepared::Ready(r) => r,
+    let (ready, solve_opts, started) = match begin(p, b, opts)? {
+        Begun::Answered(e) => return Ok(e),
+        Begun::Ready(r, o, s) => (r, o, s),
     };
+    let solve_opts = &solve_opts;
     let compiled = &ready.compiled;
     let formula = p.formula(compiled);
     let projection = Projection::new(formula, p.primary(compiled));
@@ -89,7 +83,7 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
         }
         stats
     };
-    let (found, ended, mut stats) = match splitting {
+    let (found, ended, stats) = match splitting {
         Splitting::Unknown(stats) => (0, Ended::Unknown, decided(stats)),
         Splitting::Mixed => {
             // One thread, as without --jobs: a formula the engine does not split, or a
@@ -138,23 +132,7 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
             (found, jobs::ended(&worked), decided(split.stats(jobs, &worked)))
         }
     };
-    stats.build_ms += ready.compile_ms;
-    note_lp(&mut stats, ready.lp.as_ref());
-    let status = match (found, ended) {
-        (1.., _) => Status::Sat,
-        (0, Ended::Complete) => Status::Unsat,
-        (0, _) => Status::Unknown,
-    };
-    let backend = b.answered_by();
-    Ok(Enumerated {
-        status,
-        found,
-        ended,
-        reason: no_solution_reason(status, backend),
-        backend,
-        stats,
-        total_ms: ms(started),
-    })
+    Ok(end(b, &ready, Walked { ended, found, stats }, started))
 }
 
 /// Writes whole solutions to the shared output.
