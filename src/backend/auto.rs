@@ -31,8 +31,8 @@
 
 use super::session::Session;
 use super::{
-    Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, Status, Visit, by_name,
-    check_caps, search,
+    Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats, Status,
+    Visit, by_name, check_caps, search,
 };
 use crate::ir::{Constraint, PbFormula, Projection};
 
@@ -147,6 +147,21 @@ pub struct Auto {
     answered: &'static str,
     /// The engine of the last session (a session borrows its backend).
     inner: Option<Box<dyn Backend>>,
+    /// [`Backend::parallel`]'s probe gave up on this formula (its address and size): the
+    /// `enumerate` that follows on the same formula (one thread) goes straight to the CDCL
+    /// engine instead of probing again. Taken by the next `enumerate`, whatever its formula.
+    gave_up: Option<(Seen, SolveStats)>,
+}
+
+/// A formula told apart from others for [`Auto::gave_up`]: by address within one run path's
+/// call chain, and by size in case an address is reused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Seen(usize, u32, usize);
+
+impl Seen {
+    fn of(f: &PbFormula) -> Seen {
+        Seen(std::ptr::from_ref(f) as usize, f.num_vars, f.constraints.len())
+    }
 }
 
 impl Default for Auto {
@@ -154,6 +169,7 @@ impl Default for Auto {
         Auto {
             answered: "auto",
             inner: None,
+            gave_up: None,
         }
     }
 }
@@ -248,8 +264,13 @@ impl Backend for Auto {
     ) -> Result<Enumeration, BackendError> {
         self.answered = "auto";
         let plan = plan(formula, opts)?;
-        let mut probe = None;
-        if plan.search_first {
+        // The probe `parallel` just made on this formula, if it gave up.
+        let mut probe = self
+            .gave_up
+            .take()
+            .filter(|(seen, _)| *seen == Seen::of(formula))
+            .map(|(_, s)| s);
+        if plan.search_first && probe.is_none() {
             let out = search::solve_within(formula, opts, Some(SEARCH_FAILURES))?;
             if !gave_up(&out) {
                 self.answered = "search";
@@ -308,6 +329,7 @@ impl Backend for Auto {
                     probe_ms: out.stats.build_ms + out.stats.solve_ms,
                 });
             }
+            self.gave_up = Some((Seen::of(formula), out.stats));
         }
         Ok(Parallel::OneThread)
     }
