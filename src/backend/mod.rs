@@ -75,6 +75,24 @@ pub struct SolveOptions {
     pub proof: Option<PathBuf>,
     pub seed: Option<u64>,
     pub encode: EncodeOptions,
+    /// Which of CBC's settings the `mip` backend uses on a feasibility problem (other
+    /// backends ignore it).
+    pub mip: MipSettings,
+}
+
+/// CBC's settings for a feasibility problem on the `mip` backend (an objective always gets
+/// CBC's defaults). Every setting is one the differential suite on MIPLIB's 0/1 problems
+/// runs (`tests/miplib.rs`), so that a tuning change cannot bring back a wrong verdict
+/// unseen.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum MipSettings {
+    /// The light settings for about a second, then CBC's defaults for the time left.
+    #[default]
+    Staged,
+    /// No strong branching, primal heuristics or cuts, until the deadline.
+    Light,
+    /// CBC's defaults, until the deadline.
+    Full,
 }
 
 impl SolveOptions {

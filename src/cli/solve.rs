@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 
 use super::{BACKEND_HELP, EncodingArgs, Exit, Format, PuzzleArgs, get_backend, print, seconds, whole};
 use sokuc::Error;
-use sokuc::backend::{Ended, SolveOptions};
+use sokuc::backend::{Ended, MipSettings, SolveOptions};
 use sokuc::error::{exit, status_code as exit_code};
 use sokuc::input::InputError;
 use sokuc::run::{RunOptions, Stream, emit};
@@ -61,6 +61,28 @@ pub struct SolveArgs {
     /// no solution); polyhedron puzzles only.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// CBC's settings for a feasibility problem on the mip backend: staged (the default:
+    /// light for about a second, then CBC's defaults), light or full. For tests and
+    /// experiments: each is a code path the MIPLIB differential suite runs.
+    #[arg(long, value_enum, default_value_t = MipArg::Staged, hide = true)]
+    pub mip_settings: MipArg,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum MipArg {
+    Staged,
+    Light,
+    Full,
+}
+
+impl From<MipArg> for MipSettings {
+    fn from(m: MipArg) -> MipSettings {
+        match m {
+            MipArg::Staged => MipSettings::Staged,
+            MipArg::Light => MipSettings::Light,
+            MipArg::Full => MipSettings::Full,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -146,6 +168,7 @@ pub fn run(a: SolveArgs) -> Exit {
             proof: proof.as_ref().map(|p| p.path().to_path_buf()),
             seed: a.seed,
             encode: a.enc.encode(),
+            mip: a.mip_settings.into(),
             ..Default::default()
         },
         compile: a.enc.compile(),
@@ -231,6 +254,7 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
             started: Some(started),
             seed: a.seed,
             encode: a.enc.encode(),
+            mip: a.mip_settings.into(),
             ..Default::default()
         },
         compile: a.enc.compile(),
