@@ -212,6 +212,9 @@ pub fn run(a: SolveArgs) -> Exit {
         Format::Text => super::write_out(None, &r.text)?,
         Format::Json => print(&r.json)?,
     }
+    if let Some(c) = &r.contradiction {
+        eprintln!("sokuc: ENGINES CONTRADICT EACH OTHER on {}: {c}", p.source());
+    }
     Ok(r.exit_code())
 }
 

@@ -399,6 +399,19 @@ pub fn solve_with<P: Puzzle>(
     if let Some((optimal, improvements)) = optimum {
         answer.optimal = Some(optimal);
         answer.improvements = improvements;
+        // Who proved the optimum, and any contradiction between engines (`auto`'s second
+        // opinion puts them in the stats).
+        if optimal {
+            answer.optimal_by.push(name.to_string());
+            if let Some(other) = stats.extra.get("confirmed_by").and_then(|v| v.as_str()) {
+                answer.optimal_by.push(other.to_string());
+            }
+        }
+        answer.contradiction = stats
+            .extra
+            .get("contradiction")
+            .and_then(|v| v.as_str())
+            .map(str::to_string);
     }
     if let Some((unique, second)) = second {
         answer.unique = unique;
