@@ -54,17 +54,20 @@ const SMALL: &[&str] = &[
     "stein27.opb",
 ];
 
-/// A linear OPB file: `(coefficient, variable from 1)` terms.
+/// `(coefficient, variable from 1)` terms.
+type Terms = Vec<(i64, usize)>;
+
+/// A linear OPB file.
 struct Opb {
     vars: usize,
-    objective: Vec<(i64, usize)>,
+    objective: Terms,
     /// Terms, `true` for `=` (else `>=`), right-hand side.
-    rows: Vec<(Vec<(i64, usize)>, bool, i64)>,
+    rows: Vec<(Terms, bool, i64)>,
     /// The lines after the objective, as written.
     body: Vec<String>,
 }
 
-fn terms(words: &[&str]) -> Vec<(i64, usize)> {
+fn terms(words: &[&str]) -> Terms {
     words
         .chunks(2)
         .map(|p| {
