@@ -385,13 +385,8 @@ impl Attempt<'_> {
             problem.set_parameter("heuristicsOnOff", "off");
             problem.set_parameter("cutsOnOff", "off");
         }
-        // SOKUC_CBC_PARAMS, set after these, can turn them back on.
-        // Experiments only: extra CBC parameters, `name=value` separated by commas.
-        if let Ok(extra) = std::env::var("SOKUC_CBC_PARAMS") {
-            for (k, v) in extra.split(',').filter_map(|kv| kv.split_once('=')) {
-                problem.set_parameter(k.trim(), v.trim());
-            }
-        }
+        // No user parameter reaches CBC beyond these: one (a cutoff, a gap) could change
+        // what CBC's statuses mean, and so turn "worse than the cutoff" into a printed unsat.
         if let Some(seed) = opts.seed {
             problem.set_parameter("randomCbcSeed", &(seed % (i32::MAX as u64)).max(1).to_string());
         }
