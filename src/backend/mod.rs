@@ -9,8 +9,6 @@ pub mod cbc;
 pub mod cp;
 pub mod enumerate;
 #[cfg(feature = "mip")]
-pub mod lazy_cbc;
-#[cfg(feature = "mip")]
 pub mod mip;
 pub mod optimise;
 pub mod search;
@@ -78,6 +76,9 @@ pub struct SolveOptions {
     /// Which of CBC's settings the `mip` backend uses on a feasibility problem (other
     /// backends ignore it).
     pub mip: MipSettings,
+    /// The `mip` backend's helper program, `sokuc-cbc` (`None`: beside the running
+    /// executable, where `cargo install` puts it).
+    pub mip_helper: Option<PathBuf>,
 }
 
 /// CBC's settings for a feasibility problem on the `mip` backend (an objective always gets
