@@ -1,7 +1,25 @@
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
+
+/// The process's interrupt flag, when a program has one (the `sokuc` binary sets it on
+/// SIGINT and SIGTERM): see [`interrupt_process_on`].
+static PROCESS_FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// Makes `flag` the interrupt flag of every [`Deadline`] made from now on without one of its
+/// own. Options are built in many places (every command, every worker's copy, every
+/// library call with `..Default::default()`); with this, none of them can leave a stage
+/// deaf to a signal because its options lacked the flag. The first call wins; `false` when
+/// a flag was already set.
+pub fn interrupt_process_on(flag: Arc<AtomicBool>) -> bool {
+    PROCESS_FLAG.set(flag).is_ok()
+}
+
+/// Whether the process's interrupt flag ([`interrupt_process_on`]) is set.
+pub fn process_interrupted() -> bool {
+    PROCESS_FLAG.get().is_some_and(|f| f.load(Ordering::Relaxed))
+}
 
 /// A point in time and/or an interrupt flag, checked by long-running searches and encoders.
 #[derive(Debug, Clone, Default)]
@@ -17,12 +35,13 @@ impl Deadline {
     }
 
     /// `limit` from `start`: a limit that began counting before this call (at the start of
-    /// a command, before parsing, presolve and encoding) keeps counting from there.
+    /// a command, before parsing, presolve and encoding) keeps counting from there. Without
+    /// a `flag`, the process's ([`interrupt_process_on`]), if it has one.
     pub fn counted_from(start: Instant, limit: Option<Duration>, flag: Option<Arc<AtomicBool>>) -> Deadline {
         Deadline {
             // An absurd limit (beyond what `Instant` can represent) is no limit.
             at: limit.and_then(|d| start.checked_add(d)),
-            flag,
+            flag: flag.or_else(|| PROCESS_FLAG.get().cloned()),
         }
     }
 

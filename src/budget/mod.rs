@@ -5,4 +5,4 @@
 mod deadline;
 pub mod memory;
 
-pub use deadline::{Deadline, Waited};
+pub use deadline::{Deadline, Waited, interrupt_process_on, process_interrupted};

@@ -47,7 +47,7 @@ pub fn run(a: CountArgs) -> Exit {
     let p = a.puzzle.load()?;
     let opts = CountOptions {
         max_memory: a.max_memory,
-        deadline: Deadline::counted_from(started, a.timeout, None),
+        deadline: Deadline::counted_from(started, a.timeout, super::signals::flag()),
     };
     if a.by_capacities {
         return by_capacities(&a, p.as_ref(), &opts);
