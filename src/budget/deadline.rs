@@ -94,11 +94,33 @@ impl Deadline {
     }
 }
 
+/// How long a caller that answered at the deadline waits for its worker to end (see
+/// [`join_within`]).
+pub const GRACE: Duration = Duration::from_millis(200);
+
+/// Waits up to `grace` for a worker that looks at the same deadline (or was told to stop)
+/// to end, and joins it; `None` when it is still running then, and is left to end on its
+/// own. A worker left running takes a core from whatever the process does next (the next
+/// instance of a `bench` or `sweep`, skewing its time), so a caller that answered at the
+/// deadline gives it this long; what cannot stop within it (a solver posting one row of a
+/// huge model, or freeing hundreds of megabytes) would hold the answer back for seconds.
+pub fn join_within<T>(worker: std::thread::JoinHandle<T>, grace: Duration) -> Option<std::thread::Result<T>> {
+    let until = Instant::now() + grace;
+    while !worker.is_finished() {
+        if Instant::now() >= until {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    Some(worker.join())
+}
+
 /// What [`Deadline::wait`] saw first.
 #[derive(Debug)]
 pub enum Waited<T> {
     Done(T),
-    /// The deadline passed (or the interrupt flag was set); the worker is left to finish.
+    /// The deadline passed (or the interrupt flag was set); the worker is the caller's to
+    /// stop, or to wait for ([`join_within`]).
     Passed,
     /// The worker ended without sending: it panicked.
     WorkerGone,
