@@ -219,3 +219,39 @@ fn bench_keeps_its_rows_and_stops() {
     assert_eq!(lines.len(), 2, "{}", e.stdout);
     assert!(lines[1]["summary"].is_object(), "{}", e.stdout);
 }
+
+/// In the library: an enumeration that the interrupt flag ends says so (the CLI's summary
+/// reads it), and one that the time limit ends does not.
+#[test]
+fn an_enumeration_knows_an_interrupt_from_the_time_limit() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use sokuc::backend::{Ended, SolveOptions};
+    use sokuc::run::{RunOptions, Stream};
+
+    let p = sokuc::registry::load(&root().join("instances/icosoku-seed.toml"), None).unwrap();
+    for (interrupt, jobs) in [(true, 1), (true, 2), (false, 1), (false, 2)] {
+        let flag = Arc::new(AtomicBool::new(false));
+        let opts = RunOptions {
+            solve: SolveOptions {
+                time_limit: Some(Duration::from_millis(if interrupt { 60_000 } else { 300 })),
+                interrupt: Some(flag.clone()),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let setter = std::thread::spawn(move || {
+            sleep(Duration::from_millis(300));
+            flag.store(interrupt, Ordering::Relaxed);
+        });
+        let mut b = sokuc::backend::lookup("search").unwrap();
+        let e = p
+            .enumerate_jobs(b.as_mut(), &opts, None, jobs, Stream::Json, &mut std::io::sink())
+            .unwrap();
+        setter.join().unwrap();
+        assert_eq!(e.ended, Ended::Unknown);
+        assert!(e.found > 0);
+        assert_eq!(e.interrupted, interrupt, "--jobs {jobs}");
+    }
+}

@@ -66,6 +66,12 @@ impl Deadline {
         self.at.is_some_and(|t| Instant::now() >= t) || self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
+    /// Whether the interrupt flag is set: an ending that [`Deadline::passed`] caused was an
+    /// interrupt (a signal), not the time limit.
+    pub fn interrupted(&self) -> bool {
+        self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
     /// Time left before the deadline (`None`: no time limit).
     pub fn remaining(&self) -> Option<Duration> {
         self.at.map(|t| t.saturating_duration_since(Instant::now()))
