@@ -255,3 +255,52 @@ fn an_enumeration_knows_an_interrupt_from_the_time_limit() {
         assert_eq!(e.interrupted, interrupt, "--jobs {jobs}");
     }
 }
+
+/// `sweep -o FILE`: the results file after a signal holds the instances solved in order and
+/// no `unknown` that the interrupt caused (each would be skipped by `--resume`); resuming
+/// finishes the sweep.
+#[test]
+fn sweep_writes_what_it_solved_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sweep.txt");
+    let f = file.to_str().unwrap();
+    let args = ["sweep", "--limit", "40000", "--threads", "2", "-o", f];
+    let child = spawn(&args);
+    // Solving the 40,000 takes seconds; wait until some are written.
+    let t = Instant::now();
+    while std::fs::read_to_string(&file).map_or(0, |s| s.lines().count()) < 100 && t.elapsed() < Duration::from_secs(30)
+    {
+        sleep(Duration::from_millis(20));
+    }
+    let t = Instant::now();
+    signal(&child, "INT");
+    let e = finish(child, String::new(), t);
+    says_interrupted(&e, "SIGINT");
+    let records = |text: &str| -> Vec<(u64, String)> {
+        text.lines()
+            .skip(1)
+            .map(|l| {
+                let w: Vec<&str> = l.split(' ').collect();
+                (w[0].parse().unwrap(), w[2].to_string())
+            })
+            .collect()
+    };
+    let before = records(&std::fs::read_to_string(&file).unwrap());
+    assert!(!before.is_empty() && before.len() < 40_000, "{}", before.len());
+    assert!(before.iter().map(|r| r.0).eq(0..before.len() as u64), "not a prefix");
+    assert!(
+        before.iter().all(|r| r.1 == "sat"),
+        "an interrupted instance was recorded"
+    );
+    assert!(
+        e.stdout
+            .contains(&format!("{} instances: {} sat", before.len(), before.len())),
+        "{}",
+        e.stdout
+    );
+    let o = sokuc().args(args).arg("--resume").current_dir(root()).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let after = records(&std::fs::read_to_string(&file).unwrap());
+    assert!(after.iter().map(|r| r.0).eq(0..40_000));
+    assert!(after.iter().all(|r| r.1 == "sat"));
+}
