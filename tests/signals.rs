@@ -304,3 +304,15 @@ fn sweep_writes_what_it_solved_and_resumes() {
     assert!(after.iter().map(|r| r.0).eq(0..40_000));
     assert!(after.iter().all(|r| r.1 == "sat"));
 }
+
+/// `count`: an interrupted count says so (not "the time limit") and exits 130.
+#[test]
+fn count_says_it_was_interrupted() {
+    let child = spawn(&["count", "instances/icosoku-free-pegs.toml", "--by-capacities"]);
+    sleep(Duration::from_millis(700));
+    let t = Instant::now();
+    signal(&child, "INT");
+    let e = finish(child, String::new(), t);
+    says_interrupted(&e, "SIGINT");
+    assert!(e.stdout.starts_with("stopped by the interrupt after "), "{}", e.stdout);
+}
