@@ -134,7 +134,7 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
             // solution in a chunk was checked), unless the output itself failed.
             let output_failed = matches!(*lock(&failed), Some(RunError::Output(_)));
             if !output_failed {
-                for c in &chunks {
+                for c in chunks.iter().filter(|c| !c.is_poisoned()) {
                     if let Err(e) = drain(out, &mut lock(c)) {
                         lock(&failed).get_or_insert(e);
                         break;
@@ -181,7 +181,9 @@ fn run_workers<P: Puzzle>(job: &Job<'_, '_, P>, chunks: &[Mutex<Chunk>]) -> Resu
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
                 Ok(()) | Err(mpsc::RecvTimeoutError::Timeout) => {}
             }
-            for c in chunks {
+            // A chunk whose worker panicked while adding to it may end in part of a
+            // solution: it is never written (the run is an error then anyway).
+            for c in chunks.iter().filter(|c| !c.is_poisoned()) {
                 let mut c = lock(c);
                 if c.since.is_some_and(|t| t.elapsed() + FLUSH_TICK >= CHUNK_AGE)
                     && let Err(e) = drain(job.out, &mut c)
@@ -231,8 +233,9 @@ struct Chunk {
     since: Option<Instant>,
 }
 
-/// A lock whose holder may have panicked: what it guards is whole (a chunk holds whole
-/// solutions, the first error stays the first error).
+/// A lock whose holder may have panicked where what it guards stays whole (the first
+/// error stays the first error; a worker adds to its own chunk while it holds it, and a
+/// chunk poisoned that way is left out by the callers).
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -324,6 +327,11 @@ impl<P: Puzzle> Job<'_, '_, P> {
                 if c.since.is_none() {
                     c.since = Some(Instant::now());
                 }
+                #[cfg(test)]
+                if self.fault == Fault::PanicInChunk && i == 0 && mine == 10 {
+                    c.bytes.extend_from_slice(b"{\"partial");
+                    panic!("a test's fault");
+                }
                 write_solution(
                     p,
                     writer.as_mut(),
@@ -372,6 +380,9 @@ enum Fault {
     None,
     /// Worker 0 panics at its eleventh solution.
     Panic,
+    /// Worker 0 panics at its tenth solution, holding its chunk, into which it has
+    /// written part of a solution.
+    PanicInChunk,
     /// The cubes overlap ([`Split::loosen`]).
     LooseCubes,
 }
@@ -406,16 +417,24 @@ mod tests {
 
     #[test]
     fn a_panicking_worker_stops_the_others_and_is_an_error() {
+        for fault in [Fault::Panic, Fault::PanicInChunk] {
+            panics(fault);
+        }
+    }
+
+    fn panics(fault: Fault) {
         // Millions of solutions: walking them all takes minutes on two threads.
-        let (r, out, took) = run("instances/icosoku-seed.toml", Fault::Panic);
+        let (r, out, took) = run("instances/icosoku-seed.toml", fault);
         let e = r.expect_err("a worker panicked");
         assert!(matches!(e, RunError::Backend(BackendError::Solver { .. })), "{e:?}");
         assert!(e.to_string().contains("panicked: a test's fault"), "{e}");
         assert_eq!(crate::Error::from(e).exit_code(), crate::error::exit::INTERNAL);
         assert!(took < Duration::from_secs(20), "the other worker went on: {took:?}");
-        // What was written are whole, checked solutions.
+        // What was written are whole, checked solutions (of the other worker, and of the
+        // one that panicked unless it held its chunk then).
+        assert!(out.is_empty() || out.ends_with('\n'));
         for line in out.lines() {
-            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let v: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
             assert_eq!(v["verified"], true);
         }
     }
