@@ -64,8 +64,12 @@ fn nothing_runs_on_after_a_time_limit() {
             r = r.status
         );
         assert_eq!(r.status, Status::Unknown, "{backend}");
+        // Ended with the solve, or (on a machine too busy for the worker to end in time)
+        // waited for through the whole grace before the answer; a solve that left it running
+        // at once (as before) answered within about 0.1 s of its limit.
+        let waited = answered >= Duration::from_secs_f64(limit) + sokuc::budget::GRACE;
         assert!(
-            left.is_empty(),
+            left.is_empty() || waited,
             "{backend}: {left:?} still running {answered:?} after the start"
         );
     }
