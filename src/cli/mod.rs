@@ -12,6 +12,7 @@ pub mod decode;
 pub mod generate;
 pub mod render;
 pub mod scaling;
+pub mod signals;
 pub mod solve;
 pub mod sweep;
 
@@ -137,6 +138,7 @@ impl EncodingArgs {
             solve: SolveOptions {
                 time_limit,
                 encode: self.encode(),
+                interrupt: signals::flag(),
                 ..Default::default()
             },
             compile: self.compile(),
