@@ -256,3 +256,33 @@ fn compare_on_two_jobs_never_hangs() {
         assert_eq!(status.code(), Some(0), "run {i}");
     }
 }
+
+/// Ctrl-C in a terminal sends SIGINT to the whole process group, CBC's helper included: the
+/// answer is still "interrupted" (exit 130), not a helper that died.
+#[test]
+fn an_interrupt_to_the_process_group_during_a_mip_solve_exits_130() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let inst = hard(dir.path());
+    let child = common::sokuc()
+        .args(["solve", &inst, "--backend", "mip"])
+        .process_group(0)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Past compiling, into CBC's root work (bipyramid-500 keeps it busy for seconds).
+    std::thread::sleep(Duration::from_millis(2500));
+    let group = format!("-{}", child.id());
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", "--", &group])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let t = Instant::now();
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted by SIGINT"), "{err}");
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+}

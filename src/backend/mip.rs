@@ -475,8 +475,16 @@ impl Attempt<'_> {
         drop(p);
         let answer = loop {
             let wait = deadline.remaining().map_or(POLL, |t| t.min(POLL));
-            if let Some(a) = running.wait(wait).map_err(failed)? {
-                break a;
+            match running.wait(wait) {
+                Ok(Some(a)) => break a,
+                Ok(None) => {}
+                // A helper killed by a signal meant for the whole process group (a terminal's
+                // Ctrl-C, a job control's SIGTERM) while the interrupt stops this solve.
+                Err(_) if deadline.passed() => {
+                    drop(running);
+                    return Ok((Outcome::unknown(stats(build, t1.elapsed())), false));
+                }
+                Err(e) => return Err(failed(e)),
             }
             if deadline.passed() {
                 // Killed and reaped here, before the answer goes out.

@@ -18,6 +18,11 @@ fn main() {
         println!("sokuc-cbc {} (CBC {})", env!("CARGO_PKG_VERSION"), coin_cbc_version());
         return;
     }
+    // Ctrl-C in a terminal reaches the whole process group, this helper too: sokuc decides
+    // what an interrupt means (it writes what it found and kills this process), so the
+    // signal itself is caught here and ignored.
+    let ignored = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, ignored);
     let mut stdin = std::io::stdin().lock();
     let answer = match Problem::decode(&mut stdin) {
         Ok(p) => {

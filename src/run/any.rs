@@ -287,6 +287,7 @@ pub fn summary_json(kind: &str, limit: Option<u64>, e: &Enumerated) -> Value {
         "stopped": match e.ended {
             Ended::Complete => Value::Null,
             Ended::Stopped => json!("limit"),
+            Ended::Unknown if e.interrupted => json!("interrupted"),
             Ended::Unknown => json!("time limit"),
         },
         "limit": limit,
