@@ -79,6 +79,7 @@ fn main() -> ExitCode {
     ) {
         cli::signals::install();
     }
+    cli::environment::apply();
     let result = match parsed.command {
         Command::Solve(a) => cli::solve::run(a),
         Command::Decode(a) => cli::decode::run(a),

@@ -103,7 +103,11 @@ impl Problem {
     }
 
     /// The model [`Problem::encode`] wrote; `Err` names what is wrong with the bytes.
-    pub fn decode(mut r: impl Read) -> Result<Problem, String> {
+    pub fn decode(r: impl Read) -> Result<Problem, WireError> {
+        Problem::read(r).map_err(WireError)
+    }
+
+    fn read(mut r: impl Read) -> Result<Problem, String> {
         let mut magic = [0u8; 8];
         r.read_exact(&mut magic).map_err(|e| format!("no model: {e}"))?;
         if &magic != MAGIC {
@@ -148,6 +152,11 @@ impl Problem {
         Ok(p)
     }
 }
+
+/// A model that cannot be read: what is wrong with its bytes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct WireError(pub String);
 
 fn put_len(b: &mut Vec<u8>, n: usize) {
     // Counts past u32 are refused before a model is encoded (see `start`).
@@ -486,10 +495,10 @@ mod tests {
         }
         let mut wrong = bytes.clone();
         wrong[0] = b'X';
-        assert!(Problem::decode(&wrong[..]).unwrap_err().contains("magic"));
+        assert!(Problem::decode(&wrong[..]).unwrap_err().0.contains("magic"));
         // A huge count is not a reason to reserve memory: it fails when the data ends.
         let mut huge = MAGIC.to_vec();
         huge.extend_from_slice(&u32::MAX.to_le_bytes());
-        assert!(Problem::decode(&huge[..]).unwrap_err().contains("ends early"));
+        assert!(Problem::decode(&huge[..]).unwrap_err().0.contains("ends early"));
     }
 }

@@ -9,6 +9,7 @@ pub mod check;
 pub mod compare;
 pub mod count;
 pub mod decode;
+pub mod environment;
 pub mod generate;
 pub mod render;
 pub mod scaling;
