@@ -291,24 +291,63 @@ fn solve(
         columns,
         limit,
     };
-    if objective.is_some() {
-        return at.run(&deadline, Settings::Full, t0);
-    }
-    match opts.mip {
-        MipSettings::Staged => {}
-        MipSettings::Light => return at.run(&deadline, Settings::Light, t0),
-        MipSettings::Full => return at.run(&deadline, Settings::Full, t0),
-    }
-    // A feasibility problem first gets CBC without strong branching, heuristics and cuts
-    // for a short slice, then, if that did not settle it, CBC's defaults for the rest.
+    let first = if objective.is_some() {
+        at.run(&deadline, Settings::Full, t0)?
+    } else {
+        match opts.mip {
+            MipSettings::Staged => staged(&at, &deadline, t0)?,
+            MipSettings::Light => at.run(&deadline, Settings::Light, t0)?,
+            MipSettings::Full => at.run(&deadline, Settings::Full, t0)?,
+        }
+    };
+    confirmed(&at, &deadline, first)
+}
+
+/// A feasibility problem first gets CBC without strong branching, heuristics and cuts for a
+/// short slice, then, if that did not settle it, CBC's defaults for the rest.
+fn staged(at: &Attempt<'_>, deadline: &Deadline, t0: Instant) -> Result<(Outcome, bool), BackendError> {
     let (light, finished) = at.run(&deadline.sooner(LIGHT_SLICE), Settings::Light, t0)?;
     if light.status != Status::Unknown || deadline.passed() {
         return Ok((light, finished));
     }
-    let (mut full, finished) = at.run(&deadline, Settings::Full, Instant::now())?;
+    let (mut full, finished) = at.run(deadline, Settings::Full, Instant::now())?;
     full.stats.build_ms += light.stats.build_ms;
     full.stats.solve_ms += light.stats.solve_ms;
     Ok((full, finished))
+}
+
+/// CBC's "infeasible" stands only when a second run, with CLP's scaling and presolve off,
+/// says it too. CBC's first LP solve, scaled, has called feasible 0/1 programs infeasible: a
+/// chain of digit-column rows with carries (`tests/pb_bigint.rs` found it; HiGHS and every
+/// other backend solve it, and so does CBC with scaling off). A solution from the second run
+/// is an answer like any other (the run path verifies it); a second "infeasible" is CBC's
+/// claim, noted in `stats.extra.confirmed`; no verdict in time is `unknown`, not an
+/// unconfirmed unsat.
+fn confirmed(at: &Attempt<'_>, deadline: &Deadline, first: (Outcome, bool)) -> Result<(Outcome, bool), BackendError> {
+    let (out, finished) = first;
+    if out.status != Status::Unsat || out.stats.extra.get("cbc") != Some(&serde_json::Value::from("infeasible")) {
+        return Ok((out, finished));
+    }
+    let (mut again, finished) = at.run(deadline, Settings::Unscaled, Instant::now())?;
+    again.stats.build_ms += out.stats.build_ms;
+    again.stats.solve_ms += out.stats.solve_ms;
+    match again.status {
+        Status::Unsat => {
+            again.stats.extra.insert(
+                "confirmed".into(),
+                "CBC said infeasible twice: scaled, then with CLP's scaling and presolve off".into(),
+            );
+        }
+        Status::Sat => {
+            again.stats.extra.insert(
+                "cbc_first_run".into(),
+                "infeasible (wrong: the run with CLP's scaling and presolve off found this solution)".into(),
+            );
+        }
+        Status::Unknown => {}
+    }
+    again.stats.extra.remove("cbc");
+    Ok((again, finished))
 }
 
 /// CBC's settings for one attempt.
@@ -322,6 +361,9 @@ enum Settings {
     /// CBC's defaults: on free-peg ADTS (`sokuc adts --backend mip`) the light settings
     /// found nothing in 60 s where the defaults answer in 2-16 s.
     Full,
+    /// CBC's defaults with CLP's scaling and presolve off: the second opinion on an
+    /// "infeasible" (see [`confirmed`]).
+    Unscaled,
 }
 
 /// How long the light settings get before a feasibility problem is handed to CBC's
@@ -400,6 +442,10 @@ impl Attempt<'_> {
             // solution, and no relative gap is allowed.
             set("ratioGap", "0");
             set("allowableGap", "0.5");
+        }
+        if settings == Settings::Unscaled {
+            set("scaling", "off");
+            set("presolve", "off");
         }
         if settings == Settings::Light {
             set("strong", "0");
@@ -498,6 +544,7 @@ impl Attempt<'_> {
         };
         drop(running);
         let stats = stats(build, t1.elapsed());
+        let cbc_infeasible = answer == Answer::Infeasible;
         let (status, assignment, finished) = match answer {
             Answer::Infeasible => (Status::Unsat, None, true),
             Answer::TimeLimit => (Status::Unknown, None, false),
@@ -526,13 +573,15 @@ impl Attempt<'_> {
                 }
             }
         };
-        Ok((
-            Outcome {
-                status,
-                assignment,
-                stats,
-            },
-            finished,
-        ))
+        let mut out = Outcome {
+            status,
+            assignment,
+            stats,
+        };
+        if cbc_infeasible {
+            // CBC's claim, which `confirmed` asks again about.
+            out.stats.extra.insert("cbc".into(), "infeasible".into());
+        }
+        Ok((out, finished))
     }
 }
