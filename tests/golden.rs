@@ -308,6 +308,7 @@ fn decode_check_and_compare_are_as_before() {
         ),
     ];
     let mut cases = cases;
+    let (suffix, backends) = compare_backends();
     for f in [
         "instances/tetrasoku-seed.toml",
         "instances/tetrasoku-unsat.toml",
@@ -316,11 +317,33 @@ fn decode_check_and_compare_are_as_before() {
         "instances/trickytriple/feup-lekinasa-4x4-01.tt",
     ] {
         cases.push((
-            format!("compare-{}-json", stem(f)),
-            owned(&["compare", f, "--format", "json", "--timeout", "60"]),
+            format!("compare-{}{suffix}-json", stem(f)),
+            owned(&[
+                "compare",
+                f,
+                "--backend",
+                backends,
+                "--format",
+                "json",
+                "--timeout",
+                "60",
+            ]),
         ));
     }
     run_all(&cases);
+}
+
+/// The backends the `compare` goldens pin, and their files' suffix. `compare` runs every
+/// backend of the build by default, and `cadical` and `mip` are cargo features, so each case
+/// names its backends and keeps one golden file per set: every backend with
+/// `--all-features` (no suffix), the backends of every build otherwise (`-default`, which a
+/// build with only one of the two features uses too).
+fn compare_backends() -> (&'static str, &'static str) {
+    if cfg!(all(feature = "cadical", feature = "mip")) {
+        ("", "sat,cadical,mip,cp,search")
+    } else {
+        ("-default", "sat,cp,search")
+    }
 }
 
 /// The commands that took only 3SoKu before the one run path (decode, check, certify,
