@@ -203,7 +203,14 @@ fn every_shipped_instance_solves_as_before() {
         "instances/cnf/php-5-4.cnf",
         "instances/cnf/planted-3sat-40-160-s1.cnf",
     ] {
-        let s = stem(f);
+        // `auto` answers an objective with mip where the build has it, with search otherwise,
+        // and the two stream different improving solutions: a build without mip has its own
+        // golden file.
+        let s = if f.contains("-opt-") && !cfg!(feature = "mip") {
+            format!("{}-default", stem(f))
+        } else {
+            stem(f)
+        };
         cases.push((format!("solve-{s}"), owned(&["solve", f])));
         cases.push((format!("solve-{s}-json"), owned(&["solve", f, "--format", "json"])));
     }
