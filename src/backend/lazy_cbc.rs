@@ -13,7 +13,6 @@
 //! - the constructor of [`ConstraintReference`] (see [`reference`]).
 
 use std::ffi::CString;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 use good_lp::constraint::ConstraintReference;
@@ -34,29 +33,9 @@ pub fn available() -> Result<(), CbcError> {
     cbc::api().map(|_| ()).map_err(CbcError::from)
 }
 
-/// A hasher for [`Variable`]s, whose `Hash` writes their index: Fibonacci hashing of that
-/// word (any other input is folded in too, so the map stays correct whatever `Hash` writes).
-#[derive(Default)]
-pub struct IndexHasher(u64);
-
-impl Hasher for IndexHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-}
-
-type Columns = std::collections::HashMap<Variable, u32, BuildHasherDefault<IndexHasher>>;
+/// Each variable's column. `Variable`'s `Hash` writes its index: the crate's one fast hash
+/// (`ir::hash`) does for it.
+type Columns = crate::ir::FastMap<Variable, u32>;
 
 /// A [`ConstraintReference`] to the `index`-th constraint of a model. good_lp builds these
 /// only inside its crate (for its own solvers); [`SolverModel::add_constraint`] must return

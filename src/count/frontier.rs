@@ -17,7 +17,6 @@
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use num_bigint::BigUint;
 
@@ -262,33 +261,11 @@ impl Key for u128 {
     }
 }
 
-/// A multiply-and-fold hasher for the packed keys (the keys are dense bit fields, which the
-/// default SipHash hashes safely but slowly; nothing here is attacker-chosen in a way that
-/// matters beyond speed, and the state limit bounds memory either way).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_u64(&mut self, k: u64) {
-        let m = (k as u128).wrapping_mul(0xd6e8_feb8_6659_fd93);
-        self.0 = (m as u64) ^ ((m >> 64) as u64);
-    }
-    fn write_u128(&mut self, k: u128) {
-        let x = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let m = (x as u128).wrapping_mul(0xd6e8_feb8_6659_fd93);
-        self.0 = (m as u64) ^ ((m >> 64) as u64);
-    }
-}
-
-type Layer<K, C> = HashMap<K, C, BuildHasherDefault<KeyHasher>>;
+/// A layer: packed states and their counts. The keys are dense bit fields, which the default
+/// SipHash hashes safely but slowly; nothing here is attacker-chosen in a way that matters
+/// beyond speed, and the state limit bounds memory either way. The crate's one fast hash
+/// (`rustc_hash`, as in `ir::hash`; the counter does not import the IR).
+type Layer<K, C> = HashMap<K, C, rustc_hash::FxBuildHasher>;
 
 /// One corner of a face in the order: where its vertex's partial sum lives and what it must
 /// reach.
