@@ -27,6 +27,8 @@
 //! goes out with `write` and the child leaves with `_exit`, running no `atexit` handler or C++
 //! destructor.
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 use std::ffi::{CString, OsString, c_char, c_double, c_int, c_void};
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -87,6 +89,8 @@ impl Api {
         if v.is_null() {
             return String::new();
         }
+        // SAFETY: `v` is not null (checked above) and points to CBC's static NUL-terminated
+        // version string.
         unsafe { std::ffi::CStr::from_ptr(v) }.to_string_lossy().into_owned()
     }
 }
@@ -144,6 +148,8 @@ fn open() -> Result<Api, CbcError> {
 unsafe fn symbol<T: Copy>(lib: &libloading::Library, name: &str) -> Result<T, libloading::Error> {
     let mut z = name.as_bytes().to_vec();
     z.push(0);
+    // SAFETY: `z` is the NUL-terminated name, and the caller promises that `T` is the
+    // symbol's true type (this function's contract).
     unsafe { lib.get::<T>(&z) }.map(|s| *s)
 }
 
@@ -214,34 +220,36 @@ pub enum Answer {
     Error(String),
 }
 
-/// Message tags, child to parent: a tag byte, a little-endian `u32` length, the payload.
+/// Message tags, child to parent: a tag byte, a little-endian `u64` length, the payload (a
+/// `u32` length would wrap past 2^29 columns of values).
 const INFEASIBLE: u8 = 0;
 const SOLUTION: u8 = 1;
 const SOLUTION_AT_LIMIT: u8 = 2;
 const TIME_LIMIT: u8 = 3;
 const ERROR: u8 = 4;
-const HEADER: usize = 5;
+const HEADER: usize = 9;
 
 fn message(tag: u8, payload: &[u8]) -> Vec<u8> {
     let mut m = Vec::with_capacity(HEADER + payload.len());
     m.push(tag);
-    m.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    m.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     m.extend_from_slice(payload);
     m
 }
 
 /// The answer in `buf`, once all of it has arrived.
 fn parse(buf: &[u8]) -> Option<Answer> {
-    let header = buf.get(..HEADER)?;
-    let len = u32::from_le_bytes([header[1], header[2], header[3], header[4]]) as usize;
-    let payload = buf.get(HEADER..HEADER + len)?;
+    let header: [u8; 8] = buf.get(1..HEADER)?.try_into().ok()?;
+    // A length past the address space cannot have arrived yet (nor ever).
+    let len = usize::try_from(u64::from_le_bytes(header)).ok()?;
+    let payload = buf.get(HEADER..HEADER.checked_add(len)?)?;
     let values = || {
         payload
             .chunks_exact(8)
             .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
             .collect()
     };
-    Some(match header[0] {
+    Some(match buf[0] {
         INFEASIBLE => Answer::Infeasible,
         SOLUTION => Answer::Solution {
             values: values(),
@@ -293,6 +301,7 @@ pub fn start(api: &'static Api, p: &Problem) -> io::Result<Running> {
     // what it may and may not do).
     match unsafe { libc::fork() } {
         -1 => Err(io::Error::last_os_error()),
+        // SAFETY: this is the freshly forked child, the one place `child` may run.
         0 => unsafe { child(api, p, to_parent.as_raw_fd(), parent) },
         pid => {
             drop(to_parent);
@@ -310,6 +319,9 @@ pub fn start(api: &'static Api, p: &Problem) -> io::Result<Running> {
 ///
 /// SAFETY: to be called only in a freshly forked child; it never returns.
 unsafe fn child(api: &Api, p: &Problem, out: c_int, parent: libc::pid_t) -> ! {
+    // SAFETY: called only in a freshly forked child (this function's contract), which uses
+    // only what the module comment allows after `fork`: libc calls on its own descriptors and
+    // addresses, CBC through `solve_here`, then `_exit`.
     unsafe {
         // Dies with the parent whatever kills it (a signal, a crash), instead of running on
         // to CBC's own limit. The parent may have died before this line: then leave now.
@@ -330,7 +342,7 @@ unsafe fn child(api: &Api, p: &Problem, out: c_int, parent: libc::pid_t) -> ! {
         while !rest.is_empty() {
             let n = libc::write(out, rest.as_ptr().cast(), rest.len());
             if n > 0 {
-                rest = &rest[n as usize..];
+                rest = &rest[n.unsigned_abs()..];
             } else if n < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
                 continue;
             } else {
@@ -352,6 +364,12 @@ unsafe fn solve_here(api: &Api, p: &Problem) -> Vec<u8> {
     } else {
         vec![0.0; n]
     };
+    // SAFETY: `api`'s functions were bound by `symbol` to their declared C types; every
+    // array passed lives until this function returns and has the length CBC reads (`start`
+    // n + 1 entries, `index` and `value` `start[n]`, the column arrays n, the row arrays
+    // `num_rows`: `Problem` is built that way), `start` checked n, `num_rows` and the
+    // nonzeros against `c_int`), the model `m` is used only once it is known not to be null,
+    // and the column solution CBC returns, when not null, has the model's n entries.
     unsafe {
         let m = (api.new_model)();
         if m.is_null() {
@@ -359,8 +377,8 @@ unsafe fn solve_here(api: &Api, p: &Problem) -> Vec<u8> {
         }
         (api.load_problem)(
             m,
-            n as c_int,
-            p.num_rows as c_int,
+            c_int::try_from(n).expect("start refuses models past c_int::MAX columns"),
+            c_int::try_from(p.num_rows).expect("start refuses models past c_int::MAX rows"),
             p.start.as_ptr(),
             p.index.as_ptr(),
             p.value.as_ptr(),
@@ -371,7 +389,7 @@ unsafe fn solve_here(api: &Api, p: &Problem) -> Vec<u8> {
             p.row_upper.as_ptr(),
         );
         for (j, _) in p.integer.iter().enumerate().take(n).filter(|(_, i)| **i) {
-            (api.set_integer)(m, j as c_int);
+            (api.set_integer)(m, c_int::try_from(j).expect("j < n, checked by start"));
         }
         (api.set_log_level)(m, 0);
         for (k, v) in &p.parameters {
@@ -423,7 +441,7 @@ fn read_available(fd: c_int, buf: &mut Vec<u8>, wait: Duration) -> io::Result<bo
             events: libc::POLLIN,
             revents: 0,
         };
-        let ms = left.as_millis().min(c_int::MAX as u128) as c_int;
+        let ms = c_int::try_from(left.as_millis()).unwrap_or(c_int::MAX);
         // SAFETY: one valid pollfd.
         let r = unsafe { libc::poll(&mut pfd, 1, ms) };
         if r < 0 {
@@ -451,7 +469,7 @@ fn read_available(fd: c_int, buf: &mut Vec<u8>, wait: Duration) -> io::Result<bo
             return Ok(false);
         }
         // SAFETY: `read` initialised the first `got` bytes of the spare capacity.
-        unsafe { buf.set_len(buf.len() + got as usize) };
+        unsafe { buf.set_len(buf.len() + got.unsigned_abs()) };
         if parse(buf).is_some() {
             return Ok(true);
         }
@@ -486,7 +504,7 @@ impl Running {
     /// The child's resident size (which counts the parent's pages it shares, as the whole
     /// process's did when CBC ran in it).
     pub fn resident_bytes(&self) -> Option<u64> {
-        crate::budget::memory::resident_bytes_of(self.pid as u32)
+        crate::budget::memory::resident_bytes_of(self.pid.unsigned_abs())
     }
 
     /// Waits for the child (`flags`: 0 or WNOHANG); its wait status once it has ended.

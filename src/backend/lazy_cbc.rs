@@ -12,6 +12,8 @@
 //!   ([`LazyCbc::feasibility`]), and it looks for a feasible point, whatever the objective;
 //! - the constructor of [`ConstraintReference`] (see [`reference`]).
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 use std::ffi::CString;
 use std::time::{Duration, Instant};
 
@@ -31,6 +33,19 @@ const POLL: Duration = Duration::from_millis(20);
 /// missing and how to install it.
 pub fn available() -> Result<(), CbcError> {
     cbc::api().map(|_| ()).map_err(CbcError::from)
+}
+
+/// A column, row or nonzero count or index as CBC's `int`: `solve` refuses a model with 2^31
+/// or more of any of them (`CbcError::TooLarge`) before [`LazyCbc::problem`] builds its arrays.
+fn cbc_int(i: usize) -> i32 {
+    i32::try_from(i).expect("solve refuses models past 2^31 - 1 columns, rows or nonzeros")
+}
+
+/// A column or row index as the `u32` the tables keep. Columns are good_lp's variables (the
+/// IR's, a `u32`, and the digit columns of wide rows) and rows its constraints: 2^32 of either
+/// would take hundreds of GiB before this point, and `solve` refuses 2^31 anyway.
+fn index(i: usize) -> u32 {
+    u32::try_from(i).expect("fewer than 2^32 columns and rows")
 }
 
 /// Each variable's column. `Variable`'s `Hash` writes its index: the crate's one fast hash
@@ -83,7 +98,7 @@ impl LazyCbc {
             memory_limit: u64::MAX,
         };
         for (j, (v, def)) in vars.iter_variables_with_def().enumerate() {
-            s.columns.insert(v, j as u32);
+            s.columns.insert(v, index(j));
             s.lower.push(def.get_min());
             s.upper.push(def.get_max());
             s.integer.push(def.is_integer());
@@ -196,14 +211,14 @@ impl CbcModel {
         let n = self.lower.len();
         let mut start = vec![0i32; n + 1];
         for j in 0..n {
-            start[j + 1] = start[j] + self.column_counts[j] as i32;
+            start[j + 1] = start[j] + cbc_int(self.column_counts[j] as usize);
         }
         let mut next: Vec<i32> = start[..n].to_vec();
         let mut index = vec![0i32; self.entries.len()];
         let mut value = vec![0.0; self.entries.len()];
         for &(j, r, c) in &self.entries {
-            let at = next[j as usize] as usize;
-            index[at] = r as i32;
+            let at = usize::try_from(next[j as usize]).expect("a column's start is non-negative");
+            index[at] = cbc_int(r as usize);
             value[at] = c;
             next[j as usize] += 1;
         }
@@ -267,7 +282,7 @@ impl SolverModel for CbcModel {
         let at = self.constraints;
         self.constraints += 1;
         let e = c.expression();
-        let r = self.row_lower.len() as u32;
+        let r = index(self.row_lower.len());
         let before = self.entries.len();
         for (v, coef) in e.linear_coefficients() {
             if coef == 0.0 {
@@ -442,7 +457,7 @@ mod tests {
         let xs: Vec<Variable> = (0..1000).map(|_| vars.add(good_lp::variable().binary())).collect();
         let s = LazyCbc::feasibility(&vars);
         for (j, x) in xs.iter().enumerate() {
-            assert_eq!(s.columns[x], j as u32);
+            assert_eq!(s.columns[x], u32::try_from(j).unwrap());
         }
         assert!(s.integer.iter().all(|&i| i) && s.upper.iter().all(|&u| u == 1.0));
     }
