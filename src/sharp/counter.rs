@@ -180,15 +180,15 @@ impl<'a> Engine<'a> {
                 });
             }
         }
+        // Variables and clauses are stored as u32 indices (`index`).
+        if u32::try_from(n).is_err() {
+            return Err(Stopped::TooLarge { what: "variables" });
+        }
         // Variables that only a clause names (beyond the declared count) exist too.
         e.projection.resize(n, false);
         e.value.resize(n, 0);
         e.var_seen.resize(n, 0);
         e.score.resize(n, 0);
-        // Variables and clauses are stored as u32 indices (`index`).
-        if u32::try_from(n).is_err() {
-            return Err(Stopped::TooLarge { what: "variables" });
-        }
         e.watches = vec![Vec::new(); 2 * n];
         e.occurs = vec![Vec::new(); n];
         let num_clauses = e.start.len() - 1;
