@@ -20,7 +20,11 @@ sokuc_dev_null
 cargo fmt --check
 sokuc_dev_null
 cargo clippy --release --all-targets --all-features -- -D warnings
+# Both suites run to the end (--no-fail-fast) whatever the first finds, so one CI run shows
+# every failure of both builds; the script fails if either did.
+failed=0
 sokuc_dev_null
-cargo test --profile ci
+cargo test --profile ci --no-fail-fast || failed=1
 sokuc_dev_null
-cargo test --profile ci --all-features -- --include-ignored
+cargo test --profile ci --all-features --no-fail-fast -- --include-ignored || failed=1
+exit "$failed"
