@@ -138,10 +138,9 @@ impl Enumerated {
 
 /// What starting an enumeration gives: the compiled puzzle with the options whose clock
 /// runs from the start of the command, or the answer presolve or the LP gave first.
-#[allow(
-    clippy::large_enum_variant,
-    reason = "one per enumeration, returned once and taken apart at once: boxing would buy nothing"
-)]
+// One value per enumeration, moved once and never stored in a collection: boxing the large
+// variant would buy nothing.
+#[allow(clippy::large_enum_variant)]
 pub(super) enum Begun<C> {
     Ready(Ready<C>, SolveOptions, Instant),
     Answered(Enumerated),
