@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the test suite need beyond the Rust toolchain:
-#   coinor-libcbc-dev - CBC's C library (libCbcSolver), opened at run time by the `mip`
-#                       backend (coinor-libcbc3 alone is enough; -dev also has the
-#                       unversioned name); nothing of it is needed to build
+#   coinor-libcbc-dev - CBC's library (libCbcSolver, with its pkg-config file), linked by
+#                       `sokuc-cbc`, the `mip` backend's helper program (feature `mip`)
 #   libclang-dev      - bindgen, used by rustsat-cadical to build CaDiCaL (`cadical` feature)
 #   cadical           - reads sokuc's DIMACS output (round-trip test)
 #   coinor-cbc        - reads the LP and MPS exports

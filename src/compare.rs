@@ -89,12 +89,28 @@ pub fn compare(p: &dyn AnyPuzzle, names: &[String], opts: &RunOptions, jobs: usi
         .map(|r| r.status)
         .filter(|s| *s != Status::Unknown)
         .collect();
+    let agree = decided.windows(2).all(|w| w[0] == w[1]) && optima_agree(&rows);
     Ok(Comparison {
         source: p.source().to_string(),
-        agree: decided.windows(2).all(|w| w[0] == w[1]),
+        agree,
         rows,
         jobs,
     })
+}
+
+/// With an objective: every proven optimum is the same value, and no backend found a
+/// solution better than one another proved optimal. (Unproven values may differ: each is
+/// only the best its backend found in time.)
+fn optima_agree(rows: &[Row]) -> bool {
+    let reports = || rows.iter().filter_map(|r| r.outcome.as_ref().ok());
+    let proven: Vec<i64> = reports()
+        .filter(|r| r.optimal == Some(true))
+        .filter_map(|r| r.objective)
+        .collect();
+    let Some(best) = reports().filter_map(|r| r.objective).min() else {
+        return true;
+    };
+    proven.iter().all(|&v| v == best)
 }
 
 /// One backend's run, with its share of the time left (see [`compare`]).
@@ -132,7 +148,11 @@ impl Comparison {
             .rows
             .iter()
             .any(|r| r.outcome.as_ref().is_err_and(|e| e.exit_code() == exit::INTERNAL));
-        if !self.agree || internal {
+        let contradiction = self
+            .rows
+            .iter()
+            .any(|r| r.outcome.as_ref().is_ok_and(|o| o.contradiction.is_some()));
+        if !self.agree || internal || contradiction {
             return exit::INTERNAL;
         }
         let decided = self
@@ -159,10 +179,14 @@ impl Comparison {
                 .rows
                 .iter()
                 .filter_map(|r| {
-                    r.outcome
-                        .as_ref()
-                        .ok()
-                        .map(|o| format!("{}={}", r.backend, o.status.as_str()))
+                    r.outcome.as_ref().ok().map(|o| {
+                        let value = match (o.objective, o.optimal) {
+                            (Some(v), Some(true)) => format!(" (optimum {v})"),
+                            (Some(v), _) => format!(" (best {v}, unproven)"),
+                            _ => String::new(),
+                        };
+                        format!("{}={}{value}", r.backend, o.status.as_str())
+                    })
                 })
                 .collect();
             format!("BACKENDS DISAGREE on {}: {}", self.source, summary.join(", "))
@@ -226,5 +250,62 @@ impl Comparison {
             let _ = writeln!(out, "# {e}");
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(backend: &str, objective: i64, optimal: bool) -> Row {
+        Row {
+            backend: backend.into(),
+            outcome: Ok(Report {
+                kind: "opb",
+                status: Status::Sat,
+                verified: true,
+                reason: None,
+                unique: None,
+                backend: backend.into(),
+                stats: Default::default(),
+                text: String::new(),
+                json: Value::Null,
+                svg: None,
+                optimal: Some(optimal),
+                objective: Some(objective),
+                contradiction: None,
+            }),
+            total_ms: 0.0,
+        }
+    }
+
+    #[test]
+    fn differing_proven_optima_disagree() {
+        assert!(optima_agree(&[row("mip", 1120, true), row("cp", 1120, true)]));
+        assert!(!optima_agree(&[row("mip", 1128, true), row("cp", 1120, true)]));
+    }
+
+    #[test]
+    fn a_solution_better_than_a_proven_optimum_disagrees() {
+        // lseu: CBC with threads=1 proved 1128, cp found 1120 without proving it.
+        assert!(!optima_agree(&[row("mip", 1128, true), row("cp", 1120, false)]));
+        // Unproven values only bound the optimum from above.
+        assert!(optima_agree(&[row("mip", 1120, true), row("cp", 1128, false)]));
+        assert!(optima_agree(&[row("sat", 1312, false), row("cp", 1128, false)]));
+    }
+
+    #[test]
+    fn the_disagreement_names_each_value() {
+        let c = Comparison {
+            source: "lseu.opb".into(),
+            rows: vec![row("mip", 1128, true), row("cp", 1120, false)],
+            agree: false,
+            jobs: 1,
+        };
+        assert_eq!(
+            c.disagreement().unwrap(),
+            "BACKENDS DISAGREE on lseu.opb: mip=sat (optimum 1128), cp=sat (best 1120, unproven)"
+        );
+        assert_eq!(c.exit_code(), exit::INTERNAL);
     }
 }

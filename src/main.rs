@@ -63,6 +63,23 @@ fn main() -> ExitCode {
         Ok(parsed) => parsed,
         Err(e) => return ExitCode::from(usage_error(e)),
     };
+    // Commands that solve (and may run long) turn SIGINT and SIGTERM into an interrupt;
+    // the others keep the default, and start no faster or slower for it.
+    if matches!(
+        parsed.command,
+        Command::Solve(_)
+            | Command::Bench(_)
+            | Command::Compare(_)
+            | Command::Sweep(_)
+            | Command::Generate(_)
+            | Command::Adts(_)
+            | Command::Certify(_)
+            | Command::Scaling(_)
+            | Command::Count(_)
+    ) {
+        cli::signals::install();
+    }
+    cli::environment::apply();
     let result = match parsed.command {
         Command::Solve(a) => cli::solve::run(a),
         Command::Decode(a) => cli::decode::run(a),
@@ -78,7 +95,7 @@ fn main() -> ExitCode {
         Command::Scaling(a) => cli::scaling::run(a),
         Command::Count(a) => cli::count::run(a),
     };
-    ExitCode::from(match result {
+    let code = match result {
         Ok(code) => code,
         Err(e) => {
             let code = e.exit_code();
@@ -93,7 +110,14 @@ fn main() -> ExitCode {
             }
             code
         }
-    })
+    };
+    // Everything found before the signal has been written (the interrupt ends a search as a
+    // time limit does); the exit code says the command did not run to its end.
+    if let Some(signal) = cli::signals::caught() {
+        eprintln!("sokuc: interrupted by {signal}: the output above is what was found before it");
+        return ExitCode::from(cli::signals::INTERRUPTED);
+    }
+    ExitCode::from(code)
 }
 
 /// Argument errors keep the one-line `sokuc: error: ...` form of every other user error

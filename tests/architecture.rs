@@ -217,3 +217,28 @@ fn library_errors_are_typed() {
         }
     }
 }
+
+/// The library reads no environment variable: options and limits come as values, and only
+/// the CLI (main.rs, cli/) and the helper programs (bin/) look at the environment.
+#[test]
+fn the_library_reads_no_environment_variable() {
+    let mut found = Vec::new();
+    for (top, path, text) in library() {
+        if top == "bin" {
+            continue;
+        }
+        let code = code(&text);
+        for needle in [
+            "env::var(",
+            "env::var_os(",
+            "env::vars(",
+            "env::vars_os(",
+            "env!(\"SOKUC",
+        ] {
+            if code.contains(needle) {
+                found.push(format!("{}: {needle}", path.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}

@@ -6,6 +6,9 @@
 mod common;
 
 use std::collections::{BTreeSet, HashSet};
+use std::io::{BufRead, BufReader};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
 use common::{root, sokuc};
 use serde_json::Value;
@@ -200,7 +203,7 @@ fn jobs_are_refused_where_they_cannot_work() {
 
 #[test]
 fn timeout_bounds_the_threads() {
-    let t = std::time::Instant::now();
+    let t = Instant::now();
     let o = sokuc()
         .args([
             "solve",
@@ -275,5 +278,80 @@ fn auto_splits_where_it_enumerates_on_search_and_else_stays_on_one_thread() {
     assert!(
         summary["stats"]["extra"]["auto"].as_str().unwrap().contains("blocking"),
         "{summary}"
+    );
+}
+
+/// `n` pigeons in `n - 1` holes, with an escape: `x1` false forces every pigeon out (the one
+/// solution, on the walk's first branch), `x1` true asks for the pigeonhole placement, which
+/// the search refutes only after seconds (n = 10: about 8 s on two threads).
+fn pigeons_with_an_escape(n: usize) -> String {
+    let h = n - 1;
+    let p = |i: usize, j: usize| format!("x{}", 2 + i * h + j);
+    let mut rows = Vec::new();
+    for i in 0..n {
+        let terms: Vec<String> = (0..h).map(|j| format!("+1 {}", p(i, j))).collect();
+        rows.push(format!("{} -1 x1 >= 0 ;", terms.join(" ")));
+    }
+    for j in 0..h {
+        let terms: Vec<String> = (0..n).map(|i| format!("-1 {}", p(i, j))).collect();
+        rows.push(format!("{} >= -1 ;", terms.join(" ")));
+    }
+    for i in 0..n {
+        for j in 0..h {
+            rows.push(format!("+1 x1 -1 {} >= 0 ;", p(i, j)));
+        }
+    }
+    format!(
+        "* #variable= {} #constraint= {}\n{}\n",
+        1 + n * h,
+        rows.len(),
+        rows.join("\n")
+    )
+}
+
+/// A worker's chunk is written once its oldest solution is 50 ms old even when no other
+/// solution follows (it used to wait for the next solution, here the end of the run).
+#[test]
+fn a_lone_solution_is_written_long_before_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("escape.opb");
+    std::fs::write(&file, pigeons_with_an_escape(10)).unwrap();
+    let t = Instant::now();
+    let mut child = sokuc()
+        .arg("solve")
+        .arg(&file)
+        .args([
+            "--all",
+            "--backend",
+            "search",
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+            "--timeout",
+            "4",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let seen = t.elapsed();
+    let rest: Vec<String> = lines.map(Result::unwrap).collect();
+    let status = child.wait().unwrap();
+    let ended = t.elapsed();
+    let first: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(
+        (first["verified"].clone(), first["solution"].clone()),
+        (true.into(), 1.into()),
+        "{first}"
+    );
+    assert_eq!(rest.len(), 1, "{rest:?}");
+    let summary: Value = serde_json::from_str(&rest[0]).unwrap();
+    assert_eq!(summary["solutions"], 1, "{summary}");
+    assert_eq!(status.code(), Some(0));
+    assert!(
+        ended.saturating_sub(seen) >= Duration::from_secs(1),
+        "the solution came at {seen:?}, the end at {ended:?}"
     );
 }

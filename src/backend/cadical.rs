@@ -81,10 +81,10 @@ impl ClauseSink for SolverSink<'_, '_, '_> {
     }
 }
 
-/// Extra CaDiCaL options from `SOKUC_CADICAL_OPTS` (`name=value,...`), for tuning
-/// experiments without a rebuild.
+/// Extra CaDiCaL options from the process's tuning ([`super::Tuning`]'s `cadical` list,
+/// `name=value,...`), for tuning experiments without a rebuild.
 fn env_options() -> Result<Vec<(String, i32)>, BackendError> {
-    let Ok(spec) = std::env::var("SOKUC_CADICAL_OPTS") else {
+    let Some(spec) = super::tuning().cadical else {
         return Ok(Vec::new());
     };
     spec.split(',')

@@ -1,208 +1,202 @@
-//! CBC's C interface, opened at run time, and one CBC solve in a child process.
+//! CBC in a helper process: `sokuc-cbc`, a small executable of this package that models the
+//! problem with good_lp and solves it with good_lp's CBC solver (`coin_cbc`), which links
+//! CBC. The `mip` backend sends it the model through a pipe and reads back CBC's verdict.
 //!
-//! **Opened, not linked.** Linking CBC (as good_lp's `coin_cbc` solver does) made every
-//! command of a `mip` build load and relocate CBC and what it pulls in (libCbcSolver, libCbc,
-//! libCgl, libOsiClp, libClp, libOsi, libCoinUtils, LAPACK, BLAS, libgfortran, libquadmath)
-//! before `main`: 7 ms of an 8 ms `sokuc --version`. The library is opened here the first time the
-//! `mip` backend solves (through good_lp: [`super::lazy_cbc`]), with the dozen functions it
-//! calls; a build with `mip` needs nothing of CBC, and a machine without CBC gets an error
-//! naming the library instead of a binary that does not start.
+//! **Why a process, started with exec.** CBC's C interface cannot stop a solve, and its own
+//! time limit (`sec`) does not cover its preprocessing and root LP: on random bipyramids it
+//! ran 5-7 s past a 1 s limit (bipyramid-500) and 3 minutes past a 10 s limit
+//! (bipyramid-2000). A process is killed at the deadline, on an interrupt or past the memory
+//! limit, and its core and memory come back at once; solves share no CBC state (CBC's solver
+//! driver has global state), so they need no lock. The helper is a program of its own
+//! (`std::process::Command`: fork and exec at once), not a fork of this process: a fork
+//! without exec of a process with several threads (compare's workers, sweep's, abandoned
+//! compile threads) could deadlock on a lock another thread held at the fork.
 //!
-//! **A child process per solve.** CBC's C interface cannot stop a solve, and its own time limit
-//! (`sec`) does not cover its preprocessing and root LP: on random bipyramids it ran 5-7 s past
-//! a 1 s limit (bipyramid-500) and 3 minutes past a 10 s limit (bipyramid-2000). On a thread
-//! such a solve could only be abandoned at the deadline: it kept a core and its memory
-//! (unwatched, growing) until CBC stopped on its own, and it held the lock that keeps CBC
-//! solves of one process apart (CBC's solver driver has global state), so the next `mip` solve
-//! of a `bench` or `scaling` run waited for it and could answer `unknown` too. A child process
-//! is killed at the deadline instead: its core and memory come back at once, the memory limit
-//! is watched on it until then, and solves share no CBC state, so they need no lock.
+//! **Why a separate executable.** Only `sokuc-cbc` links CBC and what it pulls in (libCbc,
+//! libCgl, libOsiClp, libClp, libCoinUtils, LAPACK, BLAS, libgfortran): loading them took
+//! 7 ms of an 8 ms `sokuc --version` when sokuc linked CBC itself. Every other command starts
+//! without them, and a machine without CBC gets an error naming the library when `mip`
+//! solves, instead of a binary that does not start.
 //!
-//! The child is forked without `exec`, so the library (and its tests) need no helper
-//! executable and the model is not serialised: the child reads the arrays the parent built
-//! (copy on write) and writes back the columns' values (8 bytes each) through a pipe. After
-//! `fork` in a multi-threaded process the child may only rely on what no other thread could
-//! have held locked: CBC is opened and bound (`RTLD_NOW`) in the parent, so the child never
-//! enters the dynamic loader; glibc's `fork` leaves `malloc` and stdio usable in the child; the answer
-//! goes out with `write` and the child leaves with `_exit`, running no `atexit` handler or C++
-//! destructor.
+//! **The helper dies with its parent.** It reads the model, then waits on its standard input
+//! in a thread: end of file (the parent ended, whatever ended it, or dropped the solve) makes
+//! it exit at once, instead of running on to CBC's own limit.
+//!
+//! The wire format, little-endian, is private to this module and `src/bin/sokuc-cbc.rs`,
+//! which are built from the same source: [`Problem::encode`] / [`Problem::decode`], and the
+//! answer as [`message`] / [`parse`].
 
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
-use std::ffi::{CString, OsString, c_char, c_double, c_int, c_void};
-use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
 
-/// Names CBC's C library (a path, or a file name the loader searches for) when it is not where
-/// the loader looks by default.
-pub const LIBRARY_VAR: &str = "SOKUC_CBC_LIBRARY";
+/// The helper's file name.
+#[cfg(not(windows))]
+pub const HELPER: &str = "sokuc-cbc";
+#[cfg(windows)]
+pub const HELPER: &str = "sokuc-cbc.exe";
 
-/// CBC 2.10's C interface lives in libCbcSolver (Debian: coinor-libcbc3); the unversioned name
-/// comes with the development package and with builds from source.
-#[cfg(not(target_os = "macos"))]
-const LIBRARY_NAMES: &[&str] = &["libCbcSolver.so.3", "libCbcSolver.so"];
-#[cfg(target_os = "macos")]
-const LIBRARY_NAMES: &[&str] = &["libCbcSolver.3.dylib", "libCbcSolver.dylib"];
+/// One row: `(column, coefficient)` terms, then its lower and upper bound (infinite for
+/// none).
+pub type Row = (Vec<(u32, f64)>, f64, f64);
 
-/// `Cbc_Model`, opaque.
-type Model = c_void;
-
-/// The functions of CBC's C interface the backend calls (Cbc_C_Interface.h, CBC 2.10; its
-/// `CoinBigIndex` is `int` unless CBC was built with COIN_BIG_INDEX, which Debian's is not).
-pub struct Api {
-    version: unsafe extern "C" fn() -> *const c_char,
-    new_model: unsafe extern "C" fn() -> *mut Model,
-    #[allow(clippy::type_complexity)]
-    load_problem: unsafe extern "C" fn(
-        *mut Model,
-        c_int,
-        c_int,
-        *const c_int,
-        *const c_int,
-        *const c_double,
-        *const c_double,
-        *const c_double,
-        *const c_double,
-        *const c_double,
-        *const c_double,
-    ),
-    set_integer: unsafe extern "C" fn(*mut Model, c_int),
-    set_parameter: unsafe extern "C" fn(*mut Model, *const c_char, *const c_char),
-    set_log_level: unsafe extern "C" fn(*mut Model, c_int),
-    solve: unsafe extern "C" fn(*mut Model) -> c_int,
-    status: unsafe extern "C" fn(*mut Model) -> c_int,
-    secondary_status: unsafe extern "C" fn(*mut Model) -> c_int,
-    is_proven_infeasible: unsafe extern "C" fn(*mut Model) -> c_int,
-    col_solution: unsafe extern "C" fn(*mut Model) -> *const c_double,
-    /// Kept open for the life of the process (the `Api` lives in a static): the function
-    /// pointers above point into it.
-    _library: libloading::Library,
-}
-
-impl Api {
-    /// CBC's version, e.g. "2.10.8".
-    pub fn version(&self) -> String {
-        // SAFETY: Cbc_getVersion returns a static NUL-terminated string.
-        let v = unsafe { (self.version)() };
-        if v.is_null() {
-            return String::new();
-        }
-        // SAFETY: `v` is not null (checked above) and points to CBC's static NUL-terminated
-        // version string.
-        unsafe { std::ffi::CStr::from_ptr(v) }.to_string_lossy().into_owned()
-    }
-}
-
-/// What went wrong with CBC.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CbcError {
-    /// Its library cannot be loaded (or is not CBC's): the message says which and how to get
-    /// it.
-    #[error("{0}")]
-    Unavailable(String),
-    /// A solve ended without an answer.
-    #[error("{0}")]
-    Failed(String),
-}
-
-/// CBC's C interface, opened on the first call.
-pub fn api() -> Result<&'static Api, CbcError> {
-    static API: OnceLock<Result<Api, CbcError>> = OnceLock::new();
-    API.get_or_init(open).as_ref().map_err(Clone::clone)
-}
-
-fn open() -> Result<Api, CbcError> {
-    let named = std::env::var_os(LIBRARY_VAR).filter(|v| !v.is_empty());
-    let candidates: Vec<OsString> = match &named {
-        Some(n) => vec![n.clone()],
-        None => LIBRARY_NAMES.iter().map(OsString::from).collect(),
-    };
-    let mut failures = Vec::new();
-    for name in &candidates {
-        use libloading::os::unix::{Library, RTLD_LOCAL, RTLD_NOW};
-        // RTLD_NOW binds every symbol CBC uses now, in the parent: a solve in the forked child
-        // then never enters the dynamic loader, whose lock another thread may have held at
-        // the fork. SAFETY: opening runs the library's initialisers (CBC's C++ statics).
-        match unsafe { Library::open(Some(name), RTLD_NOW | RTLD_LOCAL) } {
-            Ok(lib) => return bind(lib.into(), name),
-            Err(e) => failures.push(e.to_string()),
-        }
-    }
-    let install = "install CBC's library (Debian/Ubuntu: apt install coinor-libcbc-dev, as \
-                   scripts/install-tools.sh does; coinor-libcbc3 alone is enough)";
-    let how = match named {
-        Some(_) => format!("check {LIBRARY_VAR}, or unset it and {install}"),
-        None => format!("{install}, or name the library with {LIBRARY_VAR}=/path/to/libCbcSolver.so"),
-    };
-    Err(CbcError::Unavailable(format!(
-        "CBC's C library could not be loaded ({}): {how}; or use another backend (sat, cp, search)",
-        failures.join("; ")
-    )))
-}
-
-/// One function of the library, copied out of its symbol.
-///
-/// SAFETY: `T` must be the function's true type (see the declarations in [`Api`]).
-unsafe fn symbol<T: Copy>(lib: &libloading::Library, name: &str) -> Result<T, libloading::Error> {
-    let mut z = name.as_bytes().to_vec();
-    z.push(0);
-    // SAFETY: `z` is the NUL-terminated name, and the caller promises that `T` is the
-    // symbol's true type (this function's contract).
-    unsafe { lib.get::<T>(&z) }.map(|s| *s)
-}
-
-fn bind(lib: libloading::Library, name: &OsString) -> Result<Api, CbcError> {
-    let fail = |e: libloading::Error| {
-        CbcError::Unavailable(format!(
-            "{} is not CBC's C library, or not CBC 2.10's ({e}); name another with {LIBRARY_VAR}",
-            name.to_string_lossy()
-        ))
-    };
-    // SAFETY: the types are those of Cbc_C_Interface.h (CBC 2.10).
-    unsafe {
-        Ok(Api {
-            version: symbol(&lib, "Cbc_getVersion").map_err(fail)?,
-            new_model: symbol(&lib, "Cbc_newModel").map_err(fail)?,
-            load_problem: symbol(&lib, "Cbc_loadProblem").map_err(fail)?,
-            set_integer: symbol(&lib, "Cbc_setInteger").map_err(fail)?,
-            set_parameter: symbol(&lib, "Cbc_setParameter").map_err(fail)?,
-            set_log_level: symbol(&lib, "Cbc_setLogLevel").map_err(fail)?,
-            solve: symbol(&lib, "Cbc_solve").map_err(fail)?,
-            status: symbol(&lib, "Cbc_status").map_err(fail)?,
-            secondary_status: symbol(&lib, "Cbc_secondaryStatus").map_err(fail)?,
-            is_proven_infeasible: symbol(&lib, "Cbc_isProvenInfeasible").map_err(fail)?,
-            col_solution: symbol(&lib, "Cbc_getColSolution").map_err(fail)?,
-            _library: lib,
-        })
-    }
-}
-
-/// A 0/1 program in the column-major form `Cbc_loadProblem` takes: column `j`'s entries are
-/// `index[start[j]..start[j + 1]]` (rows, increasing) and the matching `value`s.
-#[derive(Debug, Clone, Default)]
+/// A 0/1 (or integer) program, row by row.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Problem {
-    pub num_rows: usize,
-    pub start: Vec<c_int>,
-    pub index: Vec<c_int>,
-    pub value: Vec<f64>,
     pub col_lower: Vec<f64>,
     pub col_upper: Vec<f64>,
     /// Which columns are integer.
     pub integer: Vec<bool>,
-    /// The objective's coefficient of each column, minimised (empty: all zero).
+    /// The objective's coefficient of each column, minimised (empty: a feasibility problem).
     pub objective: Vec<f64>,
-    pub row_lower: Vec<f64>,
-    pub row_upper: Vec<f64>,
-    /// CBC parameters as its command line takes them ("sec", "5.000").
-    pub parameters: Vec<(CString, CString)>,
+    pub rows: Vec<Row>,
+    /// CBC parameters as its command line names them ("sec", "5.000").
+    pub parameters: Vec<(String, String)>,
 }
+
+/// The start of every model on the wire: a format change fails loudly, not subtly.
+const MAGIC: &[u8; 8] = b"SOKUCBC1";
+
+/// Reads at most this many entries of a count before it is known to be real: a count
+/// comes from the wire, and memory is never reserved from a number alone.
+const RESERVE_AT_MOST: usize = 1 << 16;
 
 impl Problem {
     pub fn num_cols(&self) -> usize {
-        self.start.len().saturating_sub(1)
+        self.col_lower.len()
     }
+
+    /// The model as the helper reads it.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(64 + self.rows.iter().map(|r| 20 + 12 * r.0.len()).sum::<usize>());
+        b.extend_from_slice(MAGIC);
+        put_len(&mut b, self.num_cols());
+        for j in 0..self.num_cols() {
+            b.extend_from_slice(&self.col_lower[j].to_le_bytes());
+            b.extend_from_slice(&self.col_upper[j].to_le_bytes());
+            b.push(u8::from(self.integer.get(j).copied().unwrap_or(false)));
+        }
+        put_len(&mut b, self.objective.len());
+        for c in &self.objective {
+            b.extend_from_slice(&c.to_le_bytes());
+        }
+        put_len(&mut b, self.rows.len());
+        for (terms, lo, up) in &self.rows {
+            b.extend_from_slice(&lo.to_le_bytes());
+            b.extend_from_slice(&up.to_le_bytes());
+            put_len(&mut b, terms.len());
+            for &(j, c) in terms {
+                b.extend_from_slice(&j.to_le_bytes());
+                b.extend_from_slice(&c.to_le_bytes());
+            }
+        }
+        put_len(&mut b, self.parameters.len());
+        for (k, v) in &self.parameters {
+            for s in [k, v] {
+                put_len(&mut b, s.len());
+                b.extend_from_slice(s.as_bytes());
+            }
+        }
+        b
+    }
+
+    /// The model [`Problem::encode`] wrote; `Err` names what is wrong with the bytes.
+    pub fn decode(r: impl Read) -> Result<Problem, WireError> {
+        Problem::read(r).map_err(WireError)
+    }
+
+    fn read(mut r: impl Read) -> Result<Problem, String> {
+        let mut magic = [0u8; 8];
+        r.read_exact(&mut magic).map_err(|e| format!("no model: {e}"))?;
+        if &magic != MAGIC {
+            return Err("not a sokuc-cbc model (wrong magic bytes)".into());
+        }
+        let mut p = Problem::default();
+        let n = get_len(&mut r)?;
+        for _ in 0..n {
+            p.col_lower.push(get_f64(&mut r)?);
+            p.col_upper.push(get_f64(&mut r)?);
+            p.integer.push(get_u8(&mut r)? != 0);
+        }
+        let k = get_len(&mut r)?;
+        if k != 0 && k != n {
+            return Err(format!("{k} objective coefficients for {n} columns"));
+        }
+        for _ in 0..k {
+            p.objective.push(get_f64(&mut r)?);
+        }
+        let m = get_len(&mut r)?;
+        p.rows.reserve(m.min(RESERVE_AT_MOST));
+        for _ in 0..m {
+            let lo = get_f64(&mut r)?;
+            let up = get_f64(&mut r)?;
+            let t = get_len(&mut r)?;
+            let mut terms = Vec::with_capacity(t.min(RESERVE_AT_MOST));
+            for _ in 0..t {
+                let j = get_u32(&mut r)?;
+                if j as usize >= n {
+                    return Err(format!("a term on column {j} of {n}"));
+                }
+                terms.push((j, get_f64(&mut r)?));
+            }
+            p.rows.push((terms, lo, up));
+        }
+        let q = get_len(&mut r)?;
+        for _ in 0..q {
+            let k = get_string(&mut r)?;
+            let v = get_string(&mut r)?;
+            p.parameters.push((k, v));
+        }
+        Ok(p)
+    }
+}
+
+/// A model that cannot be read: what is wrong with its bytes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct WireError(pub String);
+
+fn put_len(b: &mut Vec<u8>, n: usize) {
+    // Counts past u32 are refused before a model is encoded (see `start`).
+    b.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
+}
+
+fn get_u8(r: &mut impl Read) -> Result<u8, String> {
+    let mut x = [0u8; 1];
+    r.read_exact(&mut x).map_err(|e| format!("the model ends early: {e}"))?;
+    Ok(x[0])
+}
+
+fn get_u32(r: &mut impl Read) -> Result<u32, String> {
+    let mut x = [0u8; 4];
+    r.read_exact(&mut x).map_err(|e| format!("the model ends early: {e}"))?;
+    Ok(u32::from_le_bytes(x))
+}
+
+fn get_len(r: &mut impl Read) -> Result<usize, String> {
+    get_u32(r).map(|n| n as usize)
+}
+
+fn get_f64(r: &mut impl Read) -> Result<f64, String> {
+    let mut x = [0u8; 8];
+    r.read_exact(&mut x).map_err(|e| format!("the model ends early: {e}"))?;
+    Ok(f64::from_le_bytes(x))
+}
+
+fn get_string(r: &mut impl Read) -> Result<String, String> {
+    let n = get_len(r)?;
+    let mut s = Vec::with_capacity(n.min(RESERVE_AT_MOST));
+    r.take(n as u64)
+        .read_to_end(&mut s)
+        .map_err(|e| format!("the model ends early: {e}"))?;
+    if s.len() != n {
+        return Err("the model ends inside a parameter".into());
+    }
+    String::from_utf8(s).map_err(|_| "a parameter is not UTF-8".into())
 }
 
 /// CBC's verdict.
@@ -220,36 +214,40 @@ pub enum Answer {
     Error(String),
 }
 
-/// Message tags, child to parent: a tag byte, a little-endian `u64` length, the payload (a
-/// `u32` length would wrap past 2^29 columns of values).
-const INFEASIBLE: u8 = 0;
-const SOLUTION: u8 = 1;
-const SOLUTION_AT_LIMIT: u8 = 2;
-const TIME_LIMIT: u8 = 3;
-const ERROR: u8 = 4;
-const HEADER: usize = 9;
+/// Message tags, helper to parent: a tag byte, a little-endian `u32` length, the payload.
+pub const INFEASIBLE: u8 = 0;
+pub const SOLUTION: u8 = 1;
+pub const SOLUTION_AT_LIMIT: u8 = 2;
+pub const TIME_LIMIT: u8 = 3;
+pub const ERROR: u8 = 4;
+const HEADER: usize = 5;
 
-fn message(tag: u8, payload: &[u8]) -> Vec<u8> {
+/// One answer as the helper writes it.
+pub fn message(tag: u8, payload: &[u8]) -> Vec<u8> {
     let mut m = Vec::with_capacity(HEADER + payload.len());
     m.push(tag);
-    m.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    put_len(&mut m, payload.len());
     m.extend_from_slice(payload);
     m
 }
 
+/// The columns' values as a [`SOLUTION`] payload.
+pub fn values_payload(values: &[f64]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
 /// The answer in `buf`, once all of it has arrived.
-fn parse(buf: &[u8]) -> Option<Answer> {
-    let header: [u8; 8] = buf.get(1..HEADER)?.try_into().ok()?;
-    // A length past the address space cannot have arrived yet (nor ever).
-    let len = usize::try_from(u64::from_le_bytes(header)).ok()?;
-    let payload = buf.get(HEADER..HEADER.checked_add(len)?)?;
+pub fn parse(buf: &[u8]) -> Option<Answer> {
+    let header = buf.get(..HEADER)?;
+    let len = u32::from_le_bytes([header[1], header[2], header[3], header[4]]) as usize;
+    let payload = buf.get(HEADER..HEADER + len)?;
     let values = || {
         payload
             .chunks_exact(8)
             .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
             .collect()
     };
-    Some(match buf[0] {
+    Some(match header[0] {
         INFEASIBLE => Answer::Infeasible,
         SOLUTION => Answer::Solution {
             values: values(),
@@ -265,296 +263,182 @@ fn parse(buf: &[u8]) -> Option<Answer> {
     })
 }
 
-/// A CBC solve under way in a child process. Dropping it kills the child (if it still runs)
-/// and waits for it to end, so no solve outlives the call that started it.
+/// What went wrong with CBC.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CbcError {
+    /// The helper cannot be found or started: the message says which file and what to do.
+    #[error("{0}")]
+    Unavailable(String),
+    /// A solve ended without an answer.
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// Where the helper is looked for: `explicit` if given, else beside the running
+/// executable and one folder up (test binaries run from `target/*/deps/`, the helper is built
+/// into `target/*/`).
+pub fn helper_path(explicit: Option<&Path>) -> Result<PathBuf, CbcError> {
+    if let Some(p) = explicit {
+        return if p.is_file() {
+            Ok(p.to_path_buf())
+        } else {
+            Err(CbcError::Unavailable(format!(
+                "the mip backend's helper {} does not exist",
+                p.display()
+            )))
+        };
+    }
+    let exe = std::env::current_exe().map_err(|e| CbcError::Unavailable(format!("no path to this program: {e}")))?;
+    let dir = exe.parent().map(Path::to_path_buf).unwrap_or_default();
+    let candidates = [
+        dir.join(HELPER),
+        dir.parent().map(|d| d.join(HELPER)).unwrap_or_default(),
+    ];
+    candidates.iter().find(|c| c.is_file()).cloned().ok_or_else(|| {
+        CbcError::Unavailable(format!(
+            "the mip backend's helper {HELPER} is not beside {} (it is built and installed with sokuc when the `mip` feature is on: `cargo install --features mip`, which needs CBC's library, Debian's coinor-libcbc-dev); or use another backend (sat, cp, search)",
+            exe.display()
+        ))
+    })
+}
+
+/// A CBC solve under way in the helper. Dropping it kills the helper (if it still runs) and
+/// waits for it to end, so no solve outlives the call that started it.
 pub struct Running {
-    pid: libc::pid_t,
-    from_child: OwnedFd,
-    buf: Vec<u8>,
-    reaped: bool,
+    child: Child,
+    /// The thread that writes the model keeps the helper's standard input open until this
+    /// is dropped (see [`start`]).
+    _keep_open: mpsc::Sender<()>,
+    /// The answer's bytes, read by a thread (a pipe read cannot wait with a time-out in
+    /// safe Rust).
+    answer: Receiver<io::Result<Vec<u8>>>,
+    /// The helper's standard error, read by a thread, for the message when it fails.
+    stderr: Receiver<Vec<u8>>,
+    done: bool,
 }
 
-/// Starts solving `p` in a child process.
-pub fn start(api: &'static Api, p: &Problem) -> io::Result<Running> {
+/// Starts solving `p` in the helper at `helper`.
+pub fn start(helper: &Path, p: &Problem) -> Result<Running, CbcError> {
     let n = p.num_cols();
-    if n > c_int::MAX as usize || p.num_rows > c_int::MAX as usize || p.index.len() > c_int::MAX as usize {
-        return Err(io::Error::other(
-            "the model is too large for CBC (over 2^31 rows, columns or entries)",
-        ));
+    let entries: usize = p.rows.iter().map(|r| r.0.len()).sum();
+    let limit = i32::MAX as usize;
+    if n > limit || p.rows.len() > limit || entries > limit {
+        return Err(CbcError::Failed(format!(
+            "the model ({entries} nonzeros, {n} columns, {} rows) is larger than CBC takes (2^31 - 1 of each)",
+            p.rows.len()
+        )));
     }
-    let mut fds = [0 as c_int; 2];
-    // SAFETY: fds has room for the two descriptors.
-    if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: pipe returned two fresh descriptors, owned from here on.
-    let (from_child, to_parent) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
-    // Close-on-exec, so that a program another thread starts does not keep the pipe open
-    // (an answer never depends on seeing the end of the pipe: see `Running::wait`).
-    for fd in [&from_child, &to_parent] {
-        // SAFETY: a valid descriptor.
-        unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETFD, libc::FD_CLOEXEC) };
-    }
-    // SAFETY: getpid cannot fail.
-    let parent = unsafe { libc::getpid() };
-    // SAFETY: the child runs only `child`, which never returns (see the module comment for
-    // what it may and may not do).
-    match unsafe { libc::fork() } {
-        -1 => Err(io::Error::last_os_error()),
-        // SAFETY: this is the freshly forked child, the one place `child` may run.
-        0 => unsafe { child(api, p, to_parent.as_raw_fd(), parent) },
-        pid => {
-            drop(to_parent);
-            Ok(Running {
-                pid,
-                from_child,
-                buf: Vec::new(),
-                reaped: false,
-            })
+    let mut child = Command::new(helper)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| {
+            CbcError::Unavailable(format!(
+                "the mip backend's helper {} did not start: {e}",
+                helper.display()
+            ))
+        })?;
+    let mut stdout = child.stdout.take().expect("piped");
+    let (tx, answer) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let r = stdout.read_to_end(&mut buf).map(|_| buf);
+        let _ = tx.send(r);
+    });
+    let mut stderr_pipe = child.stderr.take().expect("piped");
+    let (etx, stderr) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stderr_pipe.by_ref().take(64 * 1024).read_to_end(&mut buf);
+        // Drain the rest so the helper never blocks on a full pipe.
+        let _ = io::copy(&mut stderr_pipe, &mut io::sink());
+        let _ = etx.send(buf);
+    });
+    // The model goes in from a thread: a helper that stops reading (hung, or dead before it
+    // read everything) must not hold this thread past the deadline. The thread then keeps
+    // the pipe open until the solve is dropped, since its end tells the helper to stop.
+    let mut stdin = child.stdin.take().expect("piped");
+    let (keep_tx, keep) = mpsc::channel::<()>();
+    let bytes = p.encode();
+    std::thread::spawn(move || {
+        if stdin.write_all(&bytes).and_then(|()| stdin.flush()).is_ok() {
+            drop(bytes);
+            // Returns when the sender is dropped, with the solve.
+            let _ = keep.recv();
         }
-    }
-}
-
-/// The child: solve, send the answer, leave.
-///
-/// SAFETY: to be called only in a freshly forked child; it never returns.
-unsafe fn child(api: &Api, p: &Problem, out: c_int, parent: libc::pid_t) -> ! {
-    // SAFETY: called only in a freshly forked child (this function's contract), which uses
-    // only what the module comment allows after `fork`: libc calls on its own descriptors and
-    // addresses, CBC through `solve_here`, then `_exit`.
-    unsafe {
-        // Dies with the parent whatever kills it (a signal, a crash), instead of running on
-        // to CBC's own limit. The parent may have died before this line: then leave now.
-        #[cfg(target_os = "linux")]
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
-        if libc::getppid() != parent {
-            libc::_exit(1);
-        }
-        // CBC writes some messages whatever its log level; they must not mix with sokuc's.
-        let null = libc::open(c"/dev/null".as_ptr(), libc::O_WRONLY);
-        if null >= 0 {
-            libc::dup2(null, 1);
-            libc::dup2(null, 2);
-        }
-        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve_here(api, p)))
-            .unwrap_or_else(|_| message(ERROR, b"the CBC process panicked"));
-        let mut rest: &[u8] = &answer;
-        while !rest.is_empty() {
-            let n = libc::write(out, rest.as_ptr().cast(), rest.len());
-            if n > 0 {
-                rest = &rest[n.unsigned_abs()..];
-            } else if n < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
-                continue;
-            } else {
-                break;
-            }
-        }
-        libc::_exit(0)
-    }
-}
-
-/// Loads `p` into a new CBC model, solves it, and encodes CBC's verdict as a message.
-///
-/// SAFETY: the arrays of `p` have the sizes `Cbc_loadProblem` reads (checked by [`start`]
-/// for the counts, by the caller for the rest).
-unsafe fn solve_here(api: &Api, p: &Problem) -> Vec<u8> {
-    let n = p.num_cols();
-    let obj = if p.objective.len() == n {
-        p.objective.clone()
-    } else {
-        vec![0.0; n]
-    };
-    // SAFETY: `api`'s functions were bound by `symbol` to their declared C types; every
-    // array passed lives until this function returns and has the length CBC reads (`start`
-    // n + 1 entries, `index` and `value` `start[n]`, the column arrays n, the row arrays
-    // `num_rows`: `Problem` is built that way), `start` checked n, `num_rows` and the
-    // nonzeros against `c_int`), the model `m` is used only once it is known not to be null,
-    // and the column solution CBC returns, when not null, has the model's n entries.
-    unsafe {
-        let m = (api.new_model)();
-        if m.is_null() {
-            return message(ERROR, b"Cbc_newModel failed");
-        }
-        (api.load_problem)(
-            m,
-            c_int::try_from(n).expect("start refuses models past c_int::MAX columns"),
-            c_int::try_from(p.num_rows).expect("start refuses models past c_int::MAX rows"),
-            p.start.as_ptr(),
-            p.index.as_ptr(),
-            p.value.as_ptr(),
-            p.col_lower.as_ptr(),
-            p.col_upper.as_ptr(),
-            obj.as_ptr(),
-            p.row_lower.as_ptr(),
-            p.row_upper.as_ptr(),
-        );
-        for (j, _) in p.integer.iter().enumerate().take(n).filter(|(_, i)| **i) {
-            (api.set_integer)(m, c_int::try_from(j).expect("j < n, checked by start"));
-        }
-        (api.set_log_level)(m, 0);
-        for (k, v) in &p.parameters {
-            (api.set_parameter)(m, k.as_ptr(), v.as_ptr());
-        }
-        (api.solve)(m);
-        let status = (api.status)(m);
-        let secondary = (api.secondary_status)(m);
-        // Secondary status 1: the LP relaxation is infeasible, so the 0/1 program is too.
-        if (api.is_proven_infeasible)(m) != 0 || secondary == 1 {
-            return message(INFEASIBLE, &[]);
-        }
-        let point = || {
-            let x = (api.col_solution)(m);
-            (!x.is_null()).then(|| {
-                std::slice::from_raw_parts(x, n)
-                    .iter()
-                    .flat_map(|v| v.to_le_bytes())
-                    .collect::<Vec<u8>>()
-            })
-        };
-        // Status: -1 not launched (presolve decided it), 0 finished, 1 stopped (secondary 4:
-        // on time), 2 abandoned, 5 stopped by an event. Secondary 4 after "finished" is a
-        // time limit reached inside a phase that ends normally.
-        let on_time = secondary == 4;
-        match (status, point()) {
-            (-1 | 0, Some(x)) => message(if on_time { SOLUTION_AT_LIMIT } else { SOLUTION }, &x),
-            (1, Some(x)) if on_time => message(SOLUTION_AT_LIMIT, &x),
-            (1, None) if on_time => message(TIME_LIMIT, &[]),
-            (_, x) => message(
-                ERROR,
-                format!(
-                    "CBC stopped with status {status}, secondary status {secondary}{}",
-                    if x.is_none() { ", no column values" } else { "" }
-                )
-                .as_bytes(),
-            ),
-        }
-    }
-}
-
-/// Reads `fd` while it has data, into `buf`; `Ok(false)` at end of file.
-fn read_available(fd: c_int, buf: &mut Vec<u8>, wait: Duration) -> io::Result<bool> {
-    let until = Instant::now() + wait;
-    loop {
-        let left = until.saturating_duration_since(Instant::now());
-        let mut pfd = libc::pollfd {
-            fd,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        let ms = c_int::try_from(left.as_millis()).unwrap_or(c_int::MAX);
-        // SAFETY: one valid pollfd.
-        let r = unsafe { libc::poll(&mut pfd, 1, ms) };
-        if r < 0 {
-            let e = io::Error::last_os_error();
-            if e.kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            return Err(e);
-        }
-        if r == 0 {
-            return Ok(true);
-        }
-        buf.reserve(1 << 16);
-        let spare = buf.spare_capacity_mut();
-        // SAFETY: `spare` is writable memory of its length.
-        let got = unsafe { libc::read(fd, spare.as_mut_ptr().cast(), spare.len()) };
-        if got < 0 {
-            let e = io::Error::last_os_error();
-            if e.kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            return Err(e);
-        }
-        if got == 0 {
-            return Ok(false);
-        }
-        // SAFETY: `read` initialised the first `got` bytes of the spare capacity.
-        unsafe { buf.set_len(buf.len() + got.unsigned_abs()) };
-        if parse(buf).is_some() {
-            return Ok(true);
-        }
-    }
+        drop(stdin);
+    });
+    Ok(Running {
+        child,
+        _keep_open: keep_tx,
+        answer,
+        stderr,
+        done: false,
+    })
 }
 
 impl Running {
-    /// Waits at most `wait` for CBC's answer; `Ok(None)`: still solving. An error: the child
-    /// ended without an answer (CBC crashed), or the pipe failed.
+    /// Waits at most `wait` for CBC's answer; `Ok(None)`: still solving. An error: the helper
+    /// ended without an answer (CBC crashed, or its library is missing).
     pub fn wait(&mut self, wait: Duration) -> Result<Option<Answer>, CbcError> {
-        let fd = self.from_child.as_raw_fd();
-        let open = read_available(fd, &mut self.buf, wait)
-            .map_err(|e| CbcError::Failed(format!("reading CBC's answer: {e}")))?;
-        if let Some(a) = parse(&self.buf) {
-            self.reap(0);
-            return Ok(Some(a));
-        }
-        // No answer yet. The pipe reports the child's end only once every copy of its write
-        // end is closed, and a child forked meanwhile by another thread holds one: ask for
-        // the child's status too.
-        let ended = if open { self.reap(libc::WNOHANG) } else { self.reap(0) };
-        match ended {
-            None => Ok(None),
-            Some(status) => {
-                // It may have written its answer just before it ended.
-                let _ = read_available(fd, &mut self.buf, Duration::ZERO);
-                parse(&self.buf).map(Some).ok_or_else(|| describe_end(status))
-            }
+        match self.answer.recv_timeout(wait) {
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => Err(self.failure()),
+            Ok(Err(e)) => Err(CbcError::Failed(format!("reading CBC's answer: {e}"))),
+            Ok(Ok(buf)) => match parse(&buf) {
+                Some(a) => {
+                    self.finish();
+                    Ok(Some(a))
+                }
+                None => Err(self.failure()),
+            },
         }
     }
 
-    /// The child's resident size (which counts the parent's pages it shares, as the whole
-    /// process's did when CBC ran in it).
+    /// The helper's resident size.
     pub fn resident_bytes(&self) -> Option<u64> {
-        crate::budget::memory::resident_bytes_of(self.pid.unsigned_abs())
+        crate::budget::memory::resident_bytes_of(self.child.id())
     }
 
-    /// Waits for the child (`flags`: 0 or WNOHANG); its wait status once it has ended.
-    fn reap(&mut self, flags: c_int) -> Option<c_int> {
-        if self.reaped {
-            return Some(0);
-        }
-        loop {
-            let mut status = 0;
-            // SAFETY: our own child; status is a valid out pointer.
-            let r = unsafe { libc::waitpid(self.pid, &mut status, flags) };
-            if r == self.pid {
-                self.reaped = true;
-                return Some(status);
-            }
-            if r == 0 {
-                return None;
-            }
-            let e = io::Error::last_os_error();
-            if e.kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            // ECHILD: reaped elsewhere (SIGCHLD ignored); it has ended either way.
-            self.reaped = true;
-            return Some(0);
+    /// Ends the helper (it has answered, or it is given up) and waits for it.
+    fn finish(&mut self) {
+        if !self.done {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+            self.done = true;
         }
     }
-}
 
-fn describe_end(status: c_int) -> CbcError {
-    CbcError::Failed(if libc::WIFSIGNALED(status) {
-        format!(
-            "CBC's process ended without an answer, killed by signal {}",
-            libc::WTERMSIG(status)
-        )
-    } else {
-        format!(
-            "CBC's process ended without an answer (exit status {})",
-            libc::WEXITSTATUS(status)
-        )
-    })
+    /// Why the helper ended without an answer: its exit and what it wrote on stderr.
+    fn failure(&mut self) -> CbcError {
+        self.finish();
+        let status = self.child.try_wait().ok().flatten();
+        let said = self
+            .stderr
+            .recv_timeout(Duration::from_secs(1))
+            .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+            .unwrap_or_default();
+        let how = match status {
+            Some(s) => format!("{s}"),
+            None => "unknown exit".to_string(),
+        };
+        if said.contains("error while loading shared libraries") {
+            return CbcError::Unavailable(format!(
+                "CBC's library could not be loaded by the mip backend's helper ({said}): install it (Debian/Ubuntu: apt install coinor-libcbc3, or coinor-libcbc-dev as scripts/install-tools.sh does); or use another backend (sat, cp, search)"
+            ));
+        }
+        CbcError::Failed(if said.is_empty() {
+            format!("CBC's process ended without an answer ({how})")
+        } else {
+            format!("CBC's process ended without an answer ({how}): {said}")
+        })
+    }
 }
 
 impl Drop for Running {
     fn drop(&mut self) {
-        if !self.reaped {
-            // SAFETY: our own child, not yet reaped, so the pid is still ours.
-            unsafe { libc::kill(self.pid, libc::SIGKILL) };
-            self.reap(0);
-        }
+        self.finish();
     }
 }
 
@@ -564,8 +448,7 @@ mod tests {
 
     #[test]
     fn messages_parse_only_when_complete() {
-        let x: Vec<u8> = [1.0f64, 0.0, 0.25].iter().flat_map(|v| v.to_le_bytes()).collect();
-        let m = message(SOLUTION, &x);
+        let m = message(SOLUTION, &values_payload(&[1.0, 0.0, 0.25]));
         for cut in 0..m.len() {
             assert_eq!(parse(&m[..cut]), None, "{cut}");
         }
@@ -578,5 +461,46 @@ mod tests {
         );
         assert_eq!(parse(&message(INFEASIBLE, &[])), Some(Answer::Infeasible));
         assert_eq!(parse(&message(ERROR, b"boom")), Some(Answer::Error("boom".into())));
+    }
+
+    fn sample() -> Problem {
+        Problem {
+            col_lower: vec![0.0, 0.0, 1.0],
+            col_upper: vec![1.0, 1.0, 1.0],
+            integer: vec![true, true, false],
+            objective: vec![3.0, -1.5, 0.0],
+            rows: vec![
+                (vec![(0, 2.0), (2, -1.0)], f64::NEG_INFINITY, 1.0),
+                (vec![(1, 1.0)], 0.5, 0.5),
+                (vec![], 0.0, f64::INFINITY),
+            ],
+            parameters: vec![("log".into(), "0".into()), ("sec".into(), "1.500".into())],
+        }
+    }
+
+    #[test]
+    fn models_round_trip_through_the_wire() {
+        let p = sample();
+        assert_eq!(Problem::decode(&p.encode()[..]).unwrap(), p);
+        let feasibility = Problem {
+            objective: Vec::new(),
+            ..sample()
+        };
+        assert_eq!(Problem::decode(&feasibility.encode()[..]).unwrap(), feasibility);
+    }
+
+    #[test]
+    fn damaged_models_are_refused_not_read() {
+        let bytes = sample().encode();
+        for cut in 0..bytes.len() {
+            assert!(Problem::decode(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut wrong = bytes.clone();
+        wrong[0] = b'X';
+        assert!(Problem::decode(&wrong[..]).unwrap_err().0.contains("magic"));
+        // A huge count is not a reason to reserve memory: it fails when the data ends.
+        let mut huge = MAGIC.to_vec();
+        huge.extend_from_slice(&u32::MAX.to_le_bytes());
+        assert!(Problem::decode(&huge[..]).unwrap_err().0.contains("ends early"));
     }
 }

@@ -28,6 +28,7 @@ use pumpkin_solver::core::{Solver, predicate};
 
 use super::memory::{Guard, over_limit};
 use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status, Waited};
+use crate::budget::{GRACE, join_within};
 use crate::encode::EncodeError;
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
 use counts::{LabelCountArgs, labelling};
@@ -505,9 +506,12 @@ impl Backend for Cp {
     /// thread waits until the deadline: posting one large row (root propagation) can take
     /// seconds without a chance to look at the clock, and freeing a large model takes about a
     /// second more (800 MB for bipyramid-2000). Past the deadline this thread answers
-    /// `unknown` at once; the worker sees the same deadline at its next check, stops, and
-    /// frees its solver on its own. (pumpkin's solver cannot move between threads, so the
-    /// worker gets its own copy of the formula, small beside pumpkin's model of it.)
+    /// `unknown` once the worker has ended or [`GRACE`] has passed: the worker sees the
+    /// same deadline at its next check (measured on bipyramid-2000: it ends 5-55 ms after
+    /// the deadline), and one still posting a row or freeing its solver after the grace is
+    /// left to end on its own rather than hold the answer back. (pumpkin's solver cannot
+    /// move between threads, so the worker gets its own copy of the formula, small beside
+    /// pumpkin's model of it.)
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
         self.check_options(opts)?;
         refuse_wide_rows(formula)?;
@@ -546,7 +550,7 @@ impl Backend for Cp {
                 .spawn(move || run(&formula, deadline, limit, options, seed, t0, &tx))?
         };
         let Ok(waited) = deadline.wait(&rx, POLL, || Ok::<(), std::convert::Infallible>(()));
-        match waited {
+        let answer = match waited {
             Waited::Done(Ok(outcome)) => Ok(outcome),
             Waited::Done(Err(Cut::Memory(rss))) => Err(too_much(rss, "while building or solving")),
             Waited::Done(Err(Cut::Time)) | Waited::Passed => Ok(unknown(t0)),
@@ -559,12 +563,17 @@ impl Backend for Cp {
                         .unwrap_or_else(|| "a panic".into()),
                     Ok(()) => "no answer".into(),
                 };
-                Err(BackendError::Solver {
+                return Err(BackendError::Solver {
                     backend: "cp",
                     message: format!("pumpkin stopped without an answer: {why}"),
-                })
+                });
             }
-        }
+        };
+        // The worker has answered, or sees the deadline at its next look (between rows
+        // while building, at pumpkin's termination checks while solving), then frees its
+        // solver: given a moment, it ends before the next solve starts beside it.
+        let _ = join_within(worker, GRACE);
+        answer
     }
 }
 

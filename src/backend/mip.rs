@@ -1,10 +1,10 @@
 //! CBC: the IR as a 0/1 integer program (one binary column per variable, one row per
 //! constraint, except that a row too wide for CBC's tolerances becomes digit columns over
-//! auxiliary columns; see [`narrow`]), modelled with good_lp and solved by [`LazyCbc`], a good_lp
-//! solver that opens CBC's C interface at run time and solves in a child process (see
-//! [`super::cbc`] for both choices).
+//! auxiliary columns; see [`narrow`]), sent to `sokuc-cbc`, a helper process that models it
+//! with good_lp and solves it with good_lp's CBC solver (see [`super::cbc`] for why a
+//! process, and why a separate program).
 //!
-//! The child is killed at the deadline (or on an interrupt, or past the memory limit), so
+//! The helper is killed at the deadline (or on an interrupt, or past the memory limit), so
 //! the call returns within a poll of the deadline whatever CBC was doing: its own time limit
 //! (`sec`, wall-clock here) ignores its preprocessing and root LP, where it ran 5-7 s past a
 //! 1 s limit (bipyramid-500) and 3 minutes past a 10 s limit (bipyramid-2000). Nothing of a
@@ -12,9 +12,7 @@
 
 use std::time::{Duration, Instant};
 
-use good_lp::{Expression, Solution, SolutionStatus, SolverModel, Variable, constraint, variable, variables};
-
-use super::lazy_cbc::{self, CbcError, LazyCbc};
+use super::cbc::{self, Answer, CbcError, Problem};
 use super::memory::over_limit;
 use super::optimise::{self, Improved, Method, Optimum};
 use super::{
@@ -38,29 +36,45 @@ const BYTES_PER_COLUMN: u64 = 3000;
 /// How often building the model looks at the clock, in rows.
 const ROWS_PER_LOOK: usize = 1024;
 
-/// `Σ c·l` over the columns: a negative literal `c * !x` is `c - c * x`.
-fn expression(cols: &[Variable], terms: &[(i64, Lit)]) -> Expression {
-    let mut e = Expression::with_capacity(terms.len());
+/// How often the wait for CBC looks at the clock, the interrupt flag and the helper's
+/// resident size.
+const POLL: Duration = Duration::from_millis(20);
+
+/// `Σ c·l` over the columns as `(column, coefficient)` terms and the constant a negative
+/// literal leaves (`c * !x` is `c - c * x`); a column met twice gets one term.
+fn column_terms(terms: &[(i64, Lit)]) -> (Vec<(u32, f64)>, f64) {
+    let mut out: Vec<(u32, f64)> = Vec::with_capacity(terms.len());
+    let mut constant = 0.0;
     for &(c, l) in terms {
-        let (c, x) = (c as f64, cols[l.var().index()]);
+        let (c, x) = (c as f64, l.var().0);
         if l.is_positive() {
-            e.add_mul(c, x);
+            out.push((x, c));
         } else {
-            e.add_mul(-c, x);
-            e += c;
+            out.push((x, -c));
+            constant += c;
         }
     }
-    e
+    out.sort_unstable_by_key(|t| t.0);
+    out.dedup_by(|b, a| {
+        if a.0 == b.0 {
+            a.1 += b.1;
+            true
+        } else {
+            false
+        }
+    });
+    out.retain(|t| t.1 != 0.0);
+    (out, constant)
 }
 
-/// A row of the IR as a good_lp constraint.
-fn row(cols: &[Variable], lin: &Linear) -> good_lp::Constraint {
-    let e = expression(cols, &lin.terms);
-    let rhs = lin.rhs as f64;
+/// A row of the IR as CBC's row: terms, lower and upper bound.
+fn row(lin: &Linear) -> cbc::Row {
+    let (terms, constant) = column_terms(&lin.terms);
+    let rhs = lin.rhs as f64 - constant;
     match lin.cmp {
-        Cmp::Le => constraint!(e <= rhs),
-        Cmp::Ge => constraint!(e >= rhs),
-        Cmp::Eq => constraint!(e == rhs),
+        Cmp::Le => (terms, f64::NEG_INFINITY, rhs),
+        Cmp::Ge => (terms, rhs, f64::INFINITY),
+        Cmp::Eq => (terms, rhs, rhs),
     }
 }
 
@@ -94,7 +108,7 @@ impl Backend for Mip {
     /// One CBC run with the objective: its answer is the optimum when CBC finished (an
     /// objective too wide for CBC's tolerances is refused, see `MIP_ROW_LIMIT`),
     /// the best point it had when it stopped at its time limit, which comes a little before
-    /// the deadline (see [`LazyCbc::minimising`]).
+    /// the deadline (see [`Attempt::run`]).
     fn optimise(
         &mut self,
         formula: &PbFormula,
@@ -235,8 +249,8 @@ fn solve(
     let t0 = Instant::now();
     let deadline = opts.deadline();
     let limit = opts.encode.max_memory;
-    // A missing CBC is reported whatever the model, before anything is built.
-    lazy_cbc::available().map_err(|e| BackendError::Unavailable {
+    // A missing helper is reported whatever the model, before anything is built.
+    let helper = cbc::helper_path(opts.mip_helper.as_deref()).map_err(|e| BackendError::Unavailable {
         backend: "mip",
         message: e.to_string(),
     })?;
@@ -272,6 +286,7 @@ fn solve(
         formula,
         opts,
         objective,
+        helper: &helper,
         rows: &all,
         columns,
         limit,
@@ -318,6 +333,8 @@ struct Attempt<'a> {
     formula: &'a PbFormula,
     opts: &'a SolveOptions,
     objective: Option<&'a [(i64, Lit)]>,
+    /// The `sokuc-cbc` program.
+    helper: &'a std::path::Path,
     rows: &'a [Linear],
     /// The formula's variables, then the digit columns' auxiliaries.
     columns: u32,
@@ -341,6 +358,7 @@ impl Attempt<'_> {
             formula,
             opts,
             objective,
+            helper,
             rows: all,
             columns,
             limit,
@@ -349,26 +367,29 @@ impl Attempt<'_> {
         let too_much = |needed: u64, when: &str| -> BackendError { memory_error(needed, limit, when) };
         let unknown = || Outcome::unknown(stats(t0.elapsed(), Duration::ZERO));
         // One binary column per variable; assumptions fix columns through their bounds.
-        let mut vars = variables!();
-        let mut defs = vec![variable().binary(); columns as usize];
+        let n = columns as usize;
+        let mut p = Problem {
+            col_lower: vec![0.0; n],
+            col_upper: vec![1.0; n],
+            integer: vec![true; n],
+            ..Default::default()
+        };
         for &l in &opts.assumptions {
-            let d = &mut defs[l.var().index()];
-            *d = if l.is_positive() {
-                d.clone().min(1)
+            let j = l.var().index();
+            if l.is_positive() {
+                p.col_lower[j] = 1.0;
             } else {
-                d.clone().max(0)
-            };
+                p.col_upper[j] = 0.0;
+            }
         }
-        let cols: Vec<Variable> = vars.add_all(defs);
-        let mut cbc = LazyCbc::feasibility(&vars)
-            .with_deadline(deadline.clone())
-            .with_memory_limit(limit);
-        let goal = objective.map(|terms| expression(&cols, terms));
-        if let Some(g) = &goal {
-            cbc = cbc.minimising(g);
+        if let Some(terms) = objective {
+            p.objective = vec![0.0; n];
+            for (j, c) in column_terms(terms).0 {
+                p.objective[j as usize] = c;
+            }
         }
-        let mut problem = vars.minimise(goal.unwrap_or_default()).using(cbc);
-        problem.set_parameter("log", "0");
+        let mut set = |k: &str, v: &str| p.parameters.push((k.to_string(), v.to_string()));
+        set("log", "0");
         // No `threads`: CBC's default (0) runs its serial branch and bound. Any `threads`
         // of 1 or more switches on CBC 2.10's threaded tree search (CBC_THREAD), which with
         // its preprocessing claimed 1128 optimal on MIPLIB's lseu, whose optimum is 1120
@@ -377,60 +398,132 @@ impl Attempt<'_> {
         if objective.is_some() {
             // The objective takes integer values only: a gap below 1/2 leaves no better
             // solution, and no relative gap is allowed.
-            problem.set_parameter("ratioGap", "0");
-            problem.set_parameter("allowableGap", "0.5");
+            set("ratioGap", "0");
+            set("allowableGap", "0.5");
         }
         if settings == Settings::Light {
-            problem.set_parameter("strong", "0");
-            problem.set_parameter("heuristicsOnOff", "off");
-            problem.set_parameter("cutsOnOff", "off");
+            set("strong", "0");
+            set("heuristicsOnOff", "off");
+            set("cutsOnOff", "off");
         }
-        // SOKUC_CBC_PARAMS, set after these, can turn them back on.
-        // Experiments only: extra CBC parameters, `name=value` separated by commas.
-        if let Ok(extra) = std::env::var("SOKUC_CBC_PARAMS") {
-            for (k, v) in extra.split(',').filter_map(|kv| kv.split_once('=')) {
-                problem.set_parameter(k.trim(), v.trim());
-            }
-        }
+        // No user parameter reaches CBC beyond these: one (a cutoff, a gap) could change
+        // what CBC's statuses mean, and so turn "worse than the cutoff" into a printed unsat.
         if let Some(seed) = opts.seed {
-            problem.set_parameter("randomCbcSeed", &(seed % (i32::MAX as u64)).max(1).to_string());
+            set("randomCbcSeed", &(seed % (i32::MAX as u64)).max(1).to_string());
         }
         for (i, r) in all.iter().enumerate() {
             if i % ROWS_PER_LOOK == ROWS_PER_LOOK - 1 && deadline.passed() {
                 return Ok((unknown(), false));
             }
-            problem.add_constraint(row(&cols, r));
+            let (terms, lo, up) = row(r);
+            if terms.is_empty() {
+                // Decided here: CBC takes no empty row.
+                if lo > 0.0 || up < 0.0 {
+                    return Ok((
+                        Outcome {
+                            status: Status::Unsat,
+                            assignment: None,
+                            stats: stats(t0.elapsed(), Duration::ZERO),
+                        },
+                        true,
+                    ));
+                }
+                continue;
+            }
+            p.rows.push((terms, lo, up));
+        }
+        if p.col_lower.iter().zip(&p.col_upper).any(|(lo, up)| lo > up) {
+            // Assumptions of both signs on one variable.
+            return Ok((
+                Outcome {
+                    status: Status::Unsat,
+                    assignment: None,
+                    stats: stats(t0.elapsed(), Duration::ZERO),
+                },
+                true,
+            ));
+        }
+        if deadline.passed() {
+            return Ok((unknown(), false));
+        }
+        // CBC's own limit, wall-clock: the time left. Only a courtesy (CBC overruns it in its
+        // preprocessing and root LP); the deadline is kept by killing the helper. When
+        // optimising, CBC stops a little before the deadline on its own, so that it hands
+        // back its best point instead of being killed with it.
+        if let Some(left) = deadline.remaining() {
+            let left = if objective.is_some() {
+                left.mul_f64(0.9).saturating_sub(Duration::from_millis(100))
+            } else {
+                left
+            };
+            p.parameters.push(("timeMode".into(), "elapsed".into()));
+            p.parameters.push(("sec".into(), format!("{:.3}", left.as_secs_f64())));
         }
         let build = t0.elapsed();
         let t1 = Instant::now();
-        let solved = problem.solve();
-        let stats = stats(build, t1.elapsed());
-        let mut finished = false;
-        let (status, assignment) = match solved {
-            Ok(sol) => {
-                finished = matches!(sol.status(), SolutionStatus::Optimal);
-                // The formula's own variables: the auxiliaries of digit columns are its
-                // rows' business only.
-                let values: Vec<bool> = cols[..formula.num_vars as usize]
-                    .iter()
-                    .map(|&c| sol.value(c) > 0.5)
-                    .collect();
-                // On its own time limit CBC hands back whatever columns it has: only a
-                // feasible point counts as an answer.
-                if matches!(sol.status(), SolutionStatus::TimeLimit) && formula.evaluate(&values).is_err() {
-                    (Status::Unknown, None)
-                } else {
-                    (Status::Sat, Some(values))
+        let failed = |e: CbcError| match e {
+            CbcError::Unavailable(message) => BackendError::Unavailable {
+                backend: "mip",
+                message,
+            },
+            CbcError::Failed(message) => BackendError::Solver {
+                backend: "mip",
+                message,
+            },
+        };
+        let mut running = cbc::start(helper, &p).map_err(failed)?;
+        drop(p);
+        let answer = loop {
+            let wait = deadline.remaining().map_or(POLL, |t| t.min(POLL));
+            match running.wait(wait) {
+                Ok(Some(a)) => break a,
+                Ok(None) => {}
+                // A helper killed by a signal meant for the whole process group (a terminal's
+                // Ctrl-C, a job control's SIGTERM) while the interrupt stops this solve.
+                Err(_) if deadline.passed() => {
+                    drop(running);
+                    return Ok((Outcome::unknown(stats(build, t1.elapsed())), false));
                 }
+                Err(e) => return Err(failed(e)),
             }
-            Err(CbcError::Infeasible) => (Status::Unsat, None),
-            Err(CbcError::Stopped | CbcError::TimeLimit) => (Status::Unknown, None),
-            Err(CbcError::OverMemory(rss)) => return Err(too_much(rss, "while CBC was solving")),
-            Err(e @ (CbcError::Unavailable(_) | CbcError::TooLarge(_) | CbcError::Failed(_))) => {
+            if deadline.passed() {
+                // Killed and reaped here, before the answer goes out.
+                drop(running);
+                return Ok((Outcome::unknown(stats(build, t1.elapsed())), false));
+            }
+            if let Some(rss) = running.resident_bytes().filter(|&r| r > limit) {
+                drop(running);
+                return Err(too_much(rss, "while CBC was solving"));
+            }
+        };
+        drop(running);
+        let stats = stats(build, t1.elapsed());
+        let (status, assignment, finished) = match answer {
+            Answer::Infeasible => (Status::Unsat, None, true),
+            Answer::TimeLimit => (Status::Unknown, None, false),
+            Answer::Error(message) => {
                 return Err(BackendError::Solver {
                     backend: "mip",
-                    message: e.to_string(),
+                    message,
                 });
+            }
+            Answer::Solution { values, time_limit } => {
+                if values.len() != n {
+                    return Err(BackendError::Solver {
+                        backend: "mip",
+                        message: format!("CBC's process sent {} column values for {n} columns", values.len()),
+                    });
+                }
+                // The formula's own variables: the auxiliaries of digit columns are its
+                // rows' business only.
+                let values: Vec<bool> = values[..formula.num_vars as usize].iter().map(|&v| v > 0.5).collect();
+                // On its own time limit CBC hands back whatever columns it has: only a
+                // feasible point counts as an answer.
+                if time_limit && formula.evaluate(&values).is_err() {
+                    (Status::Unknown, None, false)
+                } else {
+                    (Status::Sat, Some(values), !time_limit)
+                }
             }
         };
         Ok((

@@ -9,8 +9,6 @@ pub mod cbc;
 pub mod cp;
 pub mod enumerate;
 #[cfg(feature = "mip")]
-pub mod lazy_cbc;
-#[cfg(feature = "mip")]
 pub mod mip;
 pub mod optimise;
 pub mod search;
@@ -78,6 +76,37 @@ pub struct SolveOptions {
     /// Which of CBC's settings the `mip` backend uses on a feasibility problem (other
     /// backends ignore it).
     pub mip: MipSettings,
+    /// The `mip` backend's helper program, `sokuc-cbc` (`None`: beside the running
+    /// executable, where `cargo install` puts it).
+    pub mip_helper: Option<PathBuf>,
+}
+
+/// Settings for tuning experiments, as `name=value,...` lists: `cp` takes
+/// `order=smallest-domain|first-fail|activity`, `value=random|min`,
+/// `restarts=luby|pumpkin|never`, `restart-base=N`, `minimise=iterative|recursive|both|none`,
+/// `counts=labels|rows`, `hall=on|off`; `cadical` takes CaDiCaL's own options
+/// (`name=integer`). They change how an engine searches, never what its answers mean. The
+/// CLI sets them from `SOKUC_CP_OPTS` and `SOKUC_CADICAL_OPTS`, and says so on stderr.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tuning {
+    pub cp: Option<String>,
+    pub cadical: Option<String>,
+}
+
+static TUNING: std::sync::RwLock<Option<Tuning>> = std::sync::RwLock::new(None);
+
+/// Sets the tuning for every solve from now on, in this process.
+pub fn set_tuning(t: Tuning) {
+    *TUNING.write().unwrap_or_else(|e| e.into_inner()) = Some(t);
+}
+
+/// The tuning [`set_tuning`] set (none by default).
+pub fn tuning() -> Tuning {
+    TUNING
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone()
+        .unwrap_or_default()
 }
 
 /// CBC's settings for a feasibility problem on the `mip` backend (an objective always gets

@@ -213,6 +213,11 @@ pub fn run(plan: &Plan, load: Loader, each: &mut dyn FnMut(&FileRow)) -> Result<
     let limit: Option<Duration> = plan.opts.solve.time_limit;
     let mut rows = Vec::with_capacity(plan.files.len());
     for path in plan.files {
+        // After an interrupt every file left would answer `unknown` at once: the rows so
+        // far are the benchmark.
+        if super::interrupted(Some(&plan.opts.solve)) {
+            break;
+        }
         let mut cells = Vec::new();
         let mut puzzle = None;
         for n in plan.backends {

@@ -76,6 +76,11 @@ pub fn run(
 ) -> Result<Vec<Row>, RunError> {
     let mut rows = Vec::with_capacity(items.len());
     for item in items {
+        // After an interrupt every instance left would answer `unknown` at once: the rows
+        // so far are the benchmark.
+        if interrupted(Some(&opts.solve)) {
+            break;
+        }
         let mut b = backend::by_name(backend_name).expect("backend names are checked by the caller");
         let t = Instant::now();
         let r = run::solve(&item.instance, b.as_mut(), opts)?;
@@ -103,6 +108,14 @@ pub fn run(
     Ok(rows)
 }
 
+/// Whether the command was interrupted: the options' flag, or the process's (a signal;
+/// [`crate::budget::interrupt_process_on`]).
+pub(crate) fn interrupted(opts: Option<&backend::SolveOptions>) -> bool {
+    opts.and_then(|o| o.interrupt.as_ref())
+        .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+        || crate::budget::process_interrupted()
+}
+
 /// Like [`run`], but each instance is solved by a fresh `sokuc solve` process (written to a
 /// temporary instance file first), so times include process start, parsing and output.
 pub fn run_spawned(
@@ -116,6 +129,11 @@ pub fn run_spawned(
     std::fs::create_dir_all(&dir)?;
     let mut rows = Vec::with_capacity(items.len());
     for item in items {
+        // After an interrupt every instance left would answer `unknown` at once: the rows
+        // so far are the benchmark.
+        if interrupted(None) {
+            break;
+        }
         let path = dir.join(format!("line{}.toml", item.line));
         std::fs::write(&path, item.instance.to_toml(&item.instance.variant.name))?;
         let t = Instant::now();

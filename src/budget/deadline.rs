@@ -1,7 +1,25 @@
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
+
+/// The process's interrupt flag, when a program has one (the `sokuc` binary sets it on
+/// SIGINT and SIGTERM): see [`interrupt_process_on`].
+static PROCESS_FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// Makes `flag` the interrupt flag of every [`Deadline`] made from now on without one of its
+/// own. Options are built in many places (every command, every worker's copy, every
+/// library call with `..Default::default()`); with this, none of them can leave a stage
+/// deaf to a signal because its options lacked the flag. The first call wins; `false` when
+/// a flag was already set.
+pub fn interrupt_process_on(flag: Arc<AtomicBool>) -> bool {
+    PROCESS_FLAG.set(flag).is_ok()
+}
+
+/// Whether the process's interrupt flag ([`interrupt_process_on`]) is set.
+pub fn process_interrupted() -> bool {
+    PROCESS_FLAG.get().is_some_and(|f| f.load(Ordering::Relaxed))
+}
 
 /// A point in time and/or an interrupt flag, checked by long-running searches and encoders.
 #[derive(Debug, Clone, Default)]
@@ -17,12 +35,13 @@ impl Deadline {
     }
 
     /// `limit` from `start`: a limit that began counting before this call (at the start of
-    /// a command, before parsing, presolve and encoding) keeps counting from there.
+    /// a command, before parsing, presolve and encoding) keeps counting from there. Without
+    /// a `flag`, the process's ([`interrupt_process_on`]), if it has one.
     pub fn counted_from(start: Instant, limit: Option<Duration>, flag: Option<Arc<AtomicBool>>) -> Deadline {
         Deadline {
             // An absurd limit (beyond what `Instant` can represent) is no limit.
             at: limit.and_then(|d| start.checked_add(d)),
-            flag,
+            flag: flag.or_else(|| PROCESS_FLAG.get().cloned()),
         }
     }
 
@@ -45,6 +64,12 @@ impl Deadline {
 
     pub fn passed(&self) -> bool {
         self.at.is_some_and(|t| Instant::now() >= t) || self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Whether the interrupt flag is set: an ending that [`Deadline::passed`] caused was an
+    /// interrupt (a signal), not the time limit.
+    pub fn interrupted(&self) -> bool {
+        self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// Time left before the deadline (`None`: no time limit).
@@ -75,11 +100,33 @@ impl Deadline {
     }
 }
 
+/// How long a caller that answered at the deadline waits for its worker to end (see
+/// [`join_within`]).
+pub const GRACE: Duration = Duration::from_millis(200);
+
+/// Waits up to `grace` for a worker that looks at the same deadline (or was told to stop)
+/// to end, and joins it; `None` when it is still running then, and is left to end on its
+/// own. A worker left running takes a core from whatever the process does next (the next
+/// instance of a `bench` or `sweep`, skewing its time), so a caller that answered at the
+/// deadline gives it this long; what cannot stop within it (a solver posting one row of a
+/// huge model, or freeing hundreds of megabytes) would hold the answer back for seconds.
+pub fn join_within<T>(worker: std::thread::JoinHandle<T>, grace: Duration) -> Option<std::thread::Result<T>> {
+    let until = Instant::now() + grace;
+    while !worker.is_finished() {
+        if Instant::now() >= until {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    Some(worker.join())
+}
+
 /// What [`Deadline::wait`] saw first.
 #[derive(Debug)]
 pub enum Waited<T> {
     Done(T),
-    /// The deadline passed (or the interrupt flag was set); the worker is left to finish.
+    /// The deadline passed (or the interrupt flag was set); the worker is the caller's to
+    /// stop, or to wait for ([`join_within`]).
     Passed,
     /// The worker ended without sending: it panicked.
     WorkerGone,

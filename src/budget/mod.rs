@@ -5,4 +5,4 @@
 mod deadline;
 pub mod memory;
 
-pub use deadline::{Deadline, Waited};
+pub use deadline::{Deadline, GRACE, Waited, interrupt_process_on, join_within, process_interrupted};

@@ -36,22 +36,12 @@ pub struct CheckReport {
     pub tail: Vec<String>,
 }
 
-/// The checker to use: `explicit`, else `$SOKUC_DRAT_TRIM`, else `drat-trim` on PATH, else
-/// `tools/drat-trim` beside the directory of this executable (`target/release/../tools`).
+/// The checker to use: `explicit`, else `tools/drat-trim` beside the directory of this
+/// executable (`target/release/../tools`, where `scripts/build-drat-trim.sh` builds it). The
+/// CLI passes `--checker`, `$SOKUC_DRAT_TRIM` or `drat-trim` on `PATH` as `explicit`.
 pub fn find_checker(explicit: Option<&Path>) -> Result<PathBuf, CertifyError> {
     if let Some(p) = explicit {
         return Ok(p.to_path_buf());
-    }
-    if let Some(p) = std::env::var_os("SOKUC_DRAT_TRIM") {
-        return Ok(PathBuf::from(p));
-    }
-    if let Some(path) = std::env::var_os("PATH") {
-        for dir in std::env::split_paths(&path) {
-            let p = dir.join("drat-trim");
-            if p.is_file() {
-                return Ok(p);
-            }
-        }
     }
     let exe = std::env::current_exe().ok();
     let candidates = exe

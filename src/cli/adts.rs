@@ -50,6 +50,7 @@ pub fn run(a: AdtsArgs) -> Exit {
     let opts = RunOptions {
         solve: SolveOptions {
             time_limit: a.timeout,
+            interrupt: super::signals::flag(),
             ..Default::default()
         },
         ..Default::default()

@@ -33,6 +33,7 @@ pub struct CertifyArgs {
 
 pub fn run(a: CertifyArgs) -> Exit {
     let p = a.puzzle.load()?;
+    let checker = a.checker.clone().or_else(super::environment::drat_trim);
     let c = certify::certify(
         p.as_ref(),
         &Request {
@@ -40,7 +41,7 @@ pub fn run(a: CertifyArgs) -> Exit {
             compile: a.enc.compile(),
             encode: a.enc.encode(),
             time_limit: a.timeout,
-            checker: a.checker.as_deref(),
+            checker: checker.as_deref(),
             keep: a.keep.as_deref(),
         },
     )?;

@@ -47,7 +47,7 @@ pub fn run(a: CountArgs) -> Exit {
     let p = a.puzzle.load()?;
     let opts = CountOptions {
         max_memory: a.max_memory,
-        deadline: Deadline::counted_from(started, a.timeout, None),
+        deadline: Deadline::counted_from(started, a.timeout, super::signals::flag()),
     };
     if a.by_capacities {
         return by_capacities(&a, p.as_ref(), &opts);
@@ -56,8 +56,11 @@ pub fn run(a: CountArgs) -> Exit {
         Ok(c) => c,
         Err(CountError::TimedOut) => {
             match a.format {
+                Format::Text if super::signals::caught().is_some() => {
+                    print("unknown: interrupted before the count was complete")?
+                }
                 Format::Text => print("unknown: the time limit was reached before the count was complete")?,
-                Format::Json => print(json!({"status": "unknown", "puzzle": p.kind(), "reason": "time limit"}))?,
+                Format::Json => print(json!({"status": "unknown", "puzzle": p.kind(), "reason": stopped_by()}))?,
             }
             return Ok(exit::UNKNOWN);
         }
@@ -192,9 +195,9 @@ fn by_capacities(a: &CountArgs, p: &dyn sokuc::run::AnyPuzzle, opts: &CountOptio
         print(format!(
             "{}{} {what}: {} with no solution; over the others min {}, median {}, max {}; hardest {}; {} solutions over all arrangements{}{skipped}, in {secs:.1} s",
             if s.complete {
-                ""
+                String::new()
             } else {
-                "stopped by the time limit after "
+                format!("stopped by the {} after ", stopped_by())
             },
             s.arrangements,
             s.zero,
@@ -216,4 +219,13 @@ fn by_capacities(a: &CountArgs, p: &dyn sokuc::run::AnyPuzzle, opts: &CountOptio
     } else {
         exit::UNKNOWN
     })
+}
+
+/// What ended an incomplete count: a signal, or the time limit.
+fn stopped_by() -> &'static str {
+    if super::signals::caught().is_some() {
+        "interrupt"
+    } else {
+        "time limit"
+    }
 }

@@ -9,9 +9,11 @@ pub mod check;
 pub mod compare;
 pub mod count;
 pub mod decode;
+pub mod environment;
 pub mod generate;
 pub mod render;
 pub mod scaling;
+pub mod signals;
 pub mod solve;
 pub mod sweep;
 
@@ -137,6 +139,7 @@ impl EncodingArgs {
             solve: SolveOptions {
                 time_limit,
                 encode: self.encode(),
+                interrupt: signals::flag(),
                 ..Default::default()
             },
             compile: self.compile(),

@@ -169,6 +169,7 @@ pub fn run(a: SolveArgs) -> Exit {
             seed: a.seed,
             encode: a.enc.encode(),
             mip: a.mip_settings.into(),
+            interrupt: super::signals::flag(),
             ..Default::default()
         },
         compile: a.enc.compile(),
@@ -211,6 +212,9 @@ pub fn run(a: SolveArgs) -> Exit {
         }
         Format::Text => super::write_out(None, &r.text)?,
         Format::Json => print(&r.json)?,
+    }
+    if let Some(c) = &r.contradiction {
+        eprintln!("sokuc: ENGINES CONTRADICT EACH OTHER on {}: {c}", p.source());
     }
     Ok(r.exit_code())
 }
@@ -255,6 +259,7 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
             seed: a.seed,
             encode: a.enc.encode(),
             mip: a.mip_settings.into(),
+            interrupt: super::signals::flag(),
             ..Default::default()
         },
         compile: a.enc.compile(),
@@ -278,6 +283,7 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
             Ended::Complete if e.found == 0 => "there is none".to_string(),
             Ended::Complete => "all of them".to_string(),
             Ended::Stopped => format!("stopped at --limit {}; there may be more", a.limit.unwrap_or(e.found)),
+            Ended::Unknown if e.interrupted => "interrupted; there may be more".to_string(),
             Ended::Unknown => "the time limit was reached; there may be more".to_string(),
         };
         let secs = e.total_ms / 1e3;

@@ -1,7 +1,7 @@
 //! The hash of the crate's hot tables: the IR's own keys (variables, literals, front-end
-//! objects), the model counter's component cache, the 3SoKu counter's layers of packed states
-//! (`count::frontier`) and the mip backend's columns (`backend::lazy_cbc`). All of them use
-//! `rustc_hash`'s Fx hash, so there is one hash to trust and to measure, not one per module.
+//! objects), the model counter's component cache and the 3SoKu counter's layers of packed
+//! states (`count::frontier`). All of them use `rustc_hash`'s Fx hash, so there is one hash to
+//! trust and to measure, not one per module.
 //!
 //! The standard library's SipHash resists collision attacks, which these tables do not face:
 //! their keys come from the compiler, not from an adversary choosing hash inputs (a file

@@ -30,6 +30,13 @@ pub struct Answer<S> {
     /// The improvements' lines ([`super::Puzzle::improvement_line`]) went out as they were
     /// found, so the text of the answer leaves them out.
     pub improvements_streamed: bool,
+    /// With a proven optimum: the engines that proved it (the one that answered, then any
+    /// that confirmed it, such as `auto`'s second opinion).
+    pub optimal_by: Vec<String>,
+    /// Two engines contradicted each other (one found a solution strictly better than the
+    /// optimum another claimed): what each said. The better solution is the answer, and the
+    /// command exits 1.
+    pub contradiction: Option<String>,
 }
 
 impl<S> Answer<S> {
@@ -46,6 +53,8 @@ impl<S> Answer<S> {
             optimal: None,
             improvements: Vec::new(),
             improvements_streamed: false,
+            optimal_by: Vec::new(),
+            contradiction: None,
         }
     }
 }

@@ -36,10 +36,21 @@ pub struct Report {
     pub json: Value,
     /// The SVG picture, when asked for and the puzzle has one.
     pub svg: Option<String>,
+    /// With an objective: whether the answer is proven optimal.
+    pub optimal: Option<bool>,
+    /// With an objective: the answer's value (minimised, as in the IR).
+    pub objective: Option<i64>,
+    /// Two engines contradicted each other on the optimum (see [`Answer::contradiction`]).
+    pub contradiction: Option<String>,
 }
 
 impl Report {
+    /// The status's exit code; 1 when engines contradicted each other, as `compare` exits
+    /// on a disagreement.
     pub fn exit_code(&self) -> u8 {
+        if self.contradiction.is_some() {
+            return crate::error::exit::INTERNAL;
+        }
         status_code(self.status)
     }
 }
@@ -155,6 +166,12 @@ fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: Option<&SolveS
     // Only with an objective: proven optimal or the best found in time.
     if let Some(optimal) = a.optimal {
         obj.insert("optimal".into(), json!(optimal));
+        if optimal {
+            obj.insert("optimal_by".into(), json!(a.optimal_by));
+        }
+    }
+    if let Some(c) = &a.contradiction {
+        obj.insert("contradiction".into(), json!(c));
     }
     if let Some(stats) = stats {
         obj.insert("stats".into(), report::stats_json(stats));
@@ -270,6 +287,7 @@ pub fn summary_json(kind: &str, limit: Option<u64>, e: &Enumerated) -> Value {
         "stopped": match e.ended {
             Ended::Complete => Value::Null,
             Ended::Stopped => json!("limit"),
+            Ended::Unknown if e.interrupted => json!("interrupted"),
             Ended::Unknown => json!("time limit"),
         },
         "limit": limit,
@@ -294,6 +312,9 @@ fn report_of<P: Puzzle>(p: &P, o: Outcome<P::Solution>, picture: bool) -> Report
         backend: o.answer.backend.clone(),
         text: p.text(&o.answer),
         json: outcome_json(p, &o.answer, Some(&o.stats)),
+        optimal: o.answer.optimal,
+        objective: o.answer.improvements.last().copied(),
+        contradiction: o.answer.contradiction.clone(),
         stats: o.stats,
         svg,
     }

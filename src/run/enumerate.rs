@@ -108,7 +108,12 @@ pub struct Enumerated {
     pub stats: SolveStats,
     /// Milliseconds from the start of the command to the end of the enumeration.
     pub total_ms: f64,
+    /// The interrupt flag (a signal) ended it, not the time limit (`ended` is `Unknown`).
+    pub interrupted: bool,
 }
+
+/// Why an enumeration without a solution that an interrupt ended has none.
+const INTERRUPTED: &str = "the command was interrupted";
 
 impl Enumerated {
     /// Presolve or the LP answered before any backend ran: no solution, and the walk is
@@ -119,8 +124,12 @@ impl Enumerated {
         backend: &'static str,
         stats: SolveStats,
         started: Instant,
+        opts: &SolveOptions,
     ) -> Enumerated {
+        let interrupted = status == Status::Unknown && opts.deadline().interrupted();
         Enumerated {
+            interrupted,
+            reason: Some(if interrupted { INTERRUPTED.into() } else { reason }),
             status,
             found: 0,
             ended: if status == Status::Unsat {
@@ -128,7 +137,6 @@ impl Enumerated {
             } else {
                 Ended::Unknown
             },
-            reason: Some(reason),
             backend,
             stats,
             total_ms: ms(started),
@@ -152,28 +160,46 @@ pub(super) fn begin<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) ->
     let solve_opts = opts.solve.clock_started();
     let started = solve_opts.started.unwrap_or_else(Instant::now);
     Ok(match prepare(p, b, opts, &solve_opts, Instant::now(), false)? {
-        Prepared::Answered(status, reason, stats) => {
-            Begun::Answered(Enumerated::before_search(status, reason, b.name(), stats, started))
-        }
+        Prepared::Answered(status, reason, stats) => Begun::Answered(Enumerated::before_search(
+            status,
+            reason,
+            b.name(),
+            stats,
+            started,
+            &solve_opts,
+        )),
         Prepared::Ready(r) => Begun::Ready(r, solve_opts, started),
     })
 }
 
 /// The end every enumeration shares: the walk's outcome with compiling and the LP in its
 /// statistics, named by the engine that enumerated.
-pub(super) fn end<C>(b: &dyn Backend, ready: &Ready<C>, walked: Walked, started: Instant) -> Enumerated {
+pub(super) fn end<C>(
+    b: &dyn Backend,
+    ready: &Ready<C>,
+    walked: Walked,
+    opts: &SolveOptions,
+    started: Instant,
+) -> Enumerated {
     let mut stats = walked.stats.clone();
     stats.build_ms += ready.compile_ms;
     note_lp(&mut stats, ready.lp.as_ref());
     let backend = b.answered_by();
+    let interrupted = walked.ended == Ended::Unknown && opts.deadline().interrupted();
+    let reason = no_solution_reason(walked.status(), backend);
     Enumerated {
         status: walked.status(),
         found: walked.found,
         ended: walked.ended,
-        reason: no_solution_reason(walked.status(), backend),
+        reason: if interrupted {
+            reason.map(|_| INTERRUPTED.into())
+        } else {
+            reason
+        },
         backend,
         stats,
         total_ms: ms(started),
+        interrupted,
     }
 }
 
@@ -192,5 +218,5 @@ pub fn enumerate<P: Puzzle>(
         Begun::Ready(r, o, s) => (r, o, s),
     };
     let walked = walk(p, &ready.compiled, b, &solve_opts, limit, on)?;
-    Ok(end(b, &ready, walked, started))
+    Ok(end(b, &ready, walked, &solve_opts, started))
 }

@@ -133,8 +133,9 @@ const POLL: Duration = Duration::from_millis(50);
 
 /// Compiles within the deadline: `None` once it passes. Presolve and compiling cannot look
 /// at the clock, and on large instances they take seconds, so with a time limit they run on
-/// a worker thread while this one waits. Past the deadline the worker is left to finish on
-/// its own (its model is then dropped); the process may exit first.
+/// a worker thread while this one waits. Past the deadline the worker is given
+/// [`crate::budget::GRACE`] to end, and after that left to finish on its own (its model is
+/// then dropped); the process may exit first.
 fn compile_within<P: Puzzle>(
     p: &P,
     opts: CompileOptions,
@@ -155,7 +156,12 @@ fn compile_within<P: Puzzle>(
     let Ok(waited) = deadline.wait(&rx, POLL, || Ok::<(), std::convert::Infallible>(()));
     match waited {
         Waited::Done(c) => Some(c),
-        Waited::Passed => None,
+        // Compiling cannot look at the clock: it is given a moment to end, so that it
+        // does not run on beside what the process does next (bench, sweep).
+        Waited::Passed => {
+            let _ = crate::budget::join_within(worker, crate::budget::GRACE);
+            None
+        }
         // Compiling panicked: the same panic as without a worker.
         Waited::WorkerGone => match worker.join() {
             Err(panic) => std::panic::resume_unwind(panic),
@@ -274,6 +280,9 @@ fn prepare<P: Puzzle>(
         Ok(Prepared::Answered(status, reason.to_string(), stats))
     };
     let compiled = match compile_within(p, opts.compile, &solve_opts.deadline()) {
+        None if solve_opts.deadline().interrupted() => {
+            return early(Status::Unknown, "the command was interrupted while compiling the model");
+        }
         None => return early(Status::Unknown, "the time limit was reached while compiling the model"),
         Some(Err(refutation)) => return early(Status::Unsat, &format!("presolve: {refutation}")),
         Some(Ok(c)) => c,
@@ -390,7 +399,12 @@ pub fn solve_with<P: Puzzle>(
     let name = b.answered_by();
     let mut answer = Answer::without_solution(status, None, name);
     answer.asked_unique = opts.unique;
-    answer.reason = no_solution_reason(status, name);
+    answer.reason = match no_solution_reason(status, name) {
+        Some(_) if status == Status::Unknown && solve_opts.deadline().interrupted() => {
+            Some("the command was interrupted".to_string())
+        }
+        r => r,
+    };
     let Some(solution) = found else {
         return Ok(Outcome { answer, stats });
     };
@@ -399,6 +413,19 @@ pub fn solve_with<P: Puzzle>(
     if let Some((optimal, improvements)) = optimum {
         answer.optimal = Some(optimal);
         answer.improvements = improvements;
+        // Who proved the optimum, and any contradiction between engines (`auto`'s second
+        // opinion puts them in the stats).
+        if optimal {
+            answer.optimal_by.push(name.to_string());
+            if let Some(other) = stats.extra.get("confirmed_by").and_then(|v| v.as_str()) {
+                answer.optimal_by.push(other.to_string());
+            }
+        }
+        answer.contradiction = stats
+            .extra
+            .get("contradiction")
+            .and_then(|v| v.as_str())
+            .map(str::to_string);
     }
     if let Some((unique, second)) = second {
         answer.unique = unique;

@@ -317,7 +317,9 @@ fn read_prefix(
     Ok((records, keep))
 }
 
-type Chunk = (usize, Vec<(Record, f64)>);
+/// A chunk's index, its records, and whether it is whole (`false`: an interrupt cut it
+/// short, and nothing after it is written).
+type Chunk = (usize, Vec<(Record, f64)>, bool);
 
 fn fmt_duration(s: f64) -> String {
     let s = s.max(0.0) as u64;
@@ -425,7 +427,7 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
                 let mut block = u64::MAX;
                 loop {
                     let c = next.fetch_add(1, Ordering::Relaxed);
-                    if c >= chunks || stop.load(Ordering::Relaxed) {
+                    if c >= chunks || stop.load(Ordering::Relaxed) || crate::budget::process_interrupted() {
                         return;
                     }
                     let part = &todo[bounds[c]..bounds[c + 1]];
@@ -442,6 +444,7 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
                             return;
                         }
                     }
+                    let mut whole = true;
                     for (index, caps) in part {
                         if index / opts.block != block {
                             block = index / opts.block;
@@ -449,6 +452,13 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
                         }
                         let t = Instant::now();
                         match worker.solve(spec, *index, caps, opts.timeout) {
+                            // An answer that comes after a signal may be the interrupt's
+                            // `unknown`, not the instance's: it and the rest of the chunk
+                            // are left for `--resume`, not written as unknown.
+                            Ok(_) if crate::budget::process_interrupted() => {
+                                whole = false;
+                                break;
+                            }
                             Ok(r) => recs.push((r, t.elapsed().as_secs_f64() * 1e3)),
                             Err(e) => {
                                 stop.store(true, Ordering::Relaxed);
@@ -457,26 +467,30 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
                             }
                         }
                     }
-                    if tx.send(Ok((c, recs))).is_err() {
+                    if tx.send(Ok((c, recs, whole))).is_err() || !whole {
                         return;
                     }
                 }
             });
         }
         drop(tx);
-        let mut pending: std::collections::BTreeMap<usize, Vec<(Record, f64)>> = Default::default();
+        let mut pending: std::collections::BTreeMap<usize, (Vec<(Record, f64)>, bool)> = Default::default();
         let mut written = 0usize;
         let mut done = 0usize;
+        let mut cut = false;
         let mut last_report = Instant::now();
         let t_run = Instant::now();
         let mut buf = String::new();
         loop {
             match rx.recv_timeout(Duration::from_millis(250)) {
-                Ok(Ok((c, recs))) => {
+                Ok(Ok((c, recs, whole))) => {
                     done += recs.len();
-                    pending.insert(c, recs);
-                    // Write every chunk that is next in order, each in one write call.
-                    while let Some(recs) = pending.remove(&written) {
+                    pending.insert(c, (recs, whole));
+                    // Write every chunk that is next in order, each in one write call; the
+                    // file stays a prefix of the instances, so nothing after a chunk cut
+                    // short by an interrupt is written.
+                    while !cut && let Some((recs, whole)) = pending.remove(&written) {
+                        cut = !whole;
                         buf.clear();
                         for (r, ms) in recs {
                             buf.push_str(&r.line());
@@ -528,7 +542,9 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
         if show {
             eprintln!();
         }
-        if written != chunks {
+        // After an interrupt the file ends where the instances solved in order end
+        // (`--resume` goes on from there), and the summary counts what it holds.
+        if written != chunks && !crate::budget::process_interrupted() {
             return Err(SweepError::Usage("a worker stopped before finishing its chunks".into()));
         }
         Ok(())

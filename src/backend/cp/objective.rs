@@ -128,6 +128,7 @@ pub(super) fn optimise(
                 models += 1;
                 if improved(&a).is_break() {
                     halt.store(true, Ordering::Relaxed);
+                    let _ = crate::budget::join_within(worker, crate::budget::GRACE);
                     return Ok(ended(Status::Sat, false, so_far(t0), models));
                 }
             }
@@ -137,6 +138,9 @@ pub(super) fn optimise(
             }
             Waited::Done(Msg::Done(Err(Cut::Time))) | Waited::Passed => {
                 halt.store(true, Ordering::Relaxed);
+                // As in `Cp::solve`: the worker stops at its next look; given a moment,
+                // it ends before whatever runs next.
+                let _ = crate::budget::join_within(worker, crate::budget::GRACE);
                 return Ok(ended(Status::Unknown, false, so_far(t0), models));
             }
             Waited::WorkerGone => {

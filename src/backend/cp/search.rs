@@ -138,14 +138,12 @@ pub enum Restarts {
 pub const DEFAULT_SEED: u64 = 42;
 
 impl CpOptions {
-    /// These settings, changed by `SOKUC_CP_OPTS` (`name=value,...`:
-    /// `order=smallest-domain|first-fail|activity`, `value=random|min`,
-    /// `restarts=luby|pumpkin|never`, `restart-base=N` for Luby,
-    /// `minimise=iterative|recursive|both|none`, `counts=labels|rows`, `hall=on|off`), for tuning experiments without a rebuild.
+    /// These settings, changed by the process's tuning ([`crate::backend::tuning`]'s `cp`
+    /// list, see [`crate::backend::Tuning`]), for tuning experiments without a rebuild.
     pub fn with_env(self) -> Result<CpOptions, BackendError> {
-        match std::env::var("SOKUC_CP_OPTS") {
-            Ok(spec) => self.with_spec(&spec),
-            Err(_) => Ok(self),
+        match crate::backend::tuning().cp {
+            Some(spec) => self.with_spec(&spec),
+            None => Ok(self),
         }
     }
 

@@ -6,13 +6,14 @@
 //! writes each worker's solutions on that worker): this module hands out the work.
 
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::engine::{self, Cube, Engine};
 use super::{Search, build};
-use crate::backend::{Backend, BackendError, Deadline, Ended, Found, SolveOptions, SolveStats, Visit};
-use crate::ir::{PbFormula, Projection};
+use crate::backend::{Backend, BackendError, Deadline, Ended, Found, SolveOptions, SolveStats};
+use crate::ir::{Lit, PbFormula, Projection};
 
 /// Cubes per worker: enough that a worker that drew a small cube finds more work while
 /// another is still in a large one.
@@ -34,6 +35,9 @@ pub struct Split {
     engine: Engine,
     primary: Vec<bool>,
     cubes: Vec<Cube>,
+    /// Each cube's decisions as the formula's literals ([`Engine::cube_lits`]), handed with
+    /// each solution so that the caller can check it lies in its cube.
+    lits: Vec<Vec<Lit>>,
     next: AtomicUsize,
     /// Set by [`Split::stop`]: every worker ends at its next look.
     stop: AtomicBool,
@@ -77,10 +81,12 @@ impl Split {
                 ..Default::default()
             }));
         };
+        let lits = cubes.iter().map(|c| engine.cube_lits(c)).collect();
         Ok(Splitting::Ready(Box::new(Split {
             engine,
             primary,
             cubes,
+            lits,
             next: AtomicUsize::new(0),
             stop: AtomicBool::new(false),
             deadline,
@@ -92,8 +98,9 @@ impl Split {
     }
 
     /// One worker: walks cubes until they run out, `visit` breaks, the deadline passes or
-    /// another worker calls [`Split::stop`]. Call it from each worker thread.
-    pub fn work(&self, opts: &SolveOptions, visit: &mut Visit<'_>) -> Worked {
+    /// another worker calls [`Split::stop`]. Call it from each worker thread. `visit` gets
+    /// each solution with the literals of its cube, which the solution must make true.
+    pub fn work(&self, opts: &SolveOptions, visit: &mut dyn FnMut(Found<'_>, &[Lit]) -> ControlFlow<()>) -> Worked {
         let mut engine = self.engine.clone();
         let halt = || self.stop.load(Ordering::Relaxed) || self.deadline.passed();
         let walk = engine.enumerate_cubes(
@@ -104,11 +111,14 @@ impl Split {
             opts.seed.is_some(),
             opts.seed.unwrap_or(0),
             &halt,
-            &mut |a| {
-                visit(Found {
-                    assignment: a,
-                    engine: "search",
-                })
+            &mut |i, a| {
+                visit(
+                    Found {
+                        assignment: a,
+                        engine: "search",
+                    },
+                    &self.lits[i],
+                )
             },
         );
         let ended = match walk {
@@ -128,6 +138,16 @@ impl Split {
     /// Ends every worker at its next look (a limit reached, an error).
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// For tests of the check above: every cube loses its last decision while its
+    /// literals stay, so a worker walks more than its cube (the cubes overlap) and reports
+    /// solutions that lie outside it.
+    #[cfg(test)]
+    pub(crate) fn loosen(&mut self) {
+        for c in &mut self.cubes {
+            c.pop();
+        }
     }
 
     /// Whether [`Split::stop`] was called.

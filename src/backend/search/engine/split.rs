@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{Engine, State, Walk, bit};
 use crate::budget::Deadline;
-use crate::ir::Lit;
+use crate::ir::{Lit, Var};
 
 /// One decision of a cube: group `g` restricted to option `o` (`take`), or to every other
 /// option.
@@ -100,6 +100,32 @@ impl Engine {
         Some(deeper)
     }
 
+    /// The literals of the formula that a cube's decisions fix: every solution under the
+    /// cube makes each of them true. The run path checks each worker's solutions against
+    /// them, so that "the cubes are disjoint" is checked on every solution rather than
+    /// assumed.
+    pub fn cube_lits(&self, cube: &[Step]) -> Vec<Lit> {
+        cube.iter()
+            .map(|step| {
+                let options = &self.options[step.g as usize];
+                match options[step.o as usize] {
+                    // Option o of a group is its variable: "o" makes it true, "not o" false.
+                    Some(v) => Lit::new(Var(v), step.take),
+                    // A singleton group's other option, "the variable is false".
+                    None => {
+                        debug_assert_eq!(options.len(), 2, "only singleton groups have a false option");
+                        let v = options
+                            .iter()
+                            .flatten()
+                            .next()
+                            .expect("a singleton group has its variable");
+                        Lit::new(Var(*v), !step.take)
+                    }
+                }
+            })
+            .collect()
+    }
+
     /// Decides one step of a cube; `false` when propagation refutes it.
     fn apply(&mut self, s: &mut State, step: Step) -> bool {
         let w = self.words;
@@ -118,6 +144,7 @@ impl Engine {
     /// shared `next`) and walks the leaves under it as [`Engine::enumerate`] would, until
     /// the cubes run out ([`Walk::Complete`]), `visit` breaks, or `halt` (the deadline, or
     /// another worker that stopped the run) says so. The engine is this worker's own copy.
+    /// `visit` gets the index of the cube each leaf is under.
     #[allow(clippy::too_many_arguments)]
     pub fn enumerate_cubes(
         &mut self,
@@ -128,7 +155,7 @@ impl Engine {
         randomize: bool,
         seed: u64,
         halt: &dyn Fn() -> bool,
-        visit: &mut dyn FnMut(&[bool]) -> ControlFlow<()>,
+        visit: &mut dyn FnMut(usize, &[bool]) -> ControlFlow<()>,
     ) -> Walk {
         let Some(mut s) = self.root(assumptions, seed) else {
             return Walk::Complete;
@@ -137,12 +164,13 @@ impl Engine {
             if halt() {
                 return Walk::Unknown;
             }
-            let Some(cube) = cubes.get(next.fetch_add(1, Ordering::Relaxed)) else {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(cube) = cubes.get(i) else {
                 return Walk::Complete;
             };
             let m = self.mark();
             if cube.iter().all(|&step| self.apply(&mut s, step)) {
-                match self.walk_from(&mut s, primary, randomize, halt, visit) {
+                match self.walk_from(&mut s, primary, randomize, halt, &mut |a| visit(i, a)) {
                     Walk::Complete => {}
                     other => return other,
                 }
