@@ -105,15 +105,12 @@ impl Problem {
     }
 
     /// The model [`Problem::encode`] wrote; `Err` names what is wrong with the bytes.
-    pub fn decode(r: impl Read) -> Result<Problem, WireError> {
-        Problem::read(r).map_err(WireError)
-    }
-
-    fn read(mut r: impl Read) -> Result<Problem, String> {
+    pub fn decode(mut r: impl Read) -> Result<Problem, WireError> {
         let mut magic = [0u8; 8];
-        r.read_exact(&mut magic).map_err(|e| format!("no model: {e}"))?;
+        r.read_exact(&mut magic)
+            .map_err(|e| WireError::new(format!("no model: {e}")))?;
         if &magic != MAGIC {
-            return Err("not a sokuc-cbc model (wrong magic bytes)".into());
+            return Err(WireError::new("not a sokuc-cbc model (wrong magic bytes)"));
         }
         let mut p = Problem::default();
         let n = get_len(&mut r)?;
@@ -124,7 +121,7 @@ impl Problem {
         }
         let k = get_len(&mut r)?;
         if k != 0 && k != n {
-            return Err(format!("{k} objective coefficients for {n} columns"));
+            return Err(WireError::new(format!("{k} objective coefficients for {n} columns")));
         }
         for _ in 0..k {
             p.objective.push(get_f64(&mut r)?);
@@ -139,7 +136,7 @@ impl Problem {
             for _ in 0..t {
                 let j = get_u32(&mut r)?;
                 if j as usize >= n {
-                    return Err(format!("a term on column {j} of {n}"));
+                    return Err(WireError::new(format!("a term on column {j} of {n}")));
                 }
                 terms.push((j, get_f64(&mut r)?));
             }
@@ -160,43 +157,52 @@ impl Problem {
 #[error("{0}")]
 pub struct WireError(pub String);
 
+impl WireError {
+    fn new(m: impl Into<String>) -> WireError {
+        WireError(m.into())
+    }
+}
+
 fn put_len(b: &mut Vec<u8>, n: usize) {
     // Counts past u32 are refused before a model is encoded (see `start`).
     b.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
 }
 
-fn get_u8(r: &mut impl Read) -> Result<u8, String> {
+fn get_u8(r: &mut impl Read) -> Result<u8, WireError> {
     let mut x = [0u8; 1];
-    r.read_exact(&mut x).map_err(|e| format!("the model ends early: {e}"))?;
+    r.read_exact(&mut x)
+        .map_err(|e| WireError::new(format!("the model ends early: {e}")))?;
     Ok(x[0])
 }
 
-fn get_u32(r: &mut impl Read) -> Result<u32, String> {
+fn get_u32(r: &mut impl Read) -> Result<u32, WireError> {
     let mut x = [0u8; 4];
-    r.read_exact(&mut x).map_err(|e| format!("the model ends early: {e}"))?;
+    r.read_exact(&mut x)
+        .map_err(|e| WireError::new(format!("the model ends early: {e}")))?;
     Ok(u32::from_le_bytes(x))
 }
 
-fn get_len(r: &mut impl Read) -> Result<usize, String> {
+fn get_len(r: &mut impl Read) -> Result<usize, WireError> {
     get_u32(r).map(|n| n as usize)
 }
 
-fn get_f64(r: &mut impl Read) -> Result<f64, String> {
+fn get_f64(r: &mut impl Read) -> Result<f64, WireError> {
     let mut x = [0u8; 8];
-    r.read_exact(&mut x).map_err(|e| format!("the model ends early: {e}"))?;
+    r.read_exact(&mut x)
+        .map_err(|e| WireError::new(format!("the model ends early: {e}")))?;
     Ok(f64::from_le_bytes(x))
 }
 
-fn get_string(r: &mut impl Read) -> Result<String, String> {
+fn get_string(r: &mut impl Read) -> Result<String, WireError> {
     let n = get_len(r)?;
     let mut s = Vec::with_capacity(n.min(RESERVE_AT_MOST));
     r.take(n as u64)
         .read_to_end(&mut s)
-        .map_err(|e| format!("the model ends early: {e}"))?;
+        .map_err(|e| WireError::new(format!("the model ends early: {e}")))?;
     if s.len() != n {
-        return Err("the model ends inside a parameter".into());
+        return Err(WireError::new("the model ends inside a parameter"));
     }
-    String::from_utf8(s).map_err(|_| "a parameter is not UTF-8".into())
+    String::from_utf8(s).map_err(|_| WireError::new("a parameter is not UTF-8"))
 }
 
 /// CBC's verdict.
