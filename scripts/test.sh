@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: install the external tools the tests use, check
-# formatting and lints, then run every test including those that need external tools
-# (they are #[ignore]d in a plain `cargo test` and say what they need).
+# formatting and lints, then run every test twice with overflow checks and debug assertions
+# on (the `ci` profile in Cargo.toml: release speed, checked arithmetic):
+#   1. the default build (no native solvers), which is what `cargo install` gives: its
+#      messages for backends that are not compiled in are tested there;
+#   2. every feature, including the tests that need external tools (they are #[ignore]d in a
+#      plain `cargo test` and say what they need).
+# An arithmetic overflow anywhere in the library is then a failing test, not a wrapped number.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # cargo's rustc probe reads /dev/null: it must be the null device, or at least empty before
@@ -15,9 +20,11 @@ sokuc_dev_null
 cargo fmt --check
 sokuc_dev_null
 cargo clippy --release --all-targets --all-features -- -D warnings
+# Both suites run to the end (--no-fail-fast) whatever the first finds, so one CI run shows
+# every failure of both builds; the script fails if either did.
+failed=0
 sokuc_dev_null
-cargo test --release --all-features -- --include-ignored
-# The default build (no native solvers) is what `cargo run --release` gives; its messages for
-# backends that are not compiled in are tested there.
+cargo test --profile ci --no-fail-fast || failed=1
 sokuc_dev_null
-cargo test --release --test usage_errors
+cargo test --profile ci --all-features --no-fail-fast -- --include-ignored || failed=1
+exit "$failed"

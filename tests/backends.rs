@@ -119,7 +119,11 @@ fn capacity_vectors() -> Vec<Vec<u64>> {
     for a in 1..=4u64 {
         for b in 1..=4 {
             for c in 1..=4 {
-                let d = 10 - a - b - c;
+                // The fourth capacity makes the total 10; triples past 10 have none (and
+                // cannot be an arrangement of 1,2,3,4 anyway).
+                let Some(d) = 10u64.checked_sub(a + b + c) else {
+                    continue;
+                };
                 let v = vec![a, b, c, d];
                 let mut s = v.clone();
                 s.sort();

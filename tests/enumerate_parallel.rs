@@ -203,7 +203,7 @@ fn jobs_are_refused_where_they_cannot_work() {
 
 #[test]
 fn timeout_bounds_the_threads() {
-    let t = std::time::Instant::now();
+    let t = Instant::now();
     let o = sokuc()
         .args([
             "solve",

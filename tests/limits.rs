@@ -178,9 +178,10 @@ fn backends() -> Vec<&'static str> {
     sokuc::backend::available()
 }
 
-/// Documented slack past `--timeout` (README, "Limits") is 1 s; the tests allow three more
-/// for a loaded machine, so they check that the limit holds, not how closely.
-const SLACK_S: f64 = 4.0;
+/// Documented slack past `--timeout` (README, "Limits") is 1 s; the tests allow nine, a gross
+/// bound for a shared 2-core machine and a debug build, so they check that the limit holds
+/// (what they guard against are solves that run on for tens of seconds), not how closely.
+const SLACK_S: f64 = 9.0;
 
 #[test]
 fn every_backend_answers_unknown_at_the_time_limit_whatever_it_was_doing() {
@@ -258,11 +259,8 @@ fn the_time_limit_counts_encoding() {
 }
 
 #[test]
+#[cfg(feature = "mip")]
 fn compare_moves_on_when_mip_is_cut_off() {
-    if !backends().contains(&"mip") {
-        eprintln!("skipped: this build has no mip backend");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let bp500 = common::generate_3soku(dir.path(), "bp500.toml", &["--variant", "bipyramid-500", "--seed", "1"]);
     // CBC cannot be stopped, so its solve is abandoned at the limit; compare must go on to

@@ -39,8 +39,9 @@ fn a_cut_off_cbc_solve_ends_the_command_at_the_time_limit() {
     assert_eq!(o.status.code(), Some(30), "{out}{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["status"], "unknown");
-    // The documented slack is 1 s; three more for a loaded machine.
-    assert!(secs < 6.0, "{secs:.2} s for --timeout 2");
+    // The documented slack is 1 s. The bound is gross (a loaded 2-core machine, a debug build):
+    // it checks that the command ends near the limit, not how near.
+    assert!(secs < 12.0, "{secs:.2} s for --timeout 2");
 }
 
 /// CPU time this process has used (user + system, its threads but not its children).
@@ -70,7 +71,8 @@ fn a_cut_off_solve_leaves_nothing_running_and_the_next_solve_answers() {
     let t = Instant::now();
     let r = run::solve(&bp500, b.as_mut(), &limited(2)).unwrap();
     assert_eq!(r.answer.status, Status::Unknown);
-    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    // Gross: a solve that waited for CBC's root work would take well over 10 s.
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
 
     // Nothing of that solve goes on: over the next second this process (no other test
     // solves in it meanwhile) uses next to no CPU. An abandoned CBC thread would

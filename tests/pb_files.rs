@@ -492,7 +492,7 @@ fn mip_splits_rows_and_refuses_objectives_past_its_tolerances() {
         "narrow.opb",
         "* #variable= 2 #constraint= 1\n+349525 x1 +349524 x2 = 349524 ;\n",
     );
-    if sokuc::backend::available().contains(&"mip") {
+    if backend::available().contains(&"mip") {
         // An objective is one sum and cannot be split.
         let o = sokuc().args(["solve", &g, "--backend", "mip"]).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);

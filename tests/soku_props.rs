@@ -200,7 +200,7 @@ proptest! {
     /// verified: the answer-reading path agrees with the in-process one.
     #[test]
     fn dimacs_answer_round_trip(inst in strategy("octahedron")) {
-        let opts = sokuc::encode::EncodeOptions::default();
+        let opts = EncodeOptions::default();
         // What `--emit dimacs` writes: the encoded model, or the empty clause when presolve
         // refutes the instance.
         let emitted = run::emit::model(&inst, &Presolve::On.compile(), Some(opts.pb.name()));

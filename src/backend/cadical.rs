@@ -3,6 +3,8 @@
 //! It reads the same CNF as varisat, produced by the same encoders through [`ClauseSink`],
 //! so a difference in answers between the two can only come from the solvers.
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -23,7 +25,7 @@ pub struct Cadical;
 const NAME: &str = "cadical";
 
 fn to_rustsat(l: Lit) -> rustsat::types::Lit {
-    rustsat::types::Lit::new(l.var().index() as u32, !l.is_positive())
+    rustsat::types::Lit::new(l.var().0, !l.is_positive())
 }
 
 fn solver_error(e: impl std::fmt::Display) -> BackendError {
@@ -135,7 +137,7 @@ impl Backend for Cadical {
         let mut solver = CaDiCaL::default();
         if let Some(seed) = opts.seed {
             // CaDiCaL's seed option is a non-negative C int.
-            let seed = (seed % (i32::MAX as u64)) as i32;
+            let seed = i32::try_from(seed % u64::from(i32::MAX.unsigned_abs())).expect("below i32::MAX");
             solver.set_option("seed", seed).map_err(solver_error)?;
         }
         // CaDiCaL 2.x runs a light preprocessing pass before search. On IcoSoKu's CNF (2.6k
@@ -214,7 +216,7 @@ impl Backend for Cadical {
         let assignment = if status == Status::Sat {
             let mut a = vec![false; formula.num_vars as usize];
             for (i, v) in a.iter_mut().enumerate() {
-                let lit = rustsat::types::Lit::positive(i as u32);
+                let lit = rustsat::types::Lit::positive(u32::try_from(i).expect("below num_vars, a u32"));
                 *v = solver.lit_val(lit).map_err(solver_error)? == TernaryVal::True;
             }
             Some(a)
@@ -294,7 +296,10 @@ impl CadicalSession {
         let mut solver = CaDiCaL::default();
         if let Some(seed) = seed {
             solver
-                .set_option("seed", (seed % (i32::MAX as u64)) as i32)
+                .set_option(
+                    "seed",
+                    i32::try_from(seed % u64::from(i32::MAX.unsigned_abs())).expect("below i32::MAX"),
+                )
                 .map_err(solver_error)?;
         }
         // As in a plain solve (see there).
@@ -413,7 +418,7 @@ impl Session for CadicalSession {
         let assignment = if status == Status::Sat {
             let mut a = vec![false; self.formula.num_vars as usize];
             for (i, v) in a.iter_mut().enumerate() {
-                let lit = rustsat::types::Lit::positive(i as u32);
+                let lit = rustsat::types::Lit::positive(u32::try_from(i).expect("below num_vars, a u32"));
                 *v = l.solver.lit_val(lit).map_err(solver_error)? == TernaryVal::True;
             }
             Some(a)

@@ -26,6 +26,8 @@
 //! which are built from the same source: [`Problem::encode`] / [`Problem::decode`], and the
 //! answer as [`message`] / [`parse`].
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

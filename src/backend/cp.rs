@@ -8,6 +8,8 @@
 //! generation then learns nogoods over placements and partial sums, the shape on which
 //! Chuffed does well for this puzzle.
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 mod counts;
 mod groups;
 mod objective;
@@ -73,7 +75,7 @@ impl Stop {
     }
 
     /// What a worker reports: sizes, the two phases' times, and the steps searched.
-    fn stats(&self, vars: usize, rows: usize, build: std::time::Duration, solve_start: Instant) -> SolveStats {
+    fn stats(&self, vars: usize, rows: usize, build: Duration, solve_start: Instant) -> SolveStats {
         SolveStats {
             vars: vars as u64,
             clauses: rows as u64,
@@ -115,6 +117,27 @@ fn refuse_wide_rows(f: &PbFormula) -> Result<(), BackendError> {
         }),
         None => Ok(()),
     }
+}
+
+/// A number of a row (a coefficient, a right-hand side, a sum of coefficients, a bound) as
+/// pumpkin's `i32`: [`refuse_wide_rows`] refuses a formula with a row whose coefficients and
+/// right-hand side add up to 2^30 or more before anything is built, and the objective is
+/// bounded the same way (`objective::LARGEST_SUM`), so each fits.
+pub(crate) fn narrow(x: i64) -> i32 {
+    i32::try_from(x).expect("rows and objectives of 2^30 or more are refused before building")
+}
+
+/// An index or a count of the model (a group's options, an option, a label, a row of labels)
+/// as pumpkin's `i32`. Each counts variables or constraints of the formula, and 2^31 of either
+/// is past what [`estimate_bytes`] lets the memory limit build (and past the memory any
+/// formula that size takes itself).
+pub(crate) fn int(i: usize) -> i32 {
+    i32::try_from(i).expect("fewer than 2^31 variables and constraints reach the cp model")
+}
+
+/// An `i32` of the model that is an index (non-negative by construction) as a `usize`.
+pub(crate) fn at(i: i32) -> usize {
+    usize::try_from(i).expect("an index of the cp model is non-negative")
 }
 
 fn estimate_bytes(f: &PbFormula) -> u64 {
@@ -173,10 +196,10 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
     let mut chosen = vec![false; f.constraints.len()];
     for (g, (row, vars)) in chosen_groups.iter().enumerate() {
         chosen[*row] = true;
-        ints.push(solver.new_bounded_integer(0, vars.len() as i32 - 1));
+        ints.push(solver.new_bounded_integer(0, int(vars.len()) - 1));
         group_len.push(vars.len());
         for (i, v) in vars.iter().enumerate() {
-            place[v.index()] = Some((g, i as i32));
+            place[v.index()] = Some((g, int(i)));
         }
     }
     // Rows that an implied `SumOf` adds up get an integer for their left side, so the sum
@@ -265,7 +288,7 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
     }
     if let Some(l) = labels {
         let mut vars = Vec::with_capacity(l.tables.len());
-        let none = l.counts.len() as i32;
+        let none = int(l.counts.len());
         let open: Box<[bool]> = l.tables.iter().map(|(_, t)| t.contains(&none)).collect();
         for (g, table) in l.tables {
             // Exactly the labels the group's values have (a label's element removes only
@@ -378,8 +401,8 @@ impl Posting {
         // Bounds of the left side, for the optional sum variable.
         let (mut lo, mut hi) = (0i64, 0i64);
         for d in extra {
-            lo += self.solver.lower_bound(d) as i64;
-            hi += self.solver.upper_bound(d) as i64;
+            lo += i64::from(self.solver.lower_bound(d));
+            hi += i64::from(self.solver.upper_bound(d));
         }
         for (g, entries) in per_group {
             // Few terms on a group stay literal views; more become one integer, the group's
@@ -390,11 +413,11 @@ impl Posting {
             }
             let mut table = vec![0i32; self.group_len[g]];
             for (i, c, _) in entries {
-                table[i as usize] += c as i32;
+                table[at(i)] += narrow(c);
             }
             let (a, b) = (*table.iter().min().unwrap_or(&0), *table.iter().max().unwrap_or(&0));
-            lo += a as i64;
-            hi += b as i64;
+            lo += i64::from(a);
+            hi += i64::from(b);
             let w = self.solver.new_bounded_integer(a, b);
             self.made += 1;
             let _ = self.solver.add_propagator(TableElementArgs {
@@ -409,13 +432,13 @@ impl Posting {
         // A zero coefficient adds nothing, and pumpkin 0.5.0's linear propagator asserts that
         // every bound change of a term moves its sum (found by tests/cp_model.rs).
         for (c, l) in loose.into_iter().filter(|&(c, _)| c != 0) {
-            terms.push(self.lit(l).get_integer_variable().scaled(c as i32));
+            terms.push(self.lit(l).get_integer_variable().scaled(narrow(c)));
             lo += c.min(0);
             hi += c.max(0);
         }
-        let rhs = lin.rhs as i32;
+        let rhs = narrow(lin.rhs);
         if want_sum {
-            let s = self.solver.new_bounded_integer(lo as i32, hi as i32);
+            let s = self.solver.new_bounded_integer(narrow(lo), narrow(hi));
             self.made += 1;
             let mut t = terms.clone();
             t.push(s.scaled(-1));

@@ -7,6 +7,8 @@
 //! starts from what the previous ones learnt; otherwise (and with a DRAT proof, which cannot
 //! span a session) every solve starts afresh from the formula and the no-goods so far.
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 use std::ops::ControlFlow;
 use std::time::Instant;
 

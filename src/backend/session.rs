@@ -5,6 +5,8 @@
 //! that can keep their solver loaded say so in [`Capabilities::incremental`] and
 //! [`Capabilities::rhs_changes`].
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions};
 use crate::ir::{Constraint, Lit, PbFormula};
 

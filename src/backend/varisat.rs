@@ -1,5 +1,7 @@
 //! varisat, the embedded pure-Rust CDCL solver (the default backend).
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 use std::fs::File;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -110,7 +110,7 @@ pub fn run(
 
 /// Whether the command was interrupted: the options' flag, or the process's (a signal;
 /// [`crate::budget::interrupt_process_on`]).
-pub(crate) fn interrupted(opts: Option<&crate::backend::SolveOptions>) -> bool {
+pub(crate) fn interrupted(opts: Option<&backend::SolveOptions>) -> bool {
     opts.and_then(|o| o.interrupt.as_ref())
         .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
         || crate::budget::process_interrupted()

@@ -44,10 +44,8 @@ pub struct Certificate {
 
 /// Certifies `p` (see the module comment).
 pub fn certify(p: &dyn AnyPuzzle, req: &Request) -> Result<Certificate, Error> {
-    let checker = find_checker(req.checker).map_err(|e| InputError::new("--checker", None, e.to_string()))?;
-    if !checker.is_file() {
-        return Err(InputError::new("--checker", None, format!("{} does not exist", checker.display())).into());
-    }
+    // The backend first: a backend that writes no proof is refused the same way whether or
+    // not a checker is installed.
     let mut b = backend::lookup(req.backend).map_err(|e| InputError::new("--backend", None, e.to_string()))?;
     if !b.capabilities().proof {
         // Refused under the option that chose the backend.
@@ -55,6 +53,10 @@ pub fn certify(p: &dyn AnyPuzzle, req: &Request) -> Result<Certificate, Error> {
             Error::Unsupported { message, .. } => Error::unsupported("--backend", message),
             other => other,
         });
+    }
+    let checker = find_checker(req.checker).map_err(|e| InputError::new("--checker", None, e.to_string()))?;
+    if !checker.is_file() {
+        return Err(InputError::new("--checker", None, format!("{} does not exist", checker.display())).into());
     }
     let presolve = match req.compile.presolve {
         true => p.refutation(&req.compile).map(|r| r.to_string()),

@@ -17,7 +17,6 @@
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use num_bigint::BigUint;
 
@@ -217,6 +216,22 @@ impl Tally for BigUint {
     }
 }
 
+/// The low 64 bits of `x`, where the value fits by construction: a field of a key (at most
+/// 64 bits wide: a vertex's sum or a type's count, both `u64`), or a key the layout made 64
+/// bits wide. Checked where debug assertions are on (tests and CI); the mask makes the
+/// conversion one the compiler proves, so the counter's inner loop keeps no check.
+pub(super) fn low64(x: u128) -> u64 {
+    debug_assert!(x >> 64 == 0, "{x} does not fit in 64 bits");
+    u64::try_from(x & u128::from(u64::MAX)).expect("masked to 64 bits")
+}
+
+/// Where slot `slot` of `slot_bits` bits starts above `base`. Saturates: a layout past 128
+/// bits is refused (`Stop::Wide`) before any shift is used.
+pub(super) fn slot_shift(base: u32, slot: usize, slot_bits: u32) -> u32 {
+    let slot = u32::try_from(slot).unwrap_or(u32::MAX);
+    base.saturating_add(slot.saturating_mul(slot_bits))
+}
+
 /// A packed state: `u64` when the fields fit, else `u128`.
 trait Key: Copy + Eq + std::hash::Hash + Default {
     fn field(self, shift: u32, mask: u128) -> u64;
@@ -228,31 +243,31 @@ trait Key: Copy + Eq + std::hash::Hash + Default {
 
 impl Key for u64 {
     fn field(self, shift: u32, mask: u128) -> u64 {
-        (self >> shift) & mask as u64
+        (self >> shift) & low64(mask)
     }
     fn clear(self, shift: u32, mask: u128) -> Self {
-        self & !((mask as u64) << shift)
+        self & !(low64(mask) << shift)
     }
     fn put(self, shift: u32, value: u64) -> Self {
         self + (value << shift)
     }
     fn from_wide(k: u128) -> Self {
-        k as u64
+        low64(k)
     }
     fn wide(self) -> u128 {
-        self as u128
+        u128::from(self)
     }
 }
 
 impl Key for u128 {
     fn field(self, shift: u32, mask: u128) -> u64 {
-        ((self >> shift) & mask) as u64
+        low64((self >> shift) & mask)
     }
     fn clear(self, shift: u32, mask: u128) -> Self {
         self & !(mask << shift)
     }
     fn put(self, shift: u32, value: u64) -> Self {
-        self + ((value as u128) << shift)
+        self + (u128::from(value) << shift)
     }
     fn from_wide(k: u128) -> Self {
         k
@@ -262,33 +277,11 @@ impl Key for u128 {
     }
 }
 
-/// A multiply-and-fold hasher for the packed keys (the keys are dense bit fields, which the
-/// default SipHash hashes safely but slowly; nothing here is attacker-chosen in a way that
-/// matters beyond speed, and the state limit bounds memory either way).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_u64(&mut self, k: u64) {
-        let m = (k as u128).wrapping_mul(0xd6e8_feb8_6659_fd93);
-        self.0 = (m as u64) ^ ((m >> 64) as u64);
-    }
-    fn write_u128(&mut self, k: u128) {
-        let x = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let m = (x as u128).wrapping_mul(0xd6e8_feb8_6659_fd93);
-        self.0 = (m as u64) ^ ((m >> 64) as u64);
-    }
-}
-
-type Layer<K, C> = HashMap<K, C, BuildHasherDefault<KeyHasher>>;
+/// A layer: packed states and their counts. The keys are dense bit fields, which the default
+/// SipHash hashes safely but slowly; nothing here is attacker-chosen in a way that matters
+/// beyond speed, and the state limit bounds memory either way. The crate's one fast hash
+/// (`rustc_hash`, as in `ir::hash`; the counter does not import the IR).
+type Layer<K, C> = HashMap<K, C, rustc_hash::FxBuildHasher>;
 
 /// One corner of a face in the order: where its vertex's partial sum lives and what it must
 /// reach.
@@ -355,7 +348,7 @@ fn count_with<N: Tally>(inst: &Instance, max_states: usize, deadline: &Deadline)
     let fwd = plan(&p, &order, &shift_of_type, bits, slot_bits);
     let bwd = plan(&p, &reversed, &shift_of_type, bits, slot_bits);
     let frontier = frontier_size(&p, &order);
-    let total_bits = bits + fwd.slots.max(bwd.slots) as u32 * slot_bits;
+    let total_bits = slot_shift(bits, fwd.slots.max(bwd.slots), slot_bits);
     if total_bits > 128 {
         return Err(Stop::Wide { bits: total_bits });
     }
@@ -363,7 +356,12 @@ fn count_with<N: Tally>(inst: &Instance, max_states: usize, deadline: &Deadline)
         fwd: &fwd,
         bwd: &bwd,
         caps: &p.caps,
-        full: p.mult.iter().zip(&shift_of_type).map(|(&m, &s)| (m as u128) << s).sum(),
+        full: p
+            .mult
+            .iter()
+            .zip(&shift_of_type)
+            .map(|(&m, &s)| u128::from(m) << s)
+            .sum(),
         type_mask: mask(bits),
         max_states,
         deadline,
@@ -465,7 +463,7 @@ fn plan(p: &Prepared, order: &[usize], type_shift: &[u32], base: u32, slot_bits:
             let least: u64 = later.iter().map(|&(j, c)| reach(j, c, u64::min, u64::MAX)).sum();
             let most: u64 = later.iter().map(|&(j, c)| reach(j, c, u64::max, 0)).sum();
             corners[i] = Corner {
-                shift: base + slot_of[v] as u32 * slot_bits,
+                shift: slot_shift(base, slot_of[v], slot_bits),
                 mask: mask(slot_bits),
                 closes: later.is_empty(),
                 lo: p.caps[v].saturating_sub(most),
@@ -482,7 +480,7 @@ fn plan(p: &Prepared, order: &[usize], type_shift: &[u32], base: u32, slot_bits:
         open_after.push(
             (0..nv)
                 .filter(|&v| slot_of[v] != usize::MAX)
-                .map(|v| (v, base + slot_of[v] as u32 * slot_bits))
+                .map(|v| (v, slot_shift(base, slot_of[v], slot_bits)))
                 .collect(),
         );
         let options = p.options[f]
@@ -617,8 +615,8 @@ fn run<K: Key, C: Tally>(job: &Job) -> Result<Counts, Halt> {
         let wide = kx.wide();
         let mut ky = job.full - (wide & job.type_mask);
         for &(v, sh) in open_x {
-            let s = ((wide >> sh) & slot_mask) as u64;
-            ky += ((job.caps[v] - s) as u128) << shift_y[v];
+            let s = low64((wide >> sh) & slot_mask);
+            ky += u128::from(job.caps[v] - s) << shift_y[v];
         }
         if let Some(cy) = y.get(&K::from_wide(ky)) {
             match cx

@@ -41,6 +41,7 @@ pub fn count(p: &dyn AnyPuzzle, opts: &CountOptions) -> Result<Counted, CountErr
             "--max-memory",
             format!("{stop}; raise --max-memory"),
         )),
+        sharp::Stopped::TooLarge { .. } => CountError::OverMemory(Error::unsupported("count", stop.to_string())),
     })?;
     let s = &counted.stats;
     Ok(Counted {

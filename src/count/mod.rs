@@ -11,6 +11,8 @@
 //! counter's decomposition into components); every other kind by [`generic`], the projected
 //! model counter of [`crate::sharp`] over the compiled formula.
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 pub mod by_caps;
 pub mod frontier;
 pub mod generic;

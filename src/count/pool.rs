@@ -59,7 +59,7 @@ struct Field {
 
 impl Field {
     fn get(self, k: u128) -> u64 {
-        ((k >> self.shift) & self.mask) as u64
+        super::frontier::low64((k >> self.shift) & self.mask)
     }
 }
 
@@ -180,7 +180,7 @@ pub fn count(inst: &PoolInstance, max_states: usize, deadline: &Deadline) -> Res
             }
             st[i] = (
                 Field {
-                    shift: bits + slot_of[x] as u32 * slot_bits,
+                    shift: super::frontier::slot_shift(bits, slot_of[x], slot_bits),
                     mask: (1u128 << slot_bits) - 1,
                 },
                 false,
@@ -199,7 +199,7 @@ pub fn count(inst: &PoolInstance, max_states: usize, deadline: &Deadline) -> Res
         }
         steps.push(st);
     }
-    let total_bits = bits + next_slot as u32 * slot_bits;
+    let total_bits = super::frontier::slot_shift(bits, next_slot, slot_bits);
     if total_bits > 128 {
         return Err(Stop::Wide { bits: total_bits });
     }
@@ -259,7 +259,7 @@ pub fn count(inst: &PoolInstance, max_states: usize, deadline: &Deadline) -> Res
                             nk += 1u128 << vf.shift;
                         }
                     } else {
-                        nk |= (s as u128) << sf.shift;
+                        nk |= u128::from(s) << sf.shift;
                     }
                 }
                 match next.entry(nk) {

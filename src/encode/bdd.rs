@@ -28,6 +28,14 @@ use crate::ir::Lit;
 
 /// A node reference: the two terminals, or an internal node's index + 2.
 type Ref = u32;
+
+/// A number of the diagram (a node, a kid's position, a level, a level's arity) as the `u32`
+/// it is stored in. [`build`] gives up before the kids reach `u32::MAX / 2` (there are fewer
+/// nodes than kids), and the levels and a level's values number at most one more than the
+/// row's terms, whose literals are IR variables (`u32`).
+fn small(i: usize) -> u32 {
+    u32::try_from(i).expect("build keeps the diagram's numbers below 2^32")
+}
 const FALSE: Ref = 0;
 const TRUE: Ref = 1;
 
@@ -149,7 +157,7 @@ pub fn build(values: &[Vec<u64>], k: i128, max_nodes: usize, stop: &mut dyn FnMu
     let mut mdd = Mdd {
         nodes: Vec::new(),
         kids: Vec::new(),
-        arity: values.iter().map(|v| v.len() as u32).collect(),
+        arity: values.iter().map(|v| small(v.len())).collect(),
         root: TRUE,
     };
     let lookup = |levels: &[BTreeMap<i128, (i128, Ref)>], i: usize, k: i128| -> Option<Hit> {
@@ -217,11 +225,11 @@ pub fn build(values: &[Vec<u64>], k: i128, max_nodes: usize, stop: &mut dyn FnMu
                 return None;
             }
             mdd.nodes.push(Node {
-                level: i as u32,
-                first: mdd.kids.len() as u32,
+                level: small(i),
+                first: small(mdd.kids.len()),
             });
             mdd.kids.extend(top.kids.iter().map(|h| h.node));
-            mdd.nodes.len() as Ref + 1
+            small(mdd.nodes.len()) + 1
         };
         // Levels that make no node are memoised too, or the same subtree is walked again;
         // their number is bounded with the nodes' (a level holds at most as many intervals

@@ -302,6 +302,17 @@ pub(super) struct Normal {
     pub unsat: bool,
 }
 
+impl Normal {
+    /// The bounds as `u64`, for the encodings that count in `u64`. Their callers send unsat
+    /// rows and rows whose total reaches 2^63 elsewhere, and a satisfiable row's bounds are at
+    /// most its total (`lo` past it is unsat, `hi` at or past it is `None`).
+    pub fn bounds_u64(&self) -> (u64, Option<u64>) {
+        debug_assert!(!self.unsat && self.total < u128::from(u64::MAX / 2));
+        let fit = |x: u128| u64::try_from(x).expect("a bound is at most the total, below 2^63");
+        (fit(self.lo), self.hi.map(fit))
+    }
+}
+
 fn normalize(lin: &Linear) -> Normal {
     // Merge per variable: c1*x + c2*!x = c2 + (c1 - c2)*x.
     let mut per_var: Vec<(Var, i128, i128)> = Vec::new(); // (var, coef of x, coef of !x)
@@ -327,17 +338,17 @@ fn normalize(lin: &Linear) -> Normal {
         // terms on one literal. Such a row sums past 2^63 and goes to the adder, which
         // (like the BDD) takes repeated literals.
         let (mag, lit) = if c >= 0 {
-            (c as u128, v.pos())
+            (c.unsigned_abs(), v.pos())
         } else {
             // c*x = c - c*!x
             shift += c;
-            ((-c) as u128, v.negative())
+            (c.unsigned_abs(), v.negative())
         };
         total += mag;
         let mut left = mag;
         while left > 0 {
             let part = left.min(u128::from(u64::MAX));
-            terms.push((part as u64, lit));
+            terms.push((u64::try_from(part).expect("at most u64::MAX"), lit));
             left -= part;
         }
     }
@@ -347,14 +358,14 @@ fn normalize(lin: &Linear) -> Normal {
         Cmp::Ge => (rhs, i128::MAX),
         Cmp::Eq => (rhs, rhs),
     };
-    let unsat = hi < 0 || (lo > 0 && lo as u128 > total) || lo > hi;
+    let unsat = hi < 0 || (lo > 0 && lo.unsigned_abs() > total) || lo > hi;
     Normal {
         terms,
-        lo: lo.max(0) as u128,
-        hi: if hi >= 0 && hi as u128 >= total {
+        lo: lo.max(0).unsigned_abs(),
+        hi: if hi >= 0 && hi.unsigned_abs() >= total {
             None
         } else {
-            Some(hi.max(0) as u128)
+            Some(hi.max(0).unsigned_abs())
         },
         total,
         unsat,
@@ -402,7 +413,7 @@ fn linear(sink: &mut dyn ClauseSink, lin: &Linear, enc: PbEncoding, groups: &Gro
         adder::encode_range(sink, &n.terms, n.lo, n.hi);
         return None;
     }
-    let (lo, hi) = (n.lo as u64, n.hi.map(|h| h as u64));
+    let (lo, hi) = n.bounds_u64();
     // Sums at or above `cap` are all alike for this constraint.
     let cap = match hi {
         Some(h) => h + 1,
@@ -455,7 +466,7 @@ fn sum_of(
         }
         return;
     }
-    let rhs = rhs as u64;
+    let rhs = rhs.unsigned_abs();
     let (lo, hi) = match cmp {
         Cmp::Le => (0, Some(rhs)),
         Cmp::Ge => (rhs, None),

@@ -99,7 +99,8 @@ pub(super) fn bdd(sink: &mut dyn ClauseSink, n: &Normal, groups: &Groups) {
     let (plan, values) = plan_values(n, groups);
     let mut built = Vec::new();
     for side in sides(n, &values) {
-        let cap = (sink.room() / 2).min(BDD_MAX_NODES as u64) as usize;
+        // At most BDD_MAX_NODES, which is a usize.
+        let cap = usize::try_from(sink.room() / 2).map_or(BDD_MAX_NODES, |r| r.min(BDD_MAX_NODES));
         let mdd = bdd::build(&side.values, side.k, cap, &mut || sink.should_stop());
         match mdd {
             Some(d) => built.push((side, d)),
@@ -168,7 +169,7 @@ pub(super) fn choose(n: &Normal, groups: &Groups, room: u64, stop: &mut dyn FnMu
 /// added, one per new order literal, the groups' own definitions); `None` past `limit`.
 fn domain_clauses(n: &Normal, groups: &Groups, limit: u64, stop: &mut dyn FnMut() -> bool) -> Option<u64> {
     // The caller routes totals past 2^63 elsewhere, so the bounds fit.
-    let (lo, hi) = (n.lo as u64, n.hi.map(|h| h as u64));
+    let (lo, hi) = n.bounds_u64();
     let cap = hi.map_or(lo, |h| h + 1);
     let plan = group_plan(&n.terms, groups);
     // First a bound from the number of values alone (a partial sum takes at most `cap + 1`
@@ -222,13 +223,13 @@ mod tests {
 
     fn row(weights: &[i64], cmp: Cmp, rhs: i64) -> PbFormula {
         let mut f = PbFormula {
-            num_vars: weights.len() as u32,
+            num_vars: u32::try_from(weights.len()).unwrap(),
             ..Default::default()
         };
         let terms = weights
             .iter()
             .enumerate()
-            .map(|(i, &w)| (w, Var(i as u32).pos()))
+            .map(|(i, &w)| (w, Var(u32::try_from(i).unwrap()).pos()))
             .collect();
         f.add("row", Constraint::Linear(Linear::new(terms, cmp, rhs)));
         f

@@ -1,6 +1,8 @@
 //! Pseudo-Boolean IR -> CNF. Encoders write into a [`ClauseSink`], so the same code feeds
 //! an in-process solver or a buffer written out as DIMACS.
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 mod adder;
 mod bdd;
 mod card;

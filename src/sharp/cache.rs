@@ -24,7 +24,7 @@ struct Entry {
 }
 
 /// Bytes of one slot of the table itself (key pointer and length, entry, control byte).
-const SLOT: u64 = (std::mem::size_of::<(Box<[u8]>, Entry)>() + 1) as u64;
+const SLOT: u64 = (size_of::<(Box<[u8]>, Entry)>() + 1) as u64;
 
 pub(super) struct Cache {
     map: FastMap<Box<[u8]>, Entry>,

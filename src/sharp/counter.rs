@@ -36,17 +36,29 @@ struct Component {
 /// Appends a sorted list of distinct numbers as LEB128 gaps (each at least 1, so no byte of
 /// them is 0) and a 0 byte: keys take 1-2 bytes per entry instead of 4.
 fn push_gaps(key: &mut Vec<u8>, xs: &[u32]) {
-    let mut prev: i64 = -1;
+    // One more than the previous number: the first gap is from -1.
+    let mut next = 0u64;
     for &x in xs {
-        let mut gap = (x as i64 - prev) as u64;
-        prev = x as i64;
+        let mut gap = u64::from(x) + 1 - next;
+        next = u64::from(x) + 1;
         while gap >= 0x80 {
-            key.push((gap as u8) | 0x80);
+            key.push(low_seven(gap) | 0x80);
             gap >>= 7;
         }
-        key.push(gap as u8);
+        key.push(low_seven(gap));
     }
     key.push(0);
+}
+
+/// The low seven bits of `x`, a LEB128 digit.
+fn low_seven(x: u64) -> u8 {
+    u8::try_from(x & 0x7f).expect("seven bits fit in a byte")
+}
+
+/// An index into the engine's tables as the `u32` they store: [`Engine::new`] refuses a
+/// formula with 2^32 or more variables, clauses or literals, so every index fits.
+fn index(i: usize) -> u32 {
+    u32::try_from(i).expect("Engine::new keeps the tables under 2^32 entries")
 }
 
 impl Component {
@@ -157,7 +169,8 @@ impl<'a> Engine<'a> {
                 1 => units.push(clause[0]),
                 _ => {
                     e.lits.extend_from_slice(&clause);
-                    e.start.push(e.lits.len() as u32);
+                    let end = u32::try_from(e.lits.len()).map_err(|_| Stopped::TooLarge { what: "literals" })?;
+                    e.start.push(end);
                 }
             }
             if e.lits.len() as u64 * 4 > max_bytes {
@@ -167,6 +180,10 @@ impl<'a> Engine<'a> {
                 });
             }
         }
+        // Variables and clauses are stored as u32 indices (`index`).
+        if u32::try_from(n).is_err() {
+            return Err(Stopped::TooLarge { what: "variables" });
+        }
         // Variables that only a clause names (beyond the declared count) exist too.
         e.projection.resize(n, false);
         e.value.resize(n, 0);
@@ -175,13 +192,16 @@ impl<'a> Engine<'a> {
         e.watches = vec![Vec::new(); 2 * n];
         e.occurs = vec![Vec::new(); n];
         let num_clauses = e.start.len() - 1;
+        if u32::try_from(num_clauses).is_err() {
+            return Err(Stopped::TooLarge { what: "clauses" });
+        }
         e.clause_seen = vec![0; num_clauses];
         for c in 0..num_clauses {
             let (s, t) = (e.start[c] as usize, e.start[c + 1] as usize);
-            e.watches[code(e.lits[s])].push(c as u32);
-            e.watches[code(e.lits[s + 1])].push(c as u32);
+            e.watches[code(e.lits[s])].push(index(c));
+            e.watches[code(e.lits[s + 1])].push(index(c));
             for &l in &e.lits[s..t] {
-                e.occurs[l.var().index()].push(c as u32);
+                e.occurs[l.var().index()].push(index(c));
             }
         }
         let lists = |v: &Vec<Vec<u32>>| v.iter().map(|w| 24 + 4 * w.capacity() as u64).sum::<u64>();
@@ -213,7 +233,7 @@ impl<'a> Engine<'a> {
         if self.unsat {
             return Ok(BigUint::ZERO);
         }
-        let all: Vec<u32> = (0..self.value.len() as u32).collect();
+        let all: Vec<u32> = (0..index(self.value.len())).collect();
         let n = self.count_residual(&all)?;
         self.stats.cache_entries = self.cache.len() as u64;
         self.stats.cache_hits = self.cache.hits;
@@ -347,7 +367,7 @@ impl<'a> Engine<'a> {
                     // variables are: the variable list already says it, and the key leaves
                     // it out (the keys of the cache shrink by most of their clauses).
                     if open < t - s {
-                        touched.push(c as u32);
+                        touched.push(index(c));
                     }
                     // Branching score: occurrences in open clauses, those about to propagate
                     // (two open literals) weighing more, as they split components sooner.
@@ -360,7 +380,7 @@ impl<'a> Engine<'a> {
                         if self.var_seen[w] != stamp {
                             self.var_seen[w] = stamp;
                             self.score[w] = 0;
-                            queue.push(w as u32);
+                            queue.push(index(w));
                         }
                         self.score[w] += weight;
                     }

@@ -11,6 +11,8 @@
 //! `counter.rs` says how. Counts are [`BigUint`]s: they exceed 2^128 on formulas with a few
 //! hundred free variables.
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 mod cache;
 mod counter;
 
@@ -51,6 +53,10 @@ pub enum Stopped {
         "counting needs more than the memory limit: {needed} bytes are in use by the formula and the search, the limit is {limit}"
     )]
     Memory { needed: u64, limit: u64 },
+    /// More variables, clauses or literals than the counter's `u32` indices reach: past
+    /// 2^32 of them, whatever the memory limit.
+    #[error("the formula has more {what} than the counter can index (2^32)")]
+    TooLarge { what: &'static str },
 }
 
 /// Why [`count_formula`] gave no count.

@@ -70,9 +70,9 @@ fn random_cnf(rng: &mut Rng, n: u32, m: usize, max_len: u64) -> Cnf {
     let mut f = Cnf::new();
     f.num_vars = n;
     for _ in 0..m {
-        let len = 1 + rng.below(max_len) as usize;
+        let len = 1 + usize::try_from(rng.below(max_len)).unwrap();
         let c: Vec<Lit> = (0..len)
-            .map(|_| Lit::new(Var(rng.below(n as u64) as u32), rng.below(2) == 0))
+            .map(|_| Lit::new(Var(u32::try_from(rng.below(u64::from(n))).unwrap()), rng.below(2) == 0))
             .collect();
         f.add_clause_public(&c);
     }
@@ -83,9 +83,9 @@ fn random_cnf(rng: &mut Rng, n: u32, m: usize, max_len: u64) -> Cnf {
 fn random_small_cnfs_count_as_brute_force_does() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for case in 0..600 {
-        let n = 1 + rng.below(14) as u32;
+        let n = 1 + u32::try_from(rng.below(14)).unwrap();
         // From sparse (many components, many models) to dense (few or none).
-        let m = rng.below(3 * n as u64 + 2) as usize;
+        let m = usize::try_from(rng.below(3 * u64::from(n) + 2)).unwrap();
         let max_len = 1 + rng.below(4);
         let f = random_cnf(&mut rng, n, m, max_len);
         let projection: Vec<Var> = match case % 5 {
@@ -236,7 +236,7 @@ fn a_passed_deadline_stops_the_count() {
     f.num_vars = 400;
     for _ in 0..700 {
         let c: Vec<Lit> = (0..3)
-            .map(|_| Lit::new(Var(rng.below(400) as u32), rng.below(2) == 0))
+            .map(|_| Lit::new(Var(u32::try_from(rng.below(400)).unwrap()), rng.below(2) == 0))
             .collect();
         f.add_clause_public(&c);
     }

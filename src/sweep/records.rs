@@ -73,7 +73,7 @@ impl Record {
     }
 
     /// Parses a line (without its newline); the error says what is wrong.
-    pub fn parse(line: &str) -> Result<Record, crate::input::Problem> {
+    pub fn parse(line: &str) -> Result<Record, Problem> {
         let (body, sum) = line.rsplit_once(" #").ok_or("no checksum")?;
         let want = u32::from_str_radix(sum, 16).map_err(|_| format!("bad checksum field {sum:?}"))?;
         if sum.len() != 8 || fnv1a(body) != want {

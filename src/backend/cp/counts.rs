@@ -62,7 +62,11 @@ impl PropagatorConstructor for LabelCountArgs {
     fn create(self, _: PropagatorConstructorContext) -> PropagatorSpec<Self::PropagatorImpl> {
         let mut registration = EventsToRegister::builder();
         for (i, x) in self.labels.iter().enumerate() {
-            registration = registration.add(x, DomainEvents::ANY_INT, LocalId::from(i as u32));
+            registration = registration.add(
+                x,
+                DomainEvents::ANY_INT,
+                LocalId::from(u32::try_from(i).expect("one label integer per group, fewer than 2^31")),
+            );
         }
         PropagatorSpec {
             registration: registration.build(),
@@ -95,7 +99,7 @@ fn of_group(groups: usize, counts: &[Count]) -> Box<[Box<[i32]>]> {
     let mut of: Vec<Vec<i32>> = vec![Vec::new(); groups];
     for (r, c) in counts.iter().enumerate() {
         for &g in c.scope.iter() {
-            of[g as usize].push(r as i32);
+            of[g as usize].push(super::int(r));
         }
     }
     of.into_iter().map(Vec::into_boxed_slice).collect()
@@ -116,18 +120,18 @@ fn augment(
     seen_group[g] = true;
     let x = p.labels[g];
     for &r in p.of_group[g].iter() {
-        if seen_label[r as usize] || !context.contains(&x, r) {
+        if seen_label[super::at(r)] || !context.contains(&x, r) {
             continue;
         }
-        seen_label[r as usize] = true;
-        if holders[r as usize].len() < room[r as usize] {
-            holders[r as usize].push(g);
+        seen_label[super::at(r)] = true;
+        if holders[super::at(r)].len() < room[super::at(r)] {
+            holders[super::at(r)].push(g);
             return true;
         }
-        for i in 0..holders[r as usize].len() {
-            let h = holders[r as usize][i];
+        for i in 0..holders[super::at(r)].len() {
+            let h = holders[super::at(r)][i];
             if !seen_group[h] && augment(h, p, context, room, holders, seen_group, seen_label) {
-                holders[r as usize][i] = g;
+                holders[super::at(r)][i] = g;
                 return true;
             }
         }
@@ -142,7 +146,7 @@ impl LabelCountPropagator {
     /// from their domains), and those labels are full. That is a conflict, whose reason is
     /// those gone labels and the fixed groups that fill the visited ones.
     fn hall_set(&self, context: &PropagationContext, taken: &[Vec<Predicate>]) -> PropagationStatusCP {
-        let none = self.counts.len() as i32;
+        let none = super::int(self.counts.len());
         let n = self.labels.len();
         let room: Vec<usize> = self
             .counts
@@ -167,7 +171,7 @@ impl LabelCountPropagator {
             for h in (0..n).filter(|&h| seen_group[h]) {
                 let y = self.labels[h];
                 for &r in self.of_group[h].iter() {
-                    if !seen_label[r as usize] {
+                    if !seen_label[super::at(r)] {
                         reason.push(predicate![y != r]);
                     }
                 }
@@ -196,7 +200,7 @@ impl Propagator for LabelCountPropagator {
         // Per label: the groups fixed to it, for the Hall set search below.
         let mut taken: Vec<Vec<Predicate>> = vec![Vec::new(); self.counts.len()];
         for (r, count) in self.counts.iter().enumerate() {
-            let r = r as i32;
+            let r = super::int(r);
             fixed.clear();
             let mut possible = 0;
             for &g in count.scope.iter() {
@@ -254,7 +258,7 @@ impl Propagator for LabelCountPropagator {
                 }
             }
             if self.hall {
-                taken[r as usize] = fixed.clone();
+                taken[super::at(r)] = fixed.clone();
             }
         }
         if self.hall {
@@ -301,7 +305,7 @@ pub(super) fn labelling(
             Constraint::AtMostOne(ls) => (ls.clone(), 0, 1),
             Constraint::ExactlyOne(ls) => (ls.clone(), 1, 1),
             Constraint::Linear(l) if l.terms.iter().all(|&(c, _)| c == 1) => {
-                let n = l.terms.len() as i64;
+                let n = i64::try_from(l.terms.len()).expect("a row's terms fit in memory, so in i64");
                 let lits = l.terms.iter().map(|&(_, x)| x).collect();
                 match l.cmp {
                     Cmp::Eq => (lits, l.rhs, l.rhs),
@@ -335,7 +339,7 @@ pub(super) fn labelling(
         groups.sort_unstable();
         groups.dedup();
         let lo = lo.max(0);
-        let hi = hi.min(groups.len() as i64);
+        let hi = hi.min(i64::try_from(groups.len()).expect("groups fit in memory, so in i64"));
         if !ok || lo > hi {
             for v in marked {
                 used[v] = false;
@@ -349,24 +353,25 @@ pub(super) fn labelling(
                 *slot.entry(g).or_insert_with(|| {
                     touched.push(g);
                     members.push(Vec::new());
-                    touched.len() as u32 - 1
+                    u32::try_from(touched.len() - 1).expect("one slot per group, fewer than 2^31")
                 })
             })
             .collect();
-        let label = counts.len() as i32;
+        let label = super::int(counts.len());
         for &(g, value) in &values {
-            members[slot[&g] as usize].push((value as usize, label));
+            members[slot[&g] as usize].push((super::at(value), label));
         }
         counts.push(Count {
-            lo: lo as usize,
-            hi: hi as usize,
+            // 0 <= lo <= hi <= the number of groups, checked above.
+            lo: usize::try_from(lo).expect("lo >= 0"),
+            hi: usize::try_from(hi).expect("hi <= the number of groups"),
             scope,
         });
     }
     if counts.is_empty() {
         return None;
     }
-    let none = counts.len() as i32;
+    let none = super::int(counts.len());
     let tables = touched
         .iter()
         .zip(members)

@@ -181,11 +181,11 @@ fn post_objective(b: &mut Built, n: &Normal) -> (DomainId, bool) {
             }
         };
         // LARGEST_SUM bounds every coefficient and sum here.
-        terms.push(lit.get_integer_variable().scaled(c as i32));
+        terms.push(lit.get_integer_variable().scaled(super::narrow(c)));
     }
     let obj = b
         .solver
-        .new_bounded_integer((n.lo - n.constant) as i32, (n.hi - n.constant) as i32);
+        .new_bounded_integer(super::narrow(n.lo - n.constant), super::narrow(n.hi - n.constant));
     terms.push(obj.scaled(-1));
     b.solver.add_constraint(pumpkin_solver::equals(terms, 0, tag)).post();
     (obj, fresh)

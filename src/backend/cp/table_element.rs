@@ -93,7 +93,9 @@ fn by_value(table: &[i32]) -> Box<[(i32, Box<[i32]>)]> {
     entries
         .into_iter()
         .map(|t| {
-            let ks: Box<[i32]> = (0..table.len() as i32).filter(|&k| table[k as usize] == t).collect();
+            let ks: Box<[i32]> = (0..super::int(table.len()))
+                .filter(|&k| table[super::at(k)] == t)
+                .collect();
             (t, ks)
         })
         .collect()
@@ -127,11 +129,12 @@ fn encode(why: Why) -> u64 {
         Why::NotEntry(t) => (4, t),
         Why::Dead(t) => (5, t),
     };
-    ((value as u32 as u64) << 3) | kind
+    // The value's 32 bits, as they are (a negative value too); `decode` reads them back.
+    (u64::from(value.cast_unsigned()) << 3) | kind
 }
 
 fn decode(code: u64) -> Why {
-    let value = (code >> 3) as u32 as i32;
+    let value = u32::try_from(code >> 3).expect("encode stores 32 bits").cast_signed();
     match code & 7 {
         0 => Why::Lower(value),
         1 => Why::Upper(value),
@@ -154,7 +157,7 @@ impl TableElementPropagator {
         }
         match ks.iter().position(|&k| context.contains(&self.index, k)) {
             Some(j) => {
-                self.support[e] = j as u32;
+                self.support[e] = u32::try_from(j).expect("an index of the table, fewer than 2^31");
                 true
             }
             None => false,
@@ -208,7 +211,7 @@ impl Propagator for TableElementPropagator {
         // A placed index (every decision makes one) fixes `rhs` to its entry; nothing else
         // is left to remove.
         if let Some(k) = context.fixed_value(&index) {
-            let t = self.table[k as usize];
+            let t = self.table[super::at(k)];
             context.post(predicate![self.rhs >= t], encode(Why::Lower(t)))?;
             context.post(predicate![self.rhs <= t], encode(Why::Upper(t)))?;
             return Ok(());

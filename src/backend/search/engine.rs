@@ -201,6 +201,15 @@ pub struct Engine {
     pub max_failures: Option<u64>,
 }
 
+/// An index of the engine's tables as the `u32` they store. Every table has at most one entry
+/// per variable (a `u32` in the IR), per option of a group, per constraint, per term of a row
+/// or per word of the domain masks: 2^32 entries of any of them would take over 16 GiB in the
+/// formula or in tables made before this conversion (`within` counts their bytes against its
+/// limit as it makes them), so every index fits.
+fn idx(i: usize) -> u32 {
+    u32::try_from(i).expect("the engine's tables have fewer than 2^32 entries")
+}
+
 fn bit(words: &mut [u64], i: u32) {
     words[(i / 64) as usize] |= 1 << (i % 64);
 }
@@ -211,7 +220,7 @@ fn flatten<'a>(lists: impl IntoIterator<Item = &'a Vec<u32>>) -> (Vec<u32>, Vec<
     let mut at = vec![0u32];
     for l in lists {
         flat.extend_from_slice(l);
-        at.push(flat.len() as u32);
+        at.push(idx(flat.len()));
     }
     (flat, at)
 }
@@ -279,11 +288,11 @@ impl Engine {
                     seen[l.var().index()] = false;
                 }
                 if ok {
-                    let g = options.len() as u32;
+                    let g = idx(options.len());
                     for (k, l) in ls.iter().enumerate() {
                         home[l.var().index()] = Some(Home {
                             group: g,
-                            option: k as u32,
+                            option: idx(k),
                         });
                     }
                     options.push(ls.iter().map(|l| Some(l.var().0)).collect());
@@ -293,9 +302,9 @@ impl Engine {
         }
         for (v, h) in home.iter_mut().enumerate() {
             if h.is_none() {
-                let g = options.len() as u32;
+                let g = idx(options.len());
                 *h = Some(Home { group: g, option: 1 });
-                options.push(vec![None, Some(v as u32)]);
+                options.push(vec![None, Some(idx(v))]);
             }
         }
         let home: Vec<Home> = home
@@ -304,7 +313,7 @@ impl Engine {
             .collect();
         let max_opts = options.iter().map(Vec::len).max().unwrap_or(1);
         let words = max_opts.div_ceil(64).max(1);
-        let sizes: Vec<u32> = options.iter().map(|o| o.len() as u32).collect();
+        let sizes: Vec<u32> = options.iter().map(|o| idx(o.len())).collect();
         let mut full = vec![0u64; options.len() * words];
         for (g, &s) in sizes.iter().enumerate() {
             for o in 0..s {
@@ -327,7 +336,7 @@ impl Engine {
                 return Err(Refused::Time);
             }
             let (terms, cmp, rhs) = linear_terms(formula, c);
-            let r = rows.len() as u32;
+            let r = idx(rows.len());
             // Per group: the contribution of each option, in increasing group order. `slot`
             // (kept across rows, reset after each) finds a group's entry without a map: this
             // loop is most of building the engine, which every default solve does.
@@ -337,7 +346,7 @@ impl Engine {
                 let h = home[l.var().index()];
                 let at = &mut slot[h.group as usize];
                 if *at == u32::MAX {
-                    *at = per_group.len() as u32;
+                    *at = idx(per_group.len());
                     per_group.push((h.group, vec![0; sizes[h.group as usize] as usize]));
                 }
                 let contrib = &mut per_group[*at as usize].1;
@@ -362,7 +371,7 @@ impl Engine {
                 let mut eq = vec![0u64; k * words];
                 for (o, &c) in contrib.iter().enumerate() {
                     let i = vals.binary_search(&c).expect("value listed");
-                    bit(&mut eq[i * words..(i + 1) * words], o as u32);
+                    bit(&mut eq[i * words..(i + 1) * words], idx(o));
                 }
                 let mut le = eq.clone();
                 for i in 1..k {
@@ -386,14 +395,14 @@ impl Engine {
                 if incs.len() % 256 == 255 && deadline.passed() {
                     return Err(Refused::Time);
                 }
-                let id = incs.len() as u32;
+                let id = idx(incs.len());
                 // The most common contribution, and the options that differ from it.
                 let mode = vals
                     .iter()
                     .copied()
                     .max_by_key(|v| (contrib.iter().filter(|&&c| c == *v).count(), std::cmp::Reverse(*v)))
                     .unwrap_or(0);
-                let others: Vec<u32> = (0..contrib.len() as u32)
+                let others: Vec<u32> = (0..idx(contrib.len()))
                     .filter(|&o| contrib[o as usize] != mode)
                     .collect();
                 if others.len() * 4 <= contrib.len() {
@@ -644,7 +653,7 @@ impl Engine {
             let n = *x & m;
             if n != *x {
                 changed = true;
-                self.trail.dom.push(((first + k) as u32, *x));
+                self.trail.dom.push((idx(first + k), *x));
                 self.removed[first + k] |= *x & !m;
             }
             any |= n != 0;
@@ -764,14 +773,14 @@ impl Engine {
         let (a, b) = self.extremes(s, i);
         let r = self.incs[i].row as usize;
         if a != s.inc_min[i] || b != s.inc_max[i] {
-            self.trail.inc.push((i as u32, s.inc_min[i], s.inc_max[i]));
+            self.trail.inc.push((idx(i), s.inc_min[i], s.inc_max[i]));
             s.row_min[r] += a - s.inc_min[i];
             s.row_max[r] += b - s.inc_max[i];
             s.inc_min[i] = a;
             s.inc_max[i] = b;
             if !self.row_queued[r] {
                 self.row_queued[r] = true;
-                self.row_queue.push(r as u32);
+                self.row_queue.push(idx(r));
             }
         }
     }
@@ -792,7 +801,7 @@ impl Engine {
             .iter()
             .enumerate()
             .find(|(_, x)| **x != 0)
-            .map(|(k, x)| k as u32 * 64 + x.trailing_zeros());
+            .map(|(k, x)| idx(k) * 64 + x.trailing_zeros());
         for k in 0..w {
             let mut x = std::mem::take(&mut self.removed[first + k]);
             let next = |o: Option<u32>, this: &mut Engine, s: &mut State| {
@@ -807,7 +816,7 @@ impl Engine {
                 }
             };
             while x != 0 {
-                let o = k as u32 * 64 + x.trailing_zeros();
+                let o = idx(k) * 64 + x.trailing_zeros();
                 x &= x - 1;
                 next(Some(o), self, s);
             }
@@ -863,7 +872,7 @@ impl Engine {
     fn choose_group(&mut self, s: &State, randomize: bool) -> Option<u32> {
         let mut best: Option<(u32, u32)> = None;
         let mut ties = 0u64;
-        for g in 0..self.sizes.len() as u32 {
+        for g in 0..idx(self.sizes.len()) {
             let c = self.popcount(s, g);
             if c <= 1 {
                 continue;
@@ -899,7 +908,7 @@ impl Engine {
         let d = self.dom(s, g);
         let count: u32 = d.iter().map(|w| w.count_ones()).sum();
         let mut pick = if randomize {
-            (self.next_random() % count as u64) as u32
+            u32::try_from(self.next_random() % u64::from(count)).expect("below count, a u32")
         } else {
             0
         };
@@ -910,7 +919,7 @@ impl Engine {
                 for _ in 0..pick {
                     x &= x - 1;
                 }
-                return wi as u32 * 64 + x.trailing_zeros();
+                return idx(wi) * 64 + x.trailing_zeros();
             }
             pick -= c;
         }
@@ -949,7 +958,7 @@ impl Engine {
         self.trail.inc.clear();
         self.stack.clear();
         let mut s = self.initial_state();
-        for r in 0..self.rows.len() as u32 {
+        for r in 0..idx(self.rows.len()) {
             self.row_queued[r as usize] = true;
             self.row_queue.push(r);
         }
@@ -1056,13 +1065,13 @@ impl Engine {
 
     /// The option each group holds in a solution state.
     fn options_of(&self, s: &State) -> Vec<u32> {
-        (0..self.sizes.len() as u32)
+        (0..idx(self.sizes.len()))
             .map(|g| {
                 self.dom(s, g)
                     .iter()
                     .enumerate()
                     .find(|(_, w)| **w != 0)
-                    .map(|(i, w)| i as u32 * 64 + w.trailing_zeros())
+                    .map(|(i, w)| idx(i) * 64 + w.trailing_zeros())
                     .expect("every group has one option left")
             })
             .collect()

@@ -3,6 +3,8 @@
 //! Its engine can be kept and re-solved with new right-hand sides, which is what
 //! `sokuc sweep` does for millions of instances that differ only in their capacities.
 
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 pub mod engine;
 pub mod jobs;
 
@@ -160,11 +162,11 @@ fn build(
 ) -> Result<Result<Engine, Outcome>, BackendError> {
     match Engine::within(formula, limit, deadline) {
         Ok(e) => Ok(Ok(e)),
-        Err(engine::Refused::Time) => Ok(Err(Outcome::unknown(SolveStats {
+        Err(Refused::Time) => Ok(Err(Outcome::unknown(SolveStats {
             build_ms: t0.elapsed().as_secs_f64() * 1e3,
             ..Default::default()
         }))),
-        Err(engine::Refused::Memory(needed)) => {
+        Err(Refused::Memory(needed)) => {
             Err(EncodeError::memory("the search backend's tables", needed, limit, ", or try the cp backend").into())
         }
     }

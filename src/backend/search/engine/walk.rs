@@ -149,7 +149,7 @@ impl Engine {
     pub(super) fn choose_projected(&mut self, s: &State, primary: &[bool], randomize: bool) -> Option<u32> {
         let mut best: Option<(bool, u32, u32)> = None;
         let mut ties = 0u64;
-        for g in 0..self.sizes.len() as u32 {
+        for g in 0..super::idx(self.sizes.len()) {
             let c = self.popcount(s, g);
             if c <= 1 {
                 continue;
