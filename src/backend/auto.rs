@@ -111,7 +111,20 @@ fn clause_count(f: &PbFormula) -> usize {
 
 /// The rule (see the module's documentation).
 pub fn plan(f: &PbFormula, opts: &SolveOptions) -> Result<Plan, BackendError> {
-    let engine = cdcl_for(opts, Some(f))?;
+    let engine = match cdcl_for(opts, Some(f)) {
+        Ok(engine) => engine,
+        // No CDCL engine of this build takes this formula with these options (a default
+        // build asked for a seed on a row wider than cp's numbers): search alone, without a
+        // budget, where it honours them. `auto` refuses only what no engine can do.
+        Err(e) if opts.proof.is_none() && search::Search.check_options(opts).is_ok() => {
+            return Ok(Plan {
+                search_first: true,
+                engine: "search",
+                why: format!("search alone: no CDCL engine of this build takes the formula ({e})"),
+            });
+        }
+        Err(e) => return Err(e),
+    };
     if opts.proof.is_some() {
         return Ok(Plan {
             search_first: false,
