@@ -408,6 +408,13 @@ impl Attempt<'_> {
         let stats = |build, solve| self.stats(build, solve);
         let too_much = |needed: u64, when: &str| -> BackendError { memory_error(needed, limit, when) };
         let unknown = || Outcome::unknown(stats(t0.elapsed(), Duration::ZERO));
+        // Decided exactly before CBC runs (an empty row that cannot hold, assumptions of both
+        // signs on one variable): not CBC's claim, so `confirmed` leaves it alone.
+        let refuted = || Outcome {
+            status: Status::Unsat,
+            assignment: None,
+            stats: stats(t0.elapsed(), Duration::ZERO),
+        };
         // One binary column per variable; assumptions fix columns through their bounds.
         let n = columns as usize;
         let mut p = Problem {
@@ -465,14 +472,7 @@ impl Attempt<'_> {
             if terms.is_empty() {
                 // Decided here: CBC takes no empty row.
                 if lo > 0.0 || up < 0.0 {
-                    return Ok((
-                        Outcome {
-                            status: Status::Unsat,
-                            assignment: None,
-                            stats: stats(t0.elapsed(), Duration::ZERO),
-                        },
-                        true,
-                    ));
+                    return Ok((refuted(), true));
                 }
                 continue;
             }
@@ -480,14 +480,7 @@ impl Attempt<'_> {
         }
         if p.col_lower.iter().zip(&p.col_upper).any(|(lo, up)| lo > up) {
             // Assumptions of both signs on one variable.
-            return Ok((
-                Outcome {
-                    status: Status::Unsat,
-                    assignment: None,
-                    stats: stats(t0.elapsed(), Duration::ZERO),
-                },
-                true,
-            ));
+            return Ok((refuted(), true));
         }
         if deadline.passed() {
             return Ok((unknown(), false));
