@@ -20,6 +20,9 @@ sokuc_dev_null
 cargo fmt --check
 sokuc_dev_null
 cargo clippy --release --all-targets --all-features -- -D warnings
+# The library's documentation: no broken or private links, every public item documented.
+sokuc_dev_null
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features
 # Both suites run to the end (--no-fail-fast) whatever the first finds, so one CI run shows
 # every failure of both builds; the script fails if either did.
 failed=0

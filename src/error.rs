@@ -36,7 +36,10 @@ pub fn status_code(status: Status) -> u8 {
     }
 }
 
+/// Everything that can stop a command: the one error type of the library, of the CLI and of
+/// the JSON output. Its variants are the distinctions [`Error::exit_code`] makes.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// Bad input, with its file and line.
     #[error(transparent)]
@@ -49,20 +52,45 @@ pub enum Error {
     Limit(#[from] EncodeError),
     /// A request the chosen backend or puzzle cannot honour; the message says what can.
     #[error("{option}: {message}")]
-    Unsupported { option: String, message: String },
+    Unsupported {
+        /// The option (or backend) that cannot be honoured, as the user wrote it.
+        option: String,
+        /// What can be done instead.
+        message: String,
+    },
     /// sokuc's fault, or a solver's: a wrong answer, a solver that failed, a broken invariant.
-    #[error("internal error: {0}")]
-    Internal(String),
+    #[error("internal error: {message}")]
+    Internal {
+        /// What went wrong, in words.
+        message: String,
+        /// The error that caused it, when there is one (a solver's, an I/O error).
+        #[source]
+        source: Option<Box<dyn std::error::Error + Send + Sync + 'static>>,
+    },
     /// Writing to standard output failed (a closed pipe ends the command quietly).
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
 
 impl Error {
+    /// An internal error with no underlying cause.
     pub fn internal(message: impl Into<String>) -> Error {
-        Error::Internal(message.into())
+        Error::Internal {
+            message: message.into(),
+            source: None,
+        }
     }
 
+    /// An internal error caused by `source`, which stays reachable through
+    /// [`std::error::Error::source`].
+    pub fn internal_from(message: impl Into<String>, source: impl std::error::Error + Send + Sync + 'static) -> Error {
+        Error::Internal {
+            message: message.into(),
+            source: Some(Box::new(source)),
+        }
+    }
+
+    /// A request the chosen backend or puzzle cannot honour.
     pub fn unsupported(option: impl Into<String>, message: impl Into<String>) -> Error {
         Error::Unsupported {
             option: option.into(),
@@ -75,7 +103,7 @@ impl Error {
         match self {
             Error::Input(_) | Error::Output(_) | Error::Limit(_) | Error::Unsupported { .. } => exit::USAGE,
             Error::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::SAT,
-            Error::Internal(_) | Error::Io(_) => exit::INTERNAL,
+            Error::Internal { .. } | Error::Io(_) => exit::INTERNAL,
         }
     }
 
@@ -94,7 +122,7 @@ impl From<BackendError> for Error {
             BackendError::Unavailable { backend, message } => {
                 Error::unsupported(format!("--backend {backend}"), message)
             }
-            BackendError::Solver { .. } | BackendError::Io(_) => Error::Internal(e.to_string()),
+            BackendError::Solver { .. } | BackendError::Io(_) => Error::internal_from(e.to_string(), e),
         }
     }
 }
@@ -121,4 +149,28 @@ pub fn refusal(backend: &str, feature: &str) -> Error {
             }
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn an_internal_error_keeps_its_cause() {
+        let io = std::io::Error::other("pipe closed");
+        let e: Error = BackendError::Io(io).into();
+        assert_eq!(e.exit_code(), exit::INTERNAL);
+        let cause = e.source().expect("the backend's error is kept as the source");
+        assert!(cause.downcast_ref::<BackendError>().is_some(), "{cause:?}");
+        assert_eq!(e.to_string(), "internal error: pipe closed");
+
+        let wrong: Error = crate::run::RunError::Wrong {
+            backend: "sat".into(),
+            problem: crate::run::AnswerProblem::Violates("row 3".into()),
+        }
+        .into();
+        assert!(wrong.source().is_some());
+        assert!(Error::internal("plain").source().is_none());
+    }
 }

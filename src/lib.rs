@@ -1,48 +1,100 @@
-//! sokuc: an encoding compiler for combinatorial puzzles.
+//! sokuc compiles combinatorial puzzles (3SoKu, that is IcoSoKu on any polyhedron with
+//! triangular faces; tile pools; Kakuro; Tricky Triple) and pseudo-Boolean files (OPB,
+//! DIMACS CNF) to a pseudo-Boolean model, solves it in-process on a backend of your choice,
+//! and checks every answer with a verifier that shares no code with the compiler.
 //!
-//! The pipeline, one folder per stage:
+//! This is the library behind the `sokuc` command. Its facade is small:
 //!
-//! ```text
-//! input (parse) -> model (puzzle) -> soku (front-end: model -> ir) -> ir (pseudo-Boolean model)
-//!   -> encode (ir -> CNF into a sink) -> backend (solve) -> soku::decode -> verify -> report
-//!   (text, JSON) and render (SVG nets)
+//! - [`Instance`]: a puzzle or model, read from a file ([`Instance::read`]) or a string
+//!   ([`Instance::parse`]);
+//! - [`Options`]: the backend, a time limit, uniqueness, presolve;
+//! - [`Instance::solve`] gives an [`Outcome`]: a [`Status`], the answer as text and as JSON;
+//! - [`Instance::emit`] writes the model for an external solver in a [`Format`];
+//! - [`Instance::decode`] reads that solver's answer back and verifies it;
+//! - [`Error`] says what went wrong, and whose fault it is ([`Error::exit_code`]).
+//!
+//! ```
+//! use sokuc::{Instance, Options, Status};
+//!
+//! // The IcoSoKu puzzle with the pegs 1..12 on the vertices A..L.
+//! let puzzle = Instance::icosoku("1,2,3,4,5,6,7,8,9,10,11,12")?;
+//! let outcome = puzzle.solve(&Options::new())?;
+//! assert_eq!(outcome.status(), Status::Sat);
+//! assert!(outcome.verified());
+//! # Ok::<(), sokuc::Error>(())
 //! ```
 //!
-//! A new puzzle adds a front-end next to `soku`; a new solver adds a file under `backend`.
-//! Neither touches the other: backends only ever see [`ir::PbFormula`].
+//! The modules below the facade are the command line's and the tests'; they are hidden from
+//! this documentation and may change in any release.
 
+#![warn(missing_docs)]
+
+mod api;
+
+pub use api::{Instance, Options, Outcome, backends, kinds};
+pub use error::Error;
+pub use ir::Status;
+pub use run::Checked;
+pub use run::emit::Format;
+
+#[doc(hidden)]
 pub mod backend;
+#[doc(hidden)]
 pub mod bench;
+#[doc(hidden)]
 pub mod budget;
+#[doc(hidden)]
 pub mod certify;
+#[doc(hidden)]
 pub mod compare;
+#[doc(hidden)]
 pub mod count;
+#[doc(hidden)]
 pub mod encode;
+#[doc(hidden)]
 pub mod error;
-pub mod export;
+pub(crate) mod export;
 #[doc(hidden)]
 pub mod fuzzing;
+#[doc(hidden)]
 pub mod generate;
+#[doc(hidden)]
 pub mod grid;
+#[doc(hidden)]
 pub mod input;
+#[doc(hidden)]
 pub mod ir;
+#[doc(hidden)]
 pub mod kakuro;
+#[doc(hidden)]
 pub mod liu;
+#[doc(hidden)]
 pub mod lp;
+#[doc(hidden)]
 pub mod model;
+#[doc(hidden)]
 pub mod output;
+#[doc(hidden)]
 pub mod pb;
+#[doc(hidden)]
 pub mod pool;
+#[doc(hidden)]
 pub mod puzzle;
+#[doc(hidden)]
 pub mod registry;
-pub mod render;
-pub mod report;
+pub(crate) mod render;
+pub(crate) mod report;
+#[doc(hidden)]
 pub mod rng;
+#[doc(hidden)]
 pub mod run;
+#[doc(hidden)]
 pub mod sharp;
+#[doc(hidden)]
 pub mod soku;
+#[doc(hidden)]
 pub mod sweep;
+#[doc(hidden)]
 pub mod tricky;
+#[doc(hidden)]
 pub mod words;
-
-pub use error::Error;

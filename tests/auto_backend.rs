@@ -59,10 +59,7 @@ fn the_rule_picks_search_for_groups_and_rows_and_sat_for_clause_heavy_formulas()
 fn the_rule_never_hands_a_row_too_wide_for_an_engine_to_it() {
     use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
     for width in [(1i64 << 20) + 1, (1i64 << 30) + 1, (1i64 << 52) + 1] {
-        let mut f = PbFormula {
-            num_vars: 3,
-            ..Default::default()
-        };
+        let mut f = PbFormula::new(3);
         let terms = vec![
             (width - 1, Lit::new(Var(0), true)),
             (width - 2, Lit::new(Var(1), true)),

@@ -43,7 +43,7 @@ use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
 /// Every assignment of `f`'s variables (at most 12) that satisfies it and `units`.
 fn brute_solutions(f: &PbFormula, units: &[Lit]) -> Vec<Vec<bool>> {
-    let n = f.num_vars as usize;
+    let n = f.num_vars() as usize;
     assert!(n <= 12, "brute force over {n} variables");
     (0u32..1 << n)
         .map(|m| (0..n).map(|i| m >> i & 1 == 1).collect::<Vec<bool>>())
@@ -54,10 +54,7 @@ fn brute_solutions(f: &PbFormula, units: &[Lit]) -> Vec<Vec<bool>> {
 /// A small random pseudo-Boolean formula over `n` variables: clauses, at-most-one,
 /// exactly-one and linear rows with coefficients -3..3, each over distinct variables.
 fn random_formula(seed: &mut u64, n: u32) -> PbFormula {
-    let mut f = PbFormula {
-        num_vars: n,
-        ..Default::default()
-    };
+    let mut f = PbFormula::new(n);
     for _ in 0..2 + rng(seed) % 4 {
         let mut vars: Vec<u32> = (0..n).collect();
         for i in (1..vars.len()).rev() {
@@ -252,10 +249,7 @@ macro_rules! backend_suite {
             fn constraints_without_variables() {
                 use sokuc::ir::{Cmp, Constraint, Linear, PbFormula, Var};
                 let base = || {
-                    let mut f = PbFormula {
-                        num_vars: 2,
-                        ..Default::default()
-                    };
+                    let mut f = PbFormula::new(2);
                     f.add("x or y", Constraint::Clause(vec![Var(0).pos(), Var(1).pos()]));
                     f
                 };
@@ -408,7 +402,7 @@ macro_rules! backend_suite {
                         let units: Vec<Lit> = (0..rng(&mut seed) % 4)
                             .map(|_| {
                                 Lit::new(
-                                    Var((rng(&mut seed) % f.num_vars as u64) as u32),
+                                    Var((rng(&mut seed) % f.num_vars() as u64) as u32),
                                     rng(&mut seed) % 2 == 0,
                                 )
                             })
@@ -501,7 +495,7 @@ macro_rules! backend_suite {
                         let a = o.assignment.unwrap();
                         assert!(f.evaluate(&a).is_ok(), "formula {k}");
                         assert!(!found.contains(&a), "formula {k}: an excluded answer came back");
-                        let nogood: Vec<Lit> = (0..f.num_vars)
+                        let nogood: Vec<Lit> = (0..f.num_vars())
                             .map(|v| Lit::new(Var(v), !a[v as usize]))
                             .collect();
                         s.add_clause(&nogood).unwrap();
@@ -607,10 +601,7 @@ macro_rules! backend_suite {
                 );
                 drop(s);
                 // Only linear rows have right-hand sides; literals must be the formula's.
-                let mut g = PbFormula {
-                    num_vars: 2,
-                    ..Default::default()
-                };
+                let mut g = PbFormula::new(2);
                 g.add("clause", Constraint::Clause(vec![Var(0).pos(), Var(1).pos()]));
                 g.add(
                     "row",

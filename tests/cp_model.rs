@@ -110,10 +110,7 @@ fn assignment_formula(seed: &mut u64) -> PbFormula {
         groups.push((n..n + len).collect());
         n += len;
     }
-    let mut f = PbFormula {
-        num_vars: n,
-        ..Default::default()
-    };
+    let mut f = PbFormula::new(n);
     for g in &groups {
         f.add(
             "group",
@@ -151,7 +148,7 @@ fn assignment_formula(seed: &mut u64) -> PbFormula {
 }
 
 fn brute_force_sat(f: &PbFormula) -> bool {
-    let n = f.num_vars as usize;
+    let n = f.num_vars() as usize;
     (0u32..1 << n).any(|m| {
         f.evaluate(&(0..n).map(|i| m >> i & 1 == 1).collect::<Vec<bool>>())
             .is_ok()

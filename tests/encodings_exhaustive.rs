@@ -35,7 +35,7 @@ fn check_all_assignments(f: &PbFormula, enc: PbEncoding) {
             .collect();
         solver.add_clause(&lits);
     }
-    let n = f.num_vars as usize;
+    let n = f.num_vars() as usize;
     for bits in 0u32..(1 << n) {
         let a: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
         let assume: Vec<varisat::Lit> = (0..n).map(|i| varisat::Lit::from_index(i, a[i])).collect();
@@ -62,10 +62,7 @@ fn linear_strategy() -> impl Strategy<Value = PbFormula> {
             Just(n),
         )
             .prop_map(|(terms, cmp, rhs, n)| {
-                let mut f = PbFormula {
-                    num_vars: n as u32,
-                    ..Default::default()
-                };
+                let mut f = PbFormula::new(n as u32);
                 let terms = terms.into_iter().map(|(c, v, p)| (c, lit(v, p))).collect();
                 f.add("lin", Constraint::Linear(Linear::new(terms, cmp, rhs)));
                 f
@@ -122,10 +119,7 @@ fn large_row_strategy() -> impl Strategy<Value = PbFormula> {
                             + delta
                     }
                 };
-                let mut f = PbFormula {
-                    num_vars: n as u32,
-                    ..Default::default()
-                };
+                let mut f = PbFormula::new(n as u32);
                 let terms = terms.into_iter().map(|(c, v, p)| (c, lit(v, p))).collect();
                 f.add("large", Constraint::Linear(Linear::new(terms, cmp, rhs)));
                 f
@@ -147,10 +141,7 @@ fn grouped_strategy() -> impl Strategy<Value = PbFormula> {
         })
         .prop_map(|(groups, coefs, cmp, rhs)| {
             let n: usize = groups.iter().map(|g| g.0).sum();
-            let mut f = PbFormula {
-                num_vars: n as u32,
-                ..Default::default()
-            };
+            let mut f = PbFormula::new(n as u32);
             let mut next = 0u32;
             for (size, exact) in &groups {
                 let lits: Vec<Lit> = (0..*size).map(|k| lit(next + k as u32, true)).collect();
@@ -207,10 +198,7 @@ fn sum_of_strategy() -> impl Strategy<Value = PbFormula> {
         0i64..=14,
     )
         .prop_map(|(c1, c2, cmp1, r1, r2, cmp, rhs)| {
-            let mut f = PbFormula {
-                num_vars: 8,
-                ..Default::default()
-            };
+            let mut f = PbFormula::new(8);
             for g in 0..2u32 {
                 f.add(
                     "group",
@@ -260,10 +248,7 @@ proptest! {
 fn at_most_one_and_exactly_one_of_every_size() {
     for n in 1..=9u32 {
         for exact in [false, true] {
-            let mut f = PbFormula {
-                num_vars: n,
-                ..Default::default()
-            };
+            let mut f = PbFormula::new(n);
             let lits: Vec<Lit> = (0..n).map(|i| lit(i, true)).collect();
             f.add(
                 "g",
@@ -284,10 +269,7 @@ fn at_most_one_and_exactly_one_of_every_size() {
 fn the_vertex_sum_shape_of_icosoku() {
     // Five faces of three options each, corner weights 0..3, sum = 6: the domain encoding's
     // corner integers and running sum, checked on all 2^15 assignments.
-    let mut f = PbFormula {
-        num_vars: 15,
-        ..Default::default()
-    };
+    let mut f = PbFormula::new(15);
     let w = [0, 1, 3, 2, 2, 0, 3, 3, 1, 0, 1, 2, 3, 0, 2];
     for g in 0..5u32 {
         f.add(
@@ -332,10 +314,7 @@ fn degenerate_rows_in_every_encoding() {
         ),
     ];
     for (terms, cmp, rhs) in rows {
-        let mut f = PbFormula {
-            num_vars: 4,
-            ..Default::default()
-        };
+        let mut f = PbFormula::new(4);
         f.add("row", Constraint::Linear(Linear::new(terms, cmp, rhs)));
         for enc in ENCODINGS {
             check_all_assignments(&f, enc);

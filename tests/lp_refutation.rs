@@ -153,10 +153,7 @@ fn every_refutation_of_a_small_instance_is_true() {
 /// Random formulas over 7 variables: every constraint kind, both signs, `SumOf`.
 fn random_formula(rng: &mut Rng) -> PbFormula {
     let n = 7;
-    let mut f = PbFormula {
-        num_vars: n,
-        ..Default::default()
-    };
+    let mut f = PbFormula::new(n);
     let lit = |rng: &mut Rng| Lit::new(Var(rng.below(n as usize) as u32), rng.below(3) != 0);
     let lits = |rng: &mut Rng, k: usize| (0..k).map(|_| lit(rng)).collect::<Vec<_>>();
     let mut linear = Vec::new();
@@ -187,7 +184,7 @@ fn random_formula(rng: &mut Rng) -> PbFormula {
 }
 
 fn satisfiable(f: &PbFormula) -> bool {
-    let n = f.num_vars as usize;
+    let n = f.num_vars() as usize;
     (0..1u32 << n).any(|m| {
         let a: Vec<bool> = (0..n).map(|i| (m >> i) & 1 == 1).collect();
         f.evaluate(&a).is_ok()
@@ -270,10 +267,7 @@ fn hard_batch() -> Vec<Instance> {
 #[test]
 fn the_checker_rejects_tampered_certificates() {
     // By hand: x + y ≥ 2 and x + y ≤ 1 (an at-most-one).
-    let mut f = PbFormula {
-        num_vars: 2,
-        ..Default::default()
-    };
+    let mut f = PbFormula::new(2);
     let (x, y) = (Var(0).pos(), Var(1).pos());
     f.add(
         "both",
@@ -320,7 +314,7 @@ fn the_checker_rejects_tampered_certificates() {
             variants.push(c(dropped));
         }
         // A row the certificate does not use, added with either sign.
-        if let Some(free) = (0..f.constraints.len()).find(|i| m.iter().all(|&(j, _)| j != *i)) {
+        if let Some(free) = (0..f.constraints().len()).find(|i| m.iter().all(|&(j, _)| j != *i)) {
             let mut plus = m.clone();
             plus.push((free, 1));
             variants.push(c(plus));
@@ -330,9 +324,9 @@ fn the_checker_rejects_tampered_certificates() {
         }
         // A sign flipped on an inequality row is always wrong.
         for (k, &(i, y)) in m.iter().enumerate() {
-            if !matches!(&f.constraints[i].1, Constraint::ExactlyOne(_))
-                && !matches!(&f.constraints[i].1, Constraint::Linear(l) if l.cmp == Cmp::Eq)
-                && !matches!(&f.constraints[i].1, Constraint::SumOf { cmp: Cmp::Eq, .. })
+            if !matches!(&f.constraints()[i].1, Constraint::ExactlyOne(_))
+                && !matches!(&f.constraints()[i].1, Constraint::Linear(l) if l.cmp == Cmp::Eq)
+                && !matches!(&f.constraints()[i].1, Constraint::SumOf { cmp: Cmp::Eq, .. })
             {
                 let mut v = m.clone();
                 v[k].1 = -y;
@@ -460,8 +454,8 @@ fn timing() {
         eprintln!(
             "{name}: {} formulas ({} rows, {} vars in the first), {verdicts:?}, median {:.3} ms, max {:.3} ms, total {total:.1} ms, {:.0} iterations on average",
             fs.len(),
-            fs[0].constraints.len(),
-            fs[0].num_vars,
+            fs[0].constraints().len(),
+            fs[0].num_vars(),
             times[times.len() / 2],
             times[times.len() - 1],
             iterations as f64 / fs.len() as f64

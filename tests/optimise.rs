@@ -218,10 +218,7 @@ fn the_o_lines_decrease_and_end_with_the_optimum() {
 /// A formula with an objective: pick at most 3 of 8 variables (`x1 + ... + x8 <= 3`) and
 /// take at least 2 of the last four, minimising `-(1..=8)·x`; the optimum is -(8+7+6) = -21.
 fn small_optimisation() -> PbFormula {
-    let mut f = PbFormula {
-        num_vars: 8,
-        ..Default::default()
-    };
+    let mut f = PbFormula::new(8);
     let x = |i: u32| Lit::new(Var(i), true);
     f.add(
         "at most 3",
@@ -231,7 +228,7 @@ fn small_optimisation() -> PbFormula {
         "two of the last four",
         Constraint::Linear(Linear::new((4..8).map(|i| (1, x(i))).collect(), Cmp::Ge, 2)),
     );
-    f.objective = Some((0..8).map(|i| (-(i as i64 + 1), x(i))).collect());
+    f.set_objective(Some((0..8).map(|i| (-(i as i64 + 1), x(i))).collect()));
     f
 }
 
@@ -283,7 +280,7 @@ fn declared_capabilities_match_behaviour() {
         // Assumptions: x1 and !x8 together with the rows.
         let assume = vec![Lit::new(Var(0), true), Lit::new(Var(7), false)];
         let mut plain = f.clone();
-        plain.objective = None;
+        plain.set_objective(None);
         let opts = SolveOptions {
             assumptions: assume.clone(),
             ..Default::default()

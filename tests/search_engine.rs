@@ -14,7 +14,7 @@ fn lit(v: u32, pos: bool) -> Lit {
 }
 
 fn brute_force(f: &PbFormula) -> bool {
-    let n = f.num_vars as usize;
+    let n = f.num_vars() as usize;
     (0u32..(1 << n)).any(|bits| {
         let a: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
         f.evaluate(&a).is_ok()
@@ -48,10 +48,7 @@ fn formula_strategy() -> impl Strategy<Value = (PbFormula, bool)> {
             (proptest::collection::vec(row, 1..=6), Just(n), any::<bool>())
         })
         .prop_map(|(rows, n, sum_of)| {
-            let mut f = PbFormula {
-                num_vars: n as u32,
-                ..Default::default()
-            };
+            let mut f = PbFormula::new(n as u32);
             let ls = |v: &[(u32, bool)]| v.iter().map(|&(x, p)| lit(x, p)).collect::<Vec<_>>();
             let mut linear = Vec::new();
             for r in rows {
@@ -126,14 +123,12 @@ proptest! {
     #[test]
     fn assumptions_and_new_right_hand_sides((f, _) in formula_strategy(), v in 0u32..10, pos: bool, rhs in -2i64..8) {
         let mut f = f;
-        let v = v % f.num_vars;
+        let v = v % f.num_vars();
         let mut e = Engine::new(&f);
         // Change the right-hand side of the first linear row, in the engine and in the formula.
-        if let Some(ci) = f.constraints.iter().position(|(_, c)| matches!(c, Constraint::Linear(_))) {
+        if let Some(ci) = f.constraints().iter().position(|(_, c)| matches!(c, Constraint::Linear(_))) {
             prop_assert!(e.set_rhs(ci, rhs));
-            if let Constraint::Linear(l) = &mut f.constraints[ci].1 {
-                l.rhs = rhs;
-            }
+            prop_assert!(f.set_rhs(ci, rhs));
         }
         let mut g = f.clone();
         g.add("assumption", Constraint::Clause(vec![lit(v, pos)]));

@@ -16,7 +16,7 @@ use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
 /// Every model of `f`, by brute force over all assignments.
 fn models(f: &PbFormula) -> BTreeSet<Vec<bool>> {
-    let n = f.num_vars as usize;
+    let n = f.num_vars() as usize;
     (0u32..(1 << n))
         .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect::<Vec<bool>>())
         .filter(|a| f.evaluate(a).is_ok())
@@ -27,7 +27,7 @@ fn models(f: &PbFormula) -> BTreeSet<Vec<bool>> {
 fn leaves(f: &PbFormula, assumptions: &[Lit], randomize: bool, seed: u64) -> (Walk, Vec<Vec<bool>>) {
     let mut e = Engine::new(f);
     let primary = e
-        .primary_groups(&vec![true; f.num_vars as usize])
+        .primary_groups(&vec![true; f.num_vars() as usize])
         .expect("every variable primary");
     let mut out = Vec::new();
     let walk = e.enumerate(assumptions, &primary, randomize, seed, &Deadline::default(), &mut |a| {
@@ -68,10 +68,7 @@ fn formula_strategy() -> impl Strategy<Value = PbFormula> {
         })
         .prop_map(|(sizes, rows)| {
             let n: usize = sizes.iter().sum();
-            let mut f = PbFormula {
-                num_vars: n as u32,
-                ..Default::default()
-            };
+            let mut f = PbFormula::new(n as u32);
             let mut v = 0u32;
             for s in sizes {
                 let group = (v..v + s as u32).map(|x| Lit::new(Var(x), true)).collect();

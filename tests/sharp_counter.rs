@@ -33,10 +33,7 @@ impl Rng {
 }
 
 fn random_formula(rng: &mut Rng, n: u32) -> PbFormula {
-    let mut f = PbFormula {
-        num_vars: n,
-        ..Default::default()
-    };
+    let mut f = PbFormula::new(n);
     let mut linear = Vec::new();
     for k in 0..1 + rng.below(5) {
         let len = 2 + rng.below(4) as usize;
@@ -72,7 +69,7 @@ fn random_formula(rng: &mut Rng, n: u32) -> PbFormula {
 }
 
 fn brute(f: &PbFormula) -> u64 {
-    let n = f.num_vars as usize;
+    let n = f.num_vars() as usize;
     (0u64..1 << n)
         .filter(|bits| {
             let a: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();

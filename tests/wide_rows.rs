@@ -27,10 +27,7 @@ fn shape(n: u32) -> impl Strategy<Value = Shape> {
 /// a subset sum of them moved by a little, so that rows sit at the edge of their sums and
 /// both sat and unsat come up.
 fn formula(exp: u32, n: u32, rows: &[Shape]) -> PbFormula {
-    let mut f = PbFormula {
-        num_vars: n,
-        ..Default::default()
-    };
+    let mut f = PbFormula::new(n);
     for (k, (terms, cmp, subset, shift)) in rows.iter().enumerate() {
         let coefs: Vec<i64> = terms
             .iter()
@@ -61,15 +58,15 @@ fn formula(exp: u32, n: u32, rows: &[Shape]) -> PbFormula {
 }
 
 fn brute_force_sat(f: &PbFormula) -> bool {
-    (0u32..1 << f.num_vars).any(|m| {
-        let a: Vec<bool> = (0..f.num_vars).map(|i| m >> i & 1 == 1).collect();
+    (0u32..1 << f.num_vars()).any(|m| {
+        let a: Vec<bool> = (0..f.num_vars()).map(|i| m >> i & 1 == 1).collect();
         f.evaluate(&a).is_ok()
     })
 }
 
 /// The widest row: sum of |coefficients| plus |right-hand side|, as the backends measure it.
 fn width(f: &PbFormula) -> u128 {
-    f.constraints
+    f.constraints()
         .iter()
         .map(|(_, c)| match c {
             Constraint::Linear(l) => {

@@ -1,6 +1,6 @@
 //! CBC: the IR as a 0/1 integer program (one binary column per variable, one row per
 //! constraint, except that a row too wide for CBC's tolerances becomes digit columns over
-//! auxiliary columns; see [`narrow`]), sent to `sokuc-cbc`, a helper process that models it
+//! auxiliary columns; see `narrow`), sent to `sokuc-cbc`, a helper process that models it
 //! with good_lp and solves it with good_lp's CBC solver (see [`super::cbc`] for why a
 //! process, and why a separate program).
 //!

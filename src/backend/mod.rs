@@ -1,6 +1,9 @@
 //! Solver backends. Each reads the pseudo-Boolean IR ([`PbFormula`]) and nothing else;
 //! every backend declares what it can do in [`Capabilities`].
 
+// Every narrowing of a number is a checked conversion here (Cargo.toml's [lints] says why).
+#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 pub mod auto;
 #[cfg(feature = "cadical")]
 pub mod cadical;

@@ -93,11 +93,16 @@ pub fn normal(objective: &[(i64, Lit)]) -> Option<Normal> {
     if !(fits(lo) && fits(hi) && fits(constant) && fits(hi - lo)) {
         return None;
     }
+    // Each coefficient's magnitude is at most hi - lo, so all of them fit too.
+    let narrow = |x: i128| i64::try_from(x).ok();
     Some(Normal {
-        constant: constant as i64,
-        terms: terms.into_iter().map(|(c, v)| (c as i64, v)).collect(),
-        lo: lo as i64,
-        hi: hi as i64,
+        constant: narrow(constant)?,
+        terms: terms
+            .into_iter()
+            .map(|(c, v)| Some((narrow(c)?, v)))
+            .collect::<Option<_>>()?,
+        lo: narrow(lo)?,
+        hi: narrow(hi)?,
     })
 }
 
@@ -233,8 +238,10 @@ pub fn by_assumptions<B: Backend + ?Sized>(
     // counts in those units, which narrows the range (all-equal coefficients make it the
     // number of terms).
     let g = n.terms.iter().fold(0u64, |g, t| gcd(g, t.0.unsigned_abs())).max(1);
-    let range = (n.hi - n.lo) as u64 / g;
-    let bits = (u64::BITS - range.leading_zeros()) as usize;
+    // hi >= lo, so the difference is its own magnitude.
+    let range = (n.hi - n.lo).unsigned_abs() / g;
+    let bits32 = u64::BITS - range.leading_zeros();
+    let bits = bits32 as usize;
     // Σ|coef| + 2^bits must fit the encoder's 64-bit sums. The unary encodings write about
     // two clauses per pair (term, value below the range): where that alone passes the clause
     // budget, counting up to the budget before the refusal would only waste time.
@@ -249,10 +256,11 @@ pub fn by_assumptions<B: Backend + ?Sized>(
     let mut bounded = formula.clone();
     bounded.objective = None;
     let first = bounded.num_vars;
-    bounded.num_vars += bits as u32;
-    let g = g as i64;
+    bounded.num_vars += bits32;
+    let g_units = g;
+    let g = i64::try_from(g).expect("the gcd of coefficients below 2^62 fits");
     let mut terms: Vec<(i64, Lit)> = n.terms.iter().map(|&(c, v)| (c / g, v.pos())).collect();
-    terms.extend((0..bits).map(|j| (-(1i64 << j), Var(first + j as u32).pos())));
+    terms.extend((0..bits32).map(|j| (-(1i64 << j), Var(first + j).pos())));
     bounded.add(
         "objective bound",
         Constraint::Linear(Linear::new(terms, Cmp::Le, (n.lo - n.constant) / g)),
@@ -282,9 +290,10 @@ pub fn by_assumptions<B: Backend + ?Sized>(
         }
         // (objective - lo) / g <= B holds for a value below v exactly when B is at least
         // that value's quotient, and the largest such quotient is floor((v - 1 - lo) / g).
-        let target = (v - 1 - n.lo) as u64 / g as u64;
+        // v > lo here, so v - 1 - lo is not negative.
+        let target = (v - 1 - n.lo).unsigned_abs() / g_units;
         assumptions.clear();
-        assumptions.extend((0..bits).map(|j| Lit::new(Var(first + j as u32), target >> j & 1 == 1)));
+        assumptions.extend((0..bits32).map(|j| Lit::new(Var(first + j), target >> j & 1 == 1)));
     }
 }
 

@@ -116,7 +116,7 @@ pub(crate) fn interrupted(opts: Option<&backend::SolveOptions>) -> bool {
         || crate::budget::process_interrupted()
 }
 
-/// Like [`run`], but each instance is solved by a fresh `sokuc solve` process (written to a
+/// Like `run`, but each instance is solved by a fresh `sokuc solve` process (written to a
 /// temporary instance file first), so times include process start, parsing and output.
 pub fn run_spawned(
     items: &[BatchItem],

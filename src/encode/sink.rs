@@ -11,7 +11,7 @@ pub trait ClauseSink {
     fn reserve_vars(&mut self, n: u32);
     /// Variables so far (primary and auxiliary).
     fn num_vars(&self) -> u32;
-    /// How many more clauses this sink takes (see [`Budgeted`]); encoders about to write
+    /// How many more clauses this sink takes (see `Budgeted`); encoders about to write
     /// `n` more than this call [`ClauseSink::exhaust`] with `n` instead.
     fn room(&self) -> u64 {
         u64::MAX

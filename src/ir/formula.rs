@@ -111,17 +111,69 @@ pub struct Violation {
 
 /// A pseudo-Boolean formula over variables `0..num_vars`, each constraint with a label
 /// saying what it stands for ("vertex A", "face ABC", ...).
+///
+/// Its invariants (every literal is of a variable below `num_vars`; a `SumOf` refers to
+/// earlier linear rows) are kept by [`PbFormula::add`] and [`PbFormula::set_objective`]:
+/// outside the crate the fields are read through accessors only.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PbFormula {
-    pub num_vars: u32,
-    pub constraints: Vec<(String, Constraint)>,
-    /// A linear objective to minimise, `Σ coef·lit` (issue 17: OPB's `min:`); `None` for a
+    pub(crate) num_vars: u32,
+    pub(crate) constraints: Vec<(String, Constraint)>,
+    /// A linear objective to minimise, `Σ coef·lit` (OPB's `min:`); `None` for a
     /// decision problem. Backends solve the constraints; the run path improves an answer
     /// until no better one exists (`run::optimise`).
-    pub objective: Option<Vec<(i64, Lit)>>,
+    pub(crate) objective: Option<Vec<(i64, Lit)>>,
 }
 
 impl PbFormula {
+    /// An empty formula over the variables `0..num_vars`.
+    pub fn new(num_vars: u32) -> PbFormula {
+        PbFormula {
+            num_vars,
+            ..PbFormula::default()
+        }
+    }
+
+    /// The number of variables.
+    pub fn num_vars(&self) -> u32 {
+        self.num_vars
+    }
+
+    /// The constraints, each with its label, in the order they were added.
+    pub fn constraints(&self) -> &[(String, Constraint)] {
+        &self.constraints
+    }
+
+    /// The objective to minimise, if any.
+    pub fn objective(&self) -> Option<&[(i64, Lit)]> {
+        self.objective.as_deref()
+    }
+
+    /// Sets the right-hand side of the linear row at `index` (a sweep changes only these
+    /// between solves); `false`, and no change, when that row is not linear.
+    pub fn set_rhs(&mut self, index: usize, rhs: i64) -> bool {
+        match self.constraints.get_mut(index) {
+            Some((_, Constraint::Linear(l))) => {
+                l.rhs = rhs;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Sets (or, with `None`, removes) the objective to minimise.
+    ///
+    /// # Panics
+    /// If a literal is of a variable the formula does not have.
+    pub fn set_objective(&mut self, terms: Option<Vec<(i64, Lit)>>) {
+        if let Some(terms) = &terms {
+            for (_, l) in terms {
+                assert!(l.var().0 < self.num_vars, "objective literal of an unknown variable");
+            }
+        }
+        self.objective = terms;
+    }
+
     /// Adds a constraint; returns its index (for [`Constraint::SumOf`]).
     pub fn add(&mut self, label: impl Into<String>, c: Constraint) -> usize {
         for l in c.lits() {

@@ -52,7 +52,7 @@ impl fmt::Display for PbKey {
     }
 }
 
-/// Refuses an objective whose coefficients add up past [`WIDTH`]: the IR's objective is one
+/// Refuses an objective whose coefficients add up past `WIDTH`: the IR's objective is one
 /// 64-bit sum (it cannot be split into columns as a row can), and a silent overflow would
 /// be a wrong optimum. Rows of any width are accepted (see `ir/digits.rs`).
 pub fn check_width(p: &PbFile) -> Result<(), InputError> {

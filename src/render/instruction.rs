@@ -19,8 +19,10 @@ pub fn anchor_corner(corners: &[u64; 3]) -> Option<usize> {
 /// The face as a person sees it: its pegs in face order, then its vertex names: "ABC" when
 /// every name is one character, else "x_y, z, w". Names never contain ',' or a space, so
 /// two faces are never described alike (joined by '_', [x_y, z, w] and [x, y_z, w] would
-/// both read "x_y_z_w").
-pub fn face_phrase(v: &Variant, face: usize, pegs: &[u64]) -> String {
+/// both read "x_y_z_w"). The sentences name faces this way; the tests check that no two
+/// faces read alike.
+#[cfg(test)]
+fn face_phrase(v: &Variant, face: usize, pegs: &[u64]) -> String {
     let f = v.faces[face];
     let sep = if v.short_names() { "" } else { ", " };
     let names: Vec<&str> = f.iter().map(|&x| v.vertices[x].as_str()).collect();
@@ -31,15 +33,6 @@ pub fn face_phrase(v: &Variant, face: usize, pegs: &[u64]) -> String {
         pegs[f[2]],
         names.join(sep)
     )
-}
-
-/// How to turn the tile: "turned so that 2 touches A", or "any way round" for a tile whose
-/// corners are all equal.
-pub fn turn_phrase(v: &Variant, face: usize, corners: &[u64; 3]) -> String {
-    match anchor_corner(corners) {
-        Some(i) => format!("turned so that {} touches {}", corners[i], v.vertices[v.faces[face][i]]),
-        None => "any way round".to_string(),
-    }
 }
 
 /// The full sentence, without a trailing period or trace, so callers can add their own.

@@ -124,13 +124,22 @@ pub trait AnyPuzzle: Send + Sync {
         stream: Stream,
         out: &mut (dyn Write + Send),
     ) -> Result<Enumerated, RunError>;
-    /// Write the compiled model for an external solver.
+    /// Write the compiled model for an external solver to `output` (atomically) or to
+    /// standard output.
     fn emit(
         &self,
         format: Format,
         copts: &CompileOptions,
         enc: EncodeOptions,
         output: Option<&Path>,
+    ) -> Result<(), Error>;
+    /// Write the compiled model for an external solver to `out`.
+    fn emit_to(
+        &self,
+        format: Format,
+        copts: &CompileOptions,
+        enc: EncodeOptions,
+        out: &mut dyn Write,
     ) -> Result<(), Error>;
     /// Read an external solver's answer for the model emitted with `copts`.
     fn decode_answer(&self, copts: &CompileOptions, file: &str, text: &str) -> Result<Report, InputError>;
@@ -422,6 +431,16 @@ impl<P: Puzzle> AnyPuzzle for P {
         output: Option<&Path>,
     ) -> Result<(), Error> {
         emit::write(self, format, copts, enc, output)
+    }
+
+    fn emit_to(
+        &self,
+        format: Format,
+        copts: &CompileOptions,
+        enc: EncodeOptions,
+        out: &mut dyn Write,
+    ) -> Result<(), Error> {
+        emit::write_to(self, format, copts, enc, out)
     }
 
     fn decode_answer(&self, copts: &CompileOptions, file: &str, text: &str) -> Result<Report, InputError> {

@@ -4,25 +4,34 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::encode::{self, Cnf, EncodeOptions, dimacs};
+use crate::encode::{self, AuxRange, Cnf, EncodeOptions, dimacs};
 use crate::error::Error;
 use crate::export;
 use crate::ir::{Constraint, PbFormula, Var};
 use crate::puzzle::{CompileOptions, Puzzle};
 
-/// The export formats.
+/// The formats a compiled model can be written in, for an external solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Format {
+    /// CNF in DIMACS, for SAT solvers (kissat, CaDiCaL, minisat); variable names in `c`
+    /// comment lines.
     Dimacs,
+    /// CPLEX LP, for MIP solvers (CBC, HiGHS).
     Lp,
+    /// Free MPS, for MIP solvers (CBC, HiGHS).
     Mps,
+    /// OPB, for pseudo-Boolean solvers (the PB competition's format; minisat+, RoundingSat).
     Opb,
+    /// A MiniZinc model over Boolean variables.
     Mzn,
 }
 
 impl Format {
+    /// Every format.
     pub const ALL: [Format; 5] = [Format::Dimacs, Format::Lp, Format::Mps, Format::Opb, Format::Mzn];
 
+    /// The format's name as `--emit` takes it: `dimacs`, `lp`, `mps`, `opb`, `mzn`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Dimacs => "dimacs",
@@ -85,6 +94,36 @@ pub fn write<P: Puzzle>(
     enc: EncodeOptions,
     output: Option<&Path>,
 ) -> Result<(), Error> {
+    let ready = prepare(p, format, copts, enc)?;
+    match output {
+        Some(path) => crate::output::write_atomic(path, |w| ready.write(w))?,
+        None => ready.write(&mut std::io::stdout().lock())?,
+    }
+    Ok(())
+}
+
+/// [`write`] into any writer (the library's [`crate::Instance::emit`]).
+pub fn write_to<P: Puzzle>(
+    p: &P,
+    format: Format,
+    copts: &CompileOptions,
+    enc: EncodeOptions,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    prepare(p, format, copts, enc)?.write(out)?;
+    Ok(())
+}
+
+/// A model compiled and encoded for one format: only the writing is left, which cannot fail
+/// but for I/O.
+struct Ready {
+    format: Format,
+    e: Emitted,
+    /// DIMACS: the CNF and its auxiliary-variable ranges.
+    cnf: Option<(Cnf, Vec<AuxRange>)>,
+}
+
+fn prepare<P: Puzzle>(p: &P, format: Format, copts: &CompileOptions, enc: EncodeOptions) -> Result<Ready, Error> {
     p.check_size(enc.max_memory)?;
     let encoding = (format == Format::Dimacs).then(|| enc.pb.name());
     let e = model(p, copts, encoding);
@@ -98,28 +137,35 @@ pub fn write<P: Puzzle>(
         Format::Dimacs if e.refuted => {
             let mut cnf = Cnf::new();
             cnf.add_clause_public(&[]);
-            Some((cnf, Vec::new(), Vec::new(), Vec::new()))
+            Some((cnf, Vec::new()))
         }
         Format::Dimacs => {
             let mut cnf = Cnf::new();
             let stats = encode::encode(&e.formula, enc, &mut cnf)?;
-            Some((cnf, e.names.clone(), stats.aux, e.primary.clone()))
+            Some((cnf, stats.aux))
         }
         _ => None,
     };
-    let write = |w: &mut dyn Write| match format {
-        Format::Dimacs => {
-            let (cnf, names, aux, primary) = cnf.as_ref().expect("built above");
-            dimacs::write(w, cnf, &e.header, names, aux, primary)
+    Ok(Ready { format, e, cnf })
+}
+
+impl Ready {
+    fn write(&self, w: &mut dyn Write) -> std::io::Result<()> {
+        let e = &self.e;
+        match self.format {
+            Format::Dimacs => {
+                let (cnf, aux) = self.cnf.as_ref().expect("built in prepare");
+                // A refuted model's one variable is not the CNF's: nothing to name or show.
+                let (names, primary): (&[String], &[Var]) = match e.refuted {
+                    true => (&[], &[]),
+                    false => (&e.names, &e.primary),
+                };
+                dimacs::write(w, cnf, &e.header, names, aux, primary)
+            }
+            Format::Lp => export::write_lp(w, &e.formula, &e.names, &e.header),
+            Format::Mps => export::write_mps(w, &e.formula, &e.names, &e.header),
+            Format::Opb => export::write_opb(w, &e.formula, &e.names, &e.header),
+            Format::Mzn => export::write_mzn(w, &e.formula, &e.names, &e.header),
         }
-        Format::Lp => export::write_lp(w, &e.formula, &e.names, &e.header),
-        Format::Mps => export::write_mps(w, &e.formula, &e.names, &e.header),
-        Format::Opb => export::write_opb(w, &e.formula, &e.names, &e.header),
-        Format::Mzn => export::write_mzn(w, &e.formula, &e.names, &e.header),
-    };
-    match output {
-        Some(path) => crate::output::write_atomic(path, write)?,
-        None => write(&mut std::io::stdout().lock())?,
     }
-    Ok(())
 }

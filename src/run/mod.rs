@@ -84,7 +84,7 @@ impl From<RunError> for crate::Error {
     fn from(e: RunError) -> crate::Error {
         match e {
             RunError::Backend(b) => b.into(),
-            wrong @ RunError::Wrong { .. } => crate::Error::internal(wrong.to_string()),
+            wrong @ RunError::Wrong { .. } => crate::Error::internal_from(wrong.to_string(), wrong),
             RunError::Output(e) => crate::Error::Io(e),
         }
     }
@@ -335,7 +335,7 @@ fn prepare<P: Puzzle>(
 }
 
 /// Compiles `p`, solves it on `b`, and checks any answer through [`finish`]; with
-/// `opts.unique`, enumerates up to two solutions ([`enumerate::walk`]): one means unique
+/// `opts.unique`, enumerates up to two solutions (`enumerate::walk`): one means unique
 /// (when the enumeration is complete), two show another. One time limit covers compiling
 /// and solving (the clock starts here unless the caller's already runs).
 pub fn solve<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) -> Result<Outcome<P::Solution>, RunError> {

@@ -61,9 +61,7 @@ impl Compiled {
     /// presolve ([`compile_plain`]): presolve's filtering depends on the capacities.
     pub fn set_capacities(&mut self, caps: &[u64]) {
         for (&ci, &c) in self.vertex_rows.iter().zip(caps) {
-            if let Constraint::Linear(l) = &mut self.model.formula.constraints[ci].1 {
-                l.rhs = c as i64;
-            }
+            self.model.formula.set_rhs(ci, c as i64);
         }
     }
 }

@@ -110,9 +110,7 @@ impl<'b> Worker<'b> {
             } => {
                 inst.pegs = crate::pool::Pegs::Fixed(caps.to_vec());
                 for (&ci, &c) in rows.iter().zip(caps) {
-                    if let crate::ir::Constraint::Linear(l) = &mut model.formula.constraints[ci].1 {
-                        l.rhs = c as i64;
-                    }
+                    model.formula.set_rhs(ci, c as i64);
                     session.set_rhs(ci, c as i64).map_err(|e| internal(e.to_string()))?;
                 }
                 let opts = SolveOptions {

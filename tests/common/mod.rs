@@ -133,10 +133,7 @@ pub fn pigeonhole(n: u32) -> sokuc::ir::PbFormula {
     use sokuc::ir::{Constraint, Var};
     let holes = n - 1;
     let x = |p: u32, h: u32| Var(p * holes + h).pos();
-    let mut f = sokuc::ir::PbFormula {
-        num_vars: n * holes,
-        ..Default::default()
-    };
+    let mut f = sokuc::ir::PbFormula::new(n * holes);
     for p in 0..n {
         f.add(
             format!("pigeon {p}"),

@@ -28,7 +28,7 @@ pub struct CpOptions {
     /// How learnt nogoods are shortened.
     pub minimise: Minimise,
     /// Cardinality rows over the groups' values (3SoKu's tile types) as counts of one label
-    /// integer per group (`counts=labels`, [`super::counts`]) instead of linear rows over one
+    /// integer per group (`counts=labels`, `super::counts`) instead of linear rows over one
     /// indicator per group and row (`counts=rows`).
     pub labels: bool,
     /// With `labels`: also fail when some groups can take only labels that have too little

@@ -131,7 +131,7 @@ pub struct Counters {
     pub restarts: u64,
 }
 
-/// Cloned for parallel enumeration: each worker walks its own copy ([`split`]).
+/// Cloned for parallel enumeration: each worker walks its own copy (`split`).
 #[derive(Clone)]
 pub struct Engine {
     words: usize,

@@ -1,0 +1,174 @@
+//! A puzzle or model read from a file or a string, and what can be done with it.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+use super::{Options, Outcome};
+use crate::backend::SolveOptions;
+use crate::encode::EncodeOptions;
+use crate::error::Error;
+use crate::input::InputError;
+use crate::puzzle::CompileOptions;
+use crate::run::emit::Format;
+use crate::run::{AnyPuzzle, Checked, LpMode, RunOptions};
+
+/// One instance of any kind: a 3SoKu puzzle, a tile pool, a Kakuro or Tricky Triple grid, an
+/// OPB or a CNF file.
+///
+/// Solve it on the backend of your choice:
+///
+/// ```
+/// use sokuc::{Instance, Options, Status};
+///
+/// // A 2x2 Kakuro: black cells are X, a clue is down\across, white cells are dots.
+/// let kakuro = r"kakuro 3 3
+///  X  4\ 3\
+/// \3  .  .
+/// \4  .  .
+/// ";
+/// let instance = Instance::parse("kakuro", "small.kakuro", kakuro)?;
+/// let outcome = instance.solve(&Options::new().backend("sat").unique(true))?;
+/// assert_eq!(outcome.status(), Status::Sat);
+/// assert_eq!(outcome.unique(), Some(true));
+/// println!("{}", outcome.text());
+/// # Ok::<(), sokuc::Error>(())
+/// ```
+pub struct Instance {
+    puzzle: Box<dyn AnyPuzzle>,
+}
+
+impl std::fmt::Debug for Instance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Instance")
+            .field("kind", &self.kind())
+            .field("source", &self.source())
+            .finish()
+    }
+}
+
+impl Instance {
+    /// Reads the instance in `path`; its kind follows from the extension (`.toml`,
+    /// `.kakuro`, `.tt`, `.opb`, `.cnf`, each optionally `.gz`, `.bz2` or `.xz`).
+    ///
+    /// ```
+    /// let instance = sokuc::Instance::read("instances/icosoku-seed.toml")?;
+    /// assert_eq!(instance.kind(), "3soku");
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    pub fn read(path: impl AsRef<Path>) -> Result<Instance, Error> {
+        Ok(Instance {
+            puzzle: crate::registry::load(path.as_ref(), None)?,
+        })
+    }
+
+    /// Reads the instance in `path` as the given kind (one of [`crate::kinds`]), whatever
+    /// its extension.
+    pub fn read_as(path: impl AsRef<Path>, kind: &str) -> Result<Instance, Error> {
+        Ok(Instance {
+            puzzle: crate::registry::load(path.as_ref(), Some(kind))?,
+        })
+    }
+
+    /// Reads an instance of `kind` (one of [`crate::kinds`]) from `text`; `name` is what
+    /// error messages call it.
+    pub fn parse(kind: &str, name: &str, text: &str) -> Result<Instance, Error> {
+        Ok(Instance {
+            puzzle: crate::registry::parse(kind, name, text)?,
+        })
+    }
+
+    /// The IcoSoKu puzzle with these pegs: twelve numbers for the vertices A to L, as
+    /// `sokuc solve --pegs` takes them (`"1,2,...,12"`).
+    pub fn icosoku(pegs: &str) -> Result<Instance, Error> {
+        Ok(Instance {
+            puzzle: crate::registry::from_pegs(pegs)?,
+        })
+    }
+
+    /// The instance's kind: `3soku`, `pool`, `kakuro`, `trickytriple`, `opb` or `cnf`.
+    pub fn kind(&self) -> &'static str {
+        self.puzzle.kind()
+    }
+
+    /// Where the instance was read from, as messages name it.
+    pub fn source(&self) -> &str {
+        self.puzzle.source()
+    }
+
+    /// Compiles the instance, solves it on the chosen backend, and checks the answer. A
+    /// [`crate::Status::Sat`] outcome has passed the verifier; an answer that does not pass
+    /// it is an [`Error::Internal`], never an outcome.
+    pub fn solve(&self, options: &Options) -> Result<Outcome, Error> {
+        let started = Instant::now();
+        let mut backend =
+            crate::backend::lookup(&options.backend).map_err(|e| InputError::new("backend", None, e.to_string()))?;
+        let run = RunOptions {
+            solve: SolveOptions {
+                time_limit: options.timeout,
+                started: Some(started),
+                seed: options.seed,
+                interrupt: options.interrupt.clone(),
+                mip_helper: options.mip_helper.clone(),
+                ..SolveOptions::default()
+            },
+            compile: compile_options(options),
+            lp: LpMode::Auto,
+            unique: options.unique,
+        };
+        let report = self.puzzle.solve(backend.as_mut(), &run, false)?;
+        Ok(Outcome { report })
+    }
+
+    /// Writes the compiled model in `format`, for an external solver, exactly as `sokuc
+    /// solve --emit` does.
+    ///
+    /// ```
+    /// use sokuc::{Format, Instance, Options};
+    ///
+    /// let instance = Instance::parse("opb", "tiny.opb", "+1 x1 +1 x2 >= 1 ;\n")?;
+    /// let mut cnf = Vec::new();
+    /// instance.emit(Format::Dimacs, &Options::new(), &mut cnf)?;
+    /// let cnf = String::from_utf8(cnf).unwrap();
+    /// assert!(cnf.lines().any(|l| l.starts_with("p cnf ")));
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    pub fn emit(&self, format: Format, options: &Options, out: &mut dyn Write) -> Result<(), Error> {
+        self.puzzle
+            .emit_to(format, &compile_options(options), EncodeOptions::default(), out)
+    }
+
+    /// Reads an external solver's answer to the model [`Instance::emit`] wrote with the
+    /// same options (a SAT solver's `s`/`v` lines, a PB solver's, or CBC's or HiGHS's
+    /// solution file) and decodes and verifies it like an answer of sokuc's own.
+    ///
+    /// ```
+    /// use sokuc::{Instance, Options, Status};
+    ///
+    /// let instance = Instance::parse("opb", "tiny.opb", "+1 x1 +1 x2 >= 1 ;\n")?;
+    /// let outcome = instance.decode("solver.log", "s SATISFIABLE\nv -x1 x2\n", &Options::new())?;
+    /// assert_eq!(outcome.status(), Status::Sat);
+    /// assert!(outcome.verified());
+    ///
+    /// // An answer that breaks the model is refused, naming the file.
+    /// let wrong = instance.decode("solver.log", "s SATISFIABLE\nv -x1 -x2\n", &Options::new());
+    /// assert!(wrong.is_err());
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    pub fn decode(&self, name: &str, answer: &str, options: &Options) -> Result<Outcome, Error> {
+        let report = self.puzzle.decode_answer(&compile_options(options), name, answer)?;
+        Ok(Outcome { report })
+    }
+
+    /// Checks a solution file (as `sokuc check` reads it) against the puzzle's rules:
+    /// `Ok(Checked::Invalid(why))` when it is not a solution, `Err` when it cannot be read.
+    pub fn check(&self, name: &str, solution: &str) -> Result<Checked, Error> {
+        Ok(self.puzzle.check(name, solution)?)
+    }
+}
+
+fn compile_options(options: &Options) -> CompileOptions {
+    CompileOptions {
+        presolve: options.presolve,
+    }
+}

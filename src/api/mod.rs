@@ -1,0 +1,29 @@
+//! The library's facade: what a program that embeds sokuc calls. Everything here goes
+//! through the same run path as the command line (compile, solve, check against the model,
+//! decode, verify), so a [`Outcome`] the facade returns is exactly what `sokuc solve`
+//! would print.
+
+mod instance;
+mod options;
+mod outcome;
+
+pub use instance::Instance;
+pub use options::Options;
+pub use outcome::Outcome;
+
+/// The backends compiled into this build, by the names [`Options::backend`] takes (`auto`,
+/// which picks among them, is always there too).
+///
+/// ```
+/// let names = sokuc::backends();
+/// assert!(names.contains(&"sat"));
+/// ```
+pub fn backends() -> Vec<&'static str> {
+    crate::backend::available()
+}
+
+/// The puzzle kinds sokuc reads, by the names [`Instance::parse`] takes: `3soku`, `pool`,
+/// `kakuro`, `trickytriple`, `opb`, `cnf`.
+pub fn kinds() -> Vec<&'static str> {
+    crate::registry::KINDS.iter().map(|k| k.name).collect()
+}

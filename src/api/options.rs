@@ -1,0 +1,98 @@
+//! How to run: the one options struct of the facade.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How to solve, emit or decode. Build it with [`Options::new`] and its setters:
+///
+/// ```
+/// use std::time::Duration;
+/// let opts = sokuc::Options::new().backend("sat").timeout(Duration::from_secs(10)).unique(true);
+/// assert_eq!(opts.backend_name(), "sat");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub(crate) backend: String,
+    pub(crate) timeout: Option<Duration>,
+    pub(crate) seed: Option<u64>,
+    pub(crate) unique: bool,
+    pub(crate) presolve: bool,
+    pub(crate) interrupt: Option<Arc<AtomicBool>>,
+    pub(crate) mip_helper: Option<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            backend: "auto".to_string(),
+            timeout: None,
+            seed: None,
+            unique: false,
+            presolve: true,
+            interrupt: None,
+            mip_helper: None,
+        }
+    }
+}
+
+impl Options {
+    /// The defaults: backend `auto`, no time limit, presolve on.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// The backend to solve on: one of [`crate::backends`], or `auto` (the default), which
+    /// picks one from the model's shape.
+    pub fn backend(mut self, name: impl Into<String>) -> Options {
+        self.backend = name.into();
+        self
+    }
+
+    /// The backend's name as set.
+    pub fn backend_name(&self) -> &str {
+        &self.backend
+    }
+
+    /// A time limit for the whole call, compiling included; past it the outcome is
+    /// [`crate::Status::Unknown`].
+    pub fn timeout(mut self, limit: Duration) -> Options {
+        self.timeout = Some(limit);
+        self
+    }
+
+    /// A random seed, for backends that take one (the others refuse the options).
+    pub fn seed(mut self, seed: u64) -> Options {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// After the first solution, prove it unique or find a second one
+    /// ([`crate::Outcome::unique`]).
+    pub fn unique(mut self, yes: bool) -> Options {
+        self.unique = yes;
+        self
+    }
+
+    /// Whether to presolve while compiling (on by default). Off gives the plain model, which
+    /// is what an external solver should be benchmarked on.
+    pub fn presolve(mut self, yes: bool) -> Options {
+        self.presolve = yes;
+        self
+    }
+
+    /// A flag that stops the solve when another thread sets it; the outcome is then
+    /// [`crate::Status::Unknown`].
+    pub fn interrupt(mut self, flag: Arc<AtomicBool>) -> Options {
+        self.interrupt = Some(flag);
+        self
+    }
+
+    /// Where the `mip` backend's helper program `sokuc-cbc` is (by default: beside the
+    /// running executable, where `cargo install` puts it).
+    pub fn mip_helper(mut self, path: impl Into<PathBuf>) -> Options {
+        self.mip_helper = Some(path.into());
+        self
+    }
+}
