@@ -271,10 +271,16 @@ fn the_public_library_is_the_facade() {
                 Some((_, rest)) => rest.trim_end_matches('}'),
                 None => l.rsplit("::").next().unwrap(),
             };
-            names.split(',').map(str::trim).filter(|n| !n.is_empty()).collect::<Vec<_>>()
+            names
+                .split(',')
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .collect::<Vec<_>>()
         })
         .collect();
-    let facade: BTreeSet<&str> =
-        ["Instance", "Options", "Outcome", "backends", "kinds", "Error", "Status", "Checked", "Format"].into();
+    let facade: BTreeSet<&str> = [
+        "Instance", "Options", "Outcome", "backends", "kinds", "Error", "Status", "Checked", "Format",
+    ]
+    .into();
     assert_eq!(exported, facade);
 }

@@ -1,8 +1,8 @@
 //! Worker threads end with the solve that started them: a `--timeout` answer leaves nothing
 //! running that would take a core from the next solve of a `bench` or `sweep` (in this
 //! process, through the library, as those commands call it). The cp backend's worker, which
-//! builds and solves pumpkin's model, is checked here; the compiling worker of
-//! `run::compile_within` still runs on after the deadline (up to 0.2 s on bipyramid-2000).
+//! builds and solves pumpkin's model, is checked here, and so is the compiling worker of
+//! `run::compile_within`.
 
 mod common;
 
@@ -71,6 +71,41 @@ fn nothing_runs_on_after_a_time_limit() {
         assert!(
             left.is_empty() || waited,
             "{backend}: {left:?} still running {answered:?} after the start"
+        );
+    }
+}
+
+/// Compiling bipyramid-5000 takes about a second; under a 10 ms limit the compiling worker
+/// sees the deadline between faces and ends, so none is left running once the solve has
+/// answered (before, it was abandoned after the grace and compiled on for most of a second).
+#[test]
+fn a_compile_stops_at_the_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let bp5000 = common::generate_3soku(
+        dir.path(),
+        "bp5000.toml",
+        &["--variant", "bipyramid-5000", "--seed", "1"],
+    );
+    let p = sokuc::registry::load(std::path::Path::new(&bp5000), None).unwrap();
+    for presolve in [true, false] {
+        let mut b = sokuc::backend::lookup("search").unwrap();
+        let opts = RunOptions {
+            solve: SolveOptions {
+                time_limit: Some(Duration::from_millis(10)),
+                ..Default::default()
+            },
+            compile: sokuc::puzzle::CompileOptions { presolve },
+            ..Default::default()
+        };
+        let t = Instant::now();
+        let r = p.solve(b.as_mut(), &opts, false).unwrap();
+        let answered = t.elapsed();
+        let left = threads("sokuc-compile");
+        eprintln!("presolve {presolve}: {:?} in {answered:?}, left {left:?}", r.status);
+        assert_eq!(r.status, Status::Unknown);
+        assert!(
+            left.is_empty(),
+            "presolve {presolve}: {left:?} still compiling after the answer"
         );
     }
 }

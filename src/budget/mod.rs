@@ -4,5 +4,7 @@
 
 mod deadline;
 pub mod memory;
+mod stop;
 
 pub use deadline::{Deadline, GRACE, Waited, interrupt_process_on, join_within, process_interrupted};
+pub(crate) use stop::{compile_stop, compiling_within};

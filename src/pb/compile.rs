@@ -84,6 +84,9 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
     let x = |l: Lit| IrLit::new(Var(l.var - 1), !l.neg);
     let limit = BigInt::one() << p.split.above.min(62);
     for (index, r) in p.rows.iter().enumerate() {
+        if crate::budget::compile_stop() {
+            return Err(Refutation::stopped());
+        }
         match r {
             Row::Clause { lits, line } => {
                 let mut ls: Vec<IrLit> = lits.iter().map(|&l| x(l)).collect();

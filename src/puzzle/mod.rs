@@ -49,6 +49,15 @@ impl Invalid {
 #[error("{0}")]
 pub struct Refutation(pub String);
 
+impl Refutation {
+    /// What a compile that stopped at the deadline returns (`budget::compile_stop`). It is
+    /// not an argument, and never reported: the compiling worker does not pass on what it
+    /// returns past the deadline.
+    pub(crate) fn stopped() -> Refutation {
+        Refutation("compiling stopped at the time limit".to_string())
+    }
+}
+
 impl From<String> for Refutation {
     fn from(s: String) -> Refutation {
         Refutation(s)

@@ -131,11 +131,12 @@ fn finish_by<P: Puzzle>(
 /// How often a thread waiting for the compiling worker looks at the deadline.
 const POLL: Duration = Duration::from_millis(50);
 
-/// Compiles within the deadline: `None` once it passes. Presolve and compiling cannot look
-/// at the clock, and on large instances they take seconds, so with a time limit they run on
-/// a worker thread while this one waits. Past the deadline the worker is given
-/// [`crate::budget::GRACE`] to end, and after that left to finish on its own (its model is
-/// then dropped); the process may exit first.
+/// Compiles within the deadline: `None` once it passes. On large instances presolve and
+/// compiling take seconds, and `Puzzle::compile` takes no deadline, so with a time limit
+/// they run on a worker thread whose front-end loops look at the deadline between faces or
+/// rows (`budget::compile_stop`) while this one waits. Past the deadline the worker is given
+/// [`crate::budget::GRACE`] to end; a step longer than that between two looks is left to
+/// finish on its own (its model is then dropped).
 fn compile_within<P: Puzzle>(
     p: &P,
     opts: CompileOptions,
@@ -146,9 +147,16 @@ fn compile_within<P: Puzzle>(
     }
     let (tx, rx) = mpsc::channel();
     let owned = p.clone();
+    let stop = deadline.clone();
     let worker = std::thread::Builder::new().name("sokuc-compile".into()).spawn(move || {
-        // The receiver is gone when the caller stopped waiting.
-        let _ = tx.send(owned.compile(&opts));
+        // The front-ends' loops stop once the deadline passes (`budget::compile_stop`), and
+        // what a stopped compile returns is never sent: past the deadline the caller answers
+        // `unknown` whatever comes.
+        let compiled = crate::budget::compiling_within(&stop, || owned.compile(&opts));
+        if !stop.passed() {
+            // The receiver is gone when the caller stopped waiting.
+            let _ = tx.send(compiled);
+        }
     });
     let Ok(worker) = worker else {
         return Some(p.compile(&opts));
@@ -156,8 +164,9 @@ fn compile_within<P: Puzzle>(
     let Ok(waited) = deadline.wait(&rx, POLL, || Ok::<(), std::convert::Infallible>(()));
     match waited {
         Waited::Done(c) => Some(c),
-        // Compiling cannot look at the clock: it is given a moment to end, so that it
-        // does not run on beside what the process does next (bench, sweep).
+        // The compile sees the deadline at its next face or row and ends; it is given a
+        // moment to, so that it does not run on beside what the process does next (bench,
+        // sweep).
         Waited::Passed => {
             let _ = crate::budget::join_within(worker, crate::budget::GRACE);
             None
@@ -165,7 +174,8 @@ fn compile_within<P: Puzzle>(
         // Compiling panicked: the same panic as without a worker.
         Waited::WorkerGone => match worker.join() {
             Err(panic) => std::panic::resume_unwind(panic),
-            Ok(()) => unreachable!("the worker sends before it ends"),
+            // It stopped at the deadline without sending.
+            Ok(()) => None,
         },
     }
 }

@@ -147,12 +147,17 @@ pub fn compile(inst: &Instance) -> Result<Compiled, Refutation> {
         Presolved::Open(d) => d,
         Presolved::Unsat(reason) => return Err(Refutation(reason)),
     };
-    Ok(build(inst, types, &domains))
+    build(inst, types, &domains).ok_or_else(Refutation::stopped)
 }
 
 /// Compiles without presolve: only fixed placements restrict faces. The model may be
 /// unsatisfiable in ways presolve would have reported.
 pub fn compile_plain(inst: &Instance) -> Compiled {
+    plain(inst).expect("a compile stops only in the run path's worker, which calls `plain`")
+}
+
+/// [`compile_plain`], or `None` when it stopped at the deadline (`budget::compile_stop`).
+pub(crate) fn plain(inst: &Instance) -> Option<Compiled> {
     let types = inst.types();
     let all: Vec<(usize, u8)> = types
         .iter()
@@ -168,7 +173,9 @@ pub fn compile_plain(inst: &Instance) -> Compiled {
     build(inst, types, &domains)
 }
 
-fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Compiled {
+/// The model over the placements left in `domains`; `None` when the compile stopped at the
+/// deadline (`budget::compile_stop`, asked once per face and per vertex).
+fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Option<Compiled> {
     let v = &inst.variant;
     let mut model: Model<Place> = Model::new();
     let mut face_vars = Vec::with_capacity(v.num_faces());
@@ -177,6 +184,9 @@ fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Compiled {
         .iter()
         .all(|n| n.len() == 1 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
     for (f, dom) in domains.iter().enumerate() {
+        if crate::budget::compile_stop() {
+            return None;
+        }
         let label = face_part(v, f, one_char_ascii);
         let vars: Vec<Var> = dom
             .iter()
@@ -218,6 +228,9 @@ fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Compiled {
     }
     let mut vertex_rows = Vec::new();
     for (x, inc) in v.incidence().iter().enumerate() {
+        if crate::budget::compile_stop() {
+            return None;
+        }
         let mut terms = Vec::new();
         for &(f, i) in inc {
             for (k, &(ty, rot)) in domains[f].iter().enumerate() {
@@ -243,12 +256,12 @@ fn build(inst: &Instance, types: Vec<TileType>, domains: &Domains) -> Compiled {
             rhs: inst.total_weight() as i64,
         },
     );
-    Compiled {
+    Some(Compiled {
         types,
         model,
         face_vars,
         vertex_rows,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ mod puzzle;
 pub mod verify;
 mod writer;
 
+pub(crate) use compile::plain;
 pub use compile::{Compiled, Place, compile, compile_plain};
 pub use decode::{DecodeError, decode};
 pub use presolve::{Domains, Presolved, presolve};

@@ -88,6 +88,9 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, Refutation> {
         }
     }
     for (t, ty) in types.iter().enumerate() {
+        if crate::budget::compile_stop() {
+            return Err(Refutation::stopped());
+        }
         // Faces left with no option but type t. With a single type, or once other types
         // were pinned away below, faces that were never fixed count here too.
         let only_t: Vec<bool> = dom.iter().map(|d| d.iter().all(|&(u, _)| u == t)).collect();
@@ -150,6 +153,9 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, Refutation> {
     maxima.sort_unstable_by(|a, b| b.cmp(a));
     minima.sort_unstable();
     for (x, inc) in v.incidence().iter().enumerate() {
+        if crate::budget::compile_stop() {
+            return Err(Refutation::stopped());
+        }
         let c = inst.capacities[x];
         let d = inc.len();
         let top: u64 = maxima.iter().take(d).sum();
@@ -193,6 +199,9 @@ fn run(inst: &Instance, types: &[TileType]) -> Result<Domains, Refutation> {
 
     // Each type needs as many faces that can take it as it has copies.
     for (t, ty) in types.iter().enumerate() {
+        if crate::budget::compile_stop() {
+            return Err(Refutation::stopped());
+        }
         let able = dom.iter().filter(|d| d.iter().any(|&(u, _)| u == t)).count();
         if able < ty.multiplicity() {
             return Err(format!(

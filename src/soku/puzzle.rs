@@ -141,7 +141,7 @@ impl Puzzle for Instance {
         if opts.presolve {
             super::compile(self)
         } else {
-            Ok(super::compile_plain(self))
+            super::plain(self).ok_or_else(Refutation::stopped)
         }
     }
 
