@@ -458,6 +458,7 @@ impl<P: Puzzle> AnyPuzzle for P {
         if labels {
             return Ok(self.scene(None, "vertex names").map(|mut scene| {
                 scene.labels = true;
+                scene.title = format!("{}: vertex names", scene.variant.name);
                 scene.pegs.iter_mut().for_each(|p| *p = None);
                 scene.faces.iter_mut().for_each(|f| *f = crate::render::FaceDraw::Empty);
                 Picture {
