@@ -10,8 +10,8 @@
 //!   the binary prints now. `SOKUC_UPDATE_DOCS=1 cargo test --release --test docs` (or
 //!   `bash scripts/gen-cli-docs.sh`) rewrites both.
 //!
-//! Commands whose `--backend` names a backend this build lacks (`mip`, `cadical`) are skipped,
-//! and so is the CLI reference comparison in builds with those features: their `--help` lists
+//! Commands whose `--backend` names a backend this build lacks (`mip`, `cadical`) are skipped
+//! with the reason on stderr, `certify` when drat-trim is missing, and so is the CLI reference comparison in builds with those features: their `--help` lists
 //! more backends. The reference is generated from a default build.
 
 use std::collections::BTreeSet;
@@ -190,19 +190,30 @@ fn mask(line: &str) -> String {
     out.trim().to_string()
 }
 
-/// Backends this build lacks, which a command may name.
-fn missing_backend(command: &str) -> Option<&'static str> {
+/// drat-trim, as scripts/install-tools.sh builds it, or SOKUC_DRAT_TRIM.
+fn drat_trim() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("SOKUC_DRAT_TRIM") {
+        return Some(PathBuf::from(p));
+    }
+    let built = root().join("target/tools/drat-trim");
+    built.exists().then_some(built)
+}
+
+/// Why this build cannot run a command: a backend it lacks (`mip`, `cadical`), or drat-trim.
+fn skip_reason(command: &str) -> Option<String> {
     let w = words(command);
     let named: Vec<&str> = w
         .windows(2)
         .filter(|p| p[0] == "--backend")
         .flat_map(|p| p[1].split(','))
         .collect();
-    if !cfg!(feature = "mip") && named.contains(&"mip") {
-        return Some("mip");
+    for (backend, built) in [("mip", cfg!(feature = "mip")), ("cadical", cfg!(feature = "cadical"))] {
+        if !built && named.contains(&backend) {
+            return Some(format!("needs the `{backend}` feature (cargo test --features {backend})"));
+        }
     }
-    if !cfg!(feature = "cadical") && named.contains(&"cadical") {
-        return Some("cadical");
+    if w.get(1).is_some_and(|c| c == "certify") && drat_trim().is_none() {
+        return Some("needs drat-trim (bash scripts/build-drat-trim.sh)".into());
     }
     None
 }
@@ -240,7 +251,10 @@ fn run_example(ex: &Example, dir: &Path) -> Result<(), String> {
         return Err(format!("a console command may end with `> FILE` or `< FILE`, nothing more: {}", ex.command));
     }
     let mut cmd = Command::new(BIN);
-    cmd.args(&w[1..]).current_dir(dir).env("SOKUC_DOCS_TEST", "1");
+    cmd.args(&w[1..]).current_dir(dir);
+    if let Some(d) = drat_trim() {
+        cmd.env("SOKUC_DRAT_TRIM", d);
+    }
     cmd.stdin(match &stdin_from {
         Some(f) => Stdio::from(fs::File::open(dir.join(f)).map_err(|e| format!("{f}: {e}"))?),
         None => Stdio::null(),
@@ -284,11 +298,8 @@ fn every_console_command_runs_as_shown() {
     for page in pages() {
         let dir = scratch();
         for ex in examples(&page) {
-            if let Some(b) = missing_backend(&ex.command) {
-                eprintln!(
-                    "skipped {}:{}: needs the `{b}` feature (cargo test --features {b}): {}",
-                    ex.page, ex.line, ex.command
-                );
+            if let Some(why) = skip_reason(&ex.command) {
+                eprintln!("skipped {}:{}: {why}: {}", ex.page, ex.line, ex.command);
                 continue;
             }
             ran += 1;
