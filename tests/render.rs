@@ -456,16 +456,16 @@ fn a_real_renderer_draws_what_the_svg_says() {
 
 #[test]
 fn the_readme_picture_is_current() {
-    // docs/icosoku-seed.svg is the README's picture; it must be what sokuc draws today.
+    // docs/src/img/icosoku-seed.svg is the README's picture; it must be what sokuc draws today.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("seed.svg");
     let o = run(&["solve", "instances/icosoku-seed.toml", "--svg", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
     let now = std::fs::read_to_string(&out).unwrap();
-    let committed = std::fs::read_to_string(root().join("docs/icosoku-seed.svg")).unwrap();
+    let committed = std::fs::read_to_string(root().join("docs/src/img/icosoku-seed.svg")).unwrap();
     assert!(
         now == committed,
-        "docs/icosoku-seed.svg is stale: run `sokuc solve instances/icosoku-seed.toml --svg docs/icosoku-seed.svg`"
+        "docs/src/img/icosoku-seed.svg is stale: run `sokuc solve instances/icosoku-seed.toml --svg docs/src/img/icosoku-seed.svg`"
     );
 }
 
