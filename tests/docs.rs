@@ -209,7 +209,9 @@ fn skip_reason(command: &str) -> Option<String> {
         .collect();
     for (backend, built) in [("mip", cfg!(feature = "mip")), ("cadical", cfg!(feature = "cadical"))] {
         if !built && named.contains(&backend) {
-            return Some(format!("needs the `{backend}` feature (cargo test --features {backend})"));
+            return Some(format!(
+                "needs the `{backend}` feature (cargo test --features {backend})"
+            ));
         }
     }
     if w.get(1).is_some_and(|c| c == "certify") && drat_trim().is_none() {
@@ -248,7 +250,10 @@ fn run_example(ex: &Example, dir: &Path) -> Result<(), String> {
         }
     }
     if w.iter().any(|x| matches!(x.as_str(), "|" | ">" | "<" | "&&" | ";")) {
-        return Err(format!("a console command may end with `> FILE` or `< FILE`, nothing more: {}", ex.command));
+        return Err(format!(
+            "a console command may end with `> FILE` or `< FILE`, nothing more: {}",
+            ex.command
+        ));
     }
     let mut cmd = Command::new(BIN);
     cmd.args(&w[1..]).current_dir(dir);
@@ -309,7 +314,12 @@ fn every_console_command_runs_as_shown() {
         }
     }
     assert!(ran >= 20, "only {ran} console commands found");
-    assert!(failures.is_empty(), "{} failing examples:\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failing examples:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }
 
 #[test]
@@ -327,8 +337,14 @@ fn the_console_parser_reads_exit_codes_and_output() {
     assert_eq!(ex[0].shown, vec!["out 1"]);
     assert_eq!(ex[0].exit, 20);
     assert_eq!(ex[1].exit, 0);
-    assert_eq!(words("sokuc a 'b c' \"d\\\"e\" f\\ g"), vec!["sokuc", "a", "b c", "d\"e", "f g"]);
-    assert_eq!(mask("by search in 0.05 s (12 solutions, 1.5 ms)."), "by search in N.N s (12 solutions, N.N ms).");
+    assert_eq!(
+        words("sokuc a 'b c' \"d\\\"e\" f\\ g"),
+        vec!["sokuc", "a", "b c", "d\"e", "f g"]
+    );
+    assert_eq!(
+        mask("by search in 0.05 s (12 solutions, 1.5 ms)."),
+        "by search in N.N s (12 solutions, N.N ms)."
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
