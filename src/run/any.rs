@@ -32,7 +32,7 @@ pub struct Report {
     pub stats: SolveStats,
     /// What `solve` prints for people (no timings).
     pub text: String,
-    /// The one JSON schema of an outcome (README, "JSON output").
+    /// The one JSON schema of an outcome (docs/src/output-formats.md, "JSON").
     pub json: Value,
     /// The SVG picture, when asked for and the puzzle has one.
     pub svg: Option<String>,
