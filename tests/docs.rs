@@ -4,6 +4,8 @@
 //!   with the built binary, its exit code checked (0, or what the `$ echo $?` line after it
 //!   shows) and the output lines shown under it looked for in the real output, in order
 //!   (a line `...` skips; numbers with a decimal point, such as timings, match any such number);
+//! - `sokuc` commands in other code blocks (long runs, or next to other programs) name real
+//!   subcommands and options;
 //! - every relative link points to a file that exists (and a `#anchor` to a heading there), and
 //!   docs/src/SUMMARY.md lists every page;
 //! - the CLI reference (docs/src/cli.md) and the vertex map (docs/src/img/vertices.svg) are what
@@ -345,6 +347,74 @@ fn the_console_parser_reads_exit_codes_and_output() {
         mask("by search in 0.05 s (12 solutions, 1.5 ms)."),
         "by search in N.N s (12 solutions, N.N ms)."
     );
+}
+
+/// `sokuc` lines of the other code blocks (```sh: long runs, or next to other programs).
+fn other_sokuc_lines(page: &Path) -> Vec<(usize, String)> {
+    let text = fs::read_to_string(page).unwrap();
+    let mut out = Vec::new();
+    let mut fence: Option<bool> = None; // Some(true) inside a console block
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        if t.starts_with("```") {
+            fence = match fence {
+                Some(_) => None,
+                None => Some(t.trim_start_matches('`').trim() == "console"),
+            };
+            continue;
+        }
+        if fence == Some(false) {
+            let cmd = t.strip_prefix("$ ").unwrap_or(t);
+            let cmd = cmd.split(" #").next().unwrap_or(cmd);
+            if cmd.starts_with("sokuc ") {
+                out.push((i + 1, cmd.trim().to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// Commands that are shown but not run (they take long, or need another program) must at
+/// least name a real subcommand and real options, so a renamed flag is caught here.
+#[test]
+fn commands_not_run_use_real_options() {
+    let mut helps = std::collections::HashMap::new();
+    let mut bad = Vec::new();
+    let mut seen = 0;
+    for page in pages() {
+        for (line, cmd) in other_sokuc_lines(&page) {
+            seen += 1;
+            let w = words(&cmd);
+            let sub = w.get(1).cloned().unwrap_or_default();
+            let help = helps.entry(sub.clone()).or_insert_with(|| {
+                let out = Command::new(BIN).args([sub.as_str(), "--help"]).output().unwrap();
+                out.status
+                    .success()
+                    .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+            });
+            let Some(help) = help else {
+                bad.push(format!("{}:{line}: no subcommand `{sub}`: {cmd}", rel(&page)));
+                continue;
+            };
+            for flag in w.iter().filter(|x| x.starts_with("--")) {
+                let flag = flag.split('=').next().unwrap();
+                let known = help.match_indices(flag).any(|(k, _)| {
+                    help[k + flag.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !(c.is_alphanumeric() || c == '-'))
+                });
+                if !known {
+                    bad.push(format!(
+                        "{}:{line}: `sokuc {sub}` has no option {flag}: {cmd}",
+                        rel(&page)
+                    ));
+                }
+            }
+        }
+    }
+    assert!(seen >= 10, "only {seen} commands outside console blocks");
+    assert!(bad.is_empty(), "commands that would not run:\n{}", bad.join("\n"));
 }
 
 // ---------------------------------------------------------------------------------------------
