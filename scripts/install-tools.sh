@@ -14,6 +14,9 @@
 #                       on CNFs emitted with their projection (`c p show`)
 #   drat-trim         - checks DRAT proofs; built from the pumpkin-solver crate's copy
 #                       (scripts/build-drat-trim.sh, into target/tools/drat-trim)
+#   mdbook (crates.io) - builds the user guide in docs/ (scripts/test.sh runs `mdbook build
+#                       docs`); compiled by `cargo install` when not on PATH, which took
+#                       about 6.5 minutes on 2 busy cores (serve and watch left out)
 # Idempotent: does nothing when everything is present.
 set -euo pipefail
 
@@ -40,6 +43,12 @@ if ! python3 -c "import pyganak" >/dev/null 2>&1; then
 fi
 
 bash "$(dirname "$0")/build-drat-trim.sh"
+
+MDBOOK_VERSION=0.5.4
+if ! command -v mdbook >/dev/null 2>&1; then
+  echo "install-tools: installing mdbook $MDBOOK_VERSION from crates.io" >&2
+  cargo install mdbook --locked --version "$MDBOOK_VERSION" --no-default-features --features search
+fi
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: install the external tools the tests use, check
-# formatting and lints, then run every test twice with overflow checks and debug assertions
+# formatting and lints, build the user guide, then run every test twice with overflow checks and debug assertions
 # on (the `ci` profile in Cargo.toml: release speed, checked arithmetic):
 #   1. the default build (no native solvers), which is what `cargo install` gives: its
 #      messages for backends that are not compiled in are tested there;
@@ -23,6 +23,9 @@ cargo clippy --release --all-targets --all-features -- -D warnings
 # The library's documentation: no broken or private links, every public item documented.
 sokuc_dev_null
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features
+# The user guide (docs/, an mdBook) must build; it is written to target/book, not committed.
+# tests/docs.rs runs its commands and checks its links.
+mdbook build docs
 # Both suites run to the end (--no-fail-fast) whatever the first finds, so one CI run shows
 # every failure of both builds; the script fails if either did.
 failed=0

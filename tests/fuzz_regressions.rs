@@ -1,6 +1,6 @@
 //! Every input that ever crashed a fuzz target (tests/fuzz-regressions/<target>/), plus the
 //! fuzzers' seed inputs (fuzz/seeds/<target>/), through the same entry points the fuzz
-//! targets call (`sokuc::fuzzing`). None may panic. How to fuzz: README, "Fuzzing".
+//! targets call (`sokuc::fuzzing`). None may panic. How to fuzz: ARCHITECTURE.md, "Fuzzing".
 
 mod common;
 

@@ -178,7 +178,7 @@ fn backends() -> Vec<&'static str> {
     sokuc::backend::available()
 }
 
-/// Documented slack past `--timeout` (README, "Limits") is 1 s; the tests allow nine, a gross
+/// Documented slack past `--timeout` (docs/src/limits.md) is 1 s; the tests allow nine, a gross
 /// bound for a shared 2-core machine and a debug build, so they check that the limit holds
 /// (what they guard against are solves that run on for tens of seconds), not how closely.
 const SLACK_S: f64 = 9.0;

@@ -307,7 +307,7 @@ fn the_bigint_files_solve_on_every_backend() {
                 }
             };
             if r.status == Status::Unknown {
-                // A time limit is not a disagreement; the README's table says which engine
+                // A time limit is not a disagreement; docs/src/benchmarks.md's table says which engine
                 // answers which file within it.
                 continue;
             }

@@ -456,16 +456,16 @@ fn a_real_renderer_draws_what_the_svg_says() {
 
 #[test]
 fn the_readme_picture_is_current() {
-    // docs/icosoku-seed.svg is the README's picture; it must be what sokuc draws today.
+    // docs/src/img/icosoku-seed.svg is the README's picture; it must be what sokuc draws today.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("seed.svg");
     let o = run(&["solve", "instances/icosoku-seed.toml", "--svg", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
     let now = std::fs::read_to_string(&out).unwrap();
-    let committed = std::fs::read_to_string(root().join("docs/icosoku-seed.svg")).unwrap();
+    let committed = std::fs::read_to_string(root().join("docs/src/img/icosoku-seed.svg")).unwrap();
     assert!(
         now == committed,
-        "docs/icosoku-seed.svg is stale: run `sokuc solve instances/icosoku-seed.toml --svg docs/icosoku-seed.svg`"
+        "docs/src/img/icosoku-seed.svg is stale: run `sokuc solve instances/icosoku-seed.toml --svg docs/src/img/icosoku-seed.svg`"
     );
 }
 
@@ -500,4 +500,52 @@ fn pool_answers_are_drawn_with_the_pegs_found() {
         let total: u64 = common::u64s(&f["corners"]).iter().sum();
         assert_eq!(d.dots[&label].len() as u64, total, "{label}");
     }
+}
+
+#[test]
+fn labels_draw_the_vertex_names_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("labels.svg");
+    let o = run(&[
+        "render",
+        "instances/icosoku-fixed.toml",
+        "--labels",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    // One label per face, naming its vertices in the variant's (clockwise) order.
+    let faces: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("face-label"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(faces.len(), 20);
+    assert!(faces.contains(&"ABC") && faces.contains(&"GKL"));
+    // Every disc names its vertex; no pegs, no tiles (not even the fixed ones).
+    let names: std::collections::BTreeSet<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("vertex-name"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(names.len(), 12);
+    for class in ["peg-value", "tile", "dot", "fixed-mark"] {
+        assert!(
+            !doc.descendants().any(|n| n.attribute("class") == Some(class)),
+            "a {class} in the map of names"
+        );
+    }
+    // A map of names has no solution to draw.
+    let o = run(&[
+        "render",
+        "instances/icosoku-seed.toml",
+        "--labels",
+        "--solution",
+        "x.json",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
 }

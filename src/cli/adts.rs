@@ -26,7 +26,7 @@ pub struct AdtsArgs {
     pub subsets: bool,
     #[arg(long, default_value = "sat", help = BACKEND_HELP.as_str())]
     pub backend: String,
-    /// Output format: text for people, json for programs (one schema, see README).
+    /// Output format: text for people, json for programs (one schema for every kind: docs/src/output-formats.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Time limit in seconds (per subset with --subsets); past it the answer is `unknown`

@@ -16,7 +16,7 @@ pub struct CompareArgs {
     /// Default: every backend of this build.
     #[arg(long, alias = "backends", help = BACKENDS_HELP.as_str())]
     pub backend: Option<String>,
-    /// Output format: text for people, json for programs (one schema, see README).
+    /// Output format: text for people, json for programs (one schema for every kind: docs/src/output-formats.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Time limit in seconds for the whole command: each backend gets its share of what is

@@ -18,7 +18,7 @@ pub struct DecodeArgs {
     /// the MiniZinc export) or a CBC or HiGHS solution file.
     #[arg(long)]
     pub solution: PathBuf,
-    /// Output format: text for people, json for programs (one schema, see README).
+    /// Output format: text for people, json for programs (one schema for every kind: docs/src/output-formats.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }

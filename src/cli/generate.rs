@@ -43,7 +43,7 @@ pub struct GenerateArgs {
     /// 3soku: pre-placed tiles keep their turn (default: the turn is left free).
     #[arg(long)]
     pub fixed_rotation: bool,
-    /// 3soku: seed 000's Partition reduction for these sizes, e.g. 3,1,1,2,2,1: a bipyramid
+    /// 3soku: the Partition reduction for these sizes, e.g. 3,1,1,2,2,1: a bipyramid
     /// that is solvable exactly when the sizes split into two equal halves.
     #[arg(long, value_name = "SIZES", conflicts_with_all = ["random_partition", "four_unsat"])]
     pub from_partition: Option<String>,
@@ -53,7 +53,7 @@ pub struct GenerateArgs {
     /// 3soku: largest size for --random-partition.
     #[arg(long, default_value_t = 20, value_parser = whole::<u64>, allow_hyphen_values = true)]
     pub max_size: u64,
-    /// 3soku: seed 000's "4-unsat" family: a solvable instance with one capacity raised by 1
+    /// 3soku: the "4-unsat" family: a solvable instance with one capacity raised by 1
     /// and --fixed tiles (default 4) pre-placed with a free turn.
     #[arg(long)]
     pub four_unsat: bool,

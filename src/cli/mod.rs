@@ -216,7 +216,7 @@ pub enum OnOff {
     Off,
 }
 
-/// `--format`: text for people, JSON for programs (one schema, see README "JSON output").
+/// `--format`: text for people, JSON for programs (one schema, see docs/src/output-formats.md).
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum Format {
     Text,

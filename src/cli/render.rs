@@ -23,6 +23,10 @@ pub struct RenderArgs {
     /// Write every weight as a number (default: dots up to 3, numbers above).
     #[arg(long)]
     pub numbers: bool,
+    /// Draw the map of vertex names instead: every vertex copy labelled with its name, every
+    /// face with its vertices in clockwise order (pegs and tiles are left out).
+    #[arg(long, conflicts_with_all = ["solution", "numbers"])]
+    pub labels: bool,
 }
 
 pub fn run(a: RenderArgs) -> Exit {
@@ -33,7 +37,11 @@ pub fn run(a: RenderArgs) -> Exit {
     };
     sokuc::output::check(&a.output)?;
     let picture = p
-        .picture(solution.as_ref().map(|(f, t)| (f.as_str(), t.as_str())), a.numbers)?
+        .picture(
+            solution.as_ref().map(|(f, t)| (f.as_str(), t.as_str())),
+            a.numbers,
+            a.labels,
+        )?
         .ok_or_else(|| {
             Error::unsupported(
                 p.source(),

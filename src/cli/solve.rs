@@ -20,7 +20,7 @@ pub struct SolveArgs {
     pub enc: EncodingArgs,
     #[arg(long, default_value = "auto", help = BACKEND_HELP.as_str())]
     pub backend: String,
-    /// Output format: text for people, json for programs (one schema, see README).
+    /// Output format: text for people, json for programs (one schema for every kind: docs/src/output-formats.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Time limit in seconds for the whole command; past it the answer is `unknown` (exit 30).

@@ -214,6 +214,7 @@ impl Puzzle for PoolInstance {
             pegs,
             faces,
             numbers: false,
+            labels: false,
         })
     }
 

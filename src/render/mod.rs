@@ -44,6 +44,9 @@ pub struct Scene<'a> {
     pub faces: Vec<FaceDraw>,
     /// Draw weights as numbers even when dots would do.
     pub numbers: bool,
+    /// A map of the vertex names instead of a puzzle: each disc shows its vertex's name
+    /// alone, each face its vertex names in clockwise order; pegs and tiles are not drawn.
+    pub labels: bool,
 }
 
 impl<'a> Scene<'a> {
@@ -65,6 +68,7 @@ impl<'a> Scene<'a> {
             pegs: inst.capacities.iter().map(|&c| Some(c)).collect(),
             faces,
             numbers: false,
+            labels: false,
         }
     }
 

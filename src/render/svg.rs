@@ -139,6 +139,22 @@ pub fn render(scene: &Scene) -> String {
     }
     let _ = writeln!(s, "</g>");
 
+    // The map of names: each face lists its vertices clockwise, as seen from outside.
+    if scene.labels {
+        let _ = writeln!(s, r##"<g class="face-labels" fill="#555555">"##);
+        for f in 0..v.num_faces() {
+            let c = g.centre(f);
+            let _ = writeln!(
+                s,
+                r#"<text class="face-label" x="{:.2}" y="{:.2}" font-size="13" text-anchor="middle">{}</text>"#,
+                c.0,
+                c.1 + 5.0,
+                esc(&v.face_label(f))
+            );
+        }
+        let _ = writeln!(s, "</g>");
+    }
+
     // One style per picture: dots when every weight fits in dots, else numbers everywhere.
     let numbers = scene.numbers
         || scene
@@ -226,6 +242,17 @@ pub fn render(scene: &Scene) -> String {
             }
             let vx = v.faces[f][i];
             let name = esc(&v.vertices[vx]);
+            if scene.labels {
+                let _ = writeln!(
+                    s,
+                    r##"<g class="peg" data-vertex="{name}"><circle cx="{:.2}" cy="{:.2}" r="{PEG_R:.2}" fill="{PEG_FILL}" stroke="#ffffff" stroke-width="1.5"/><text class="vertex-name" x="{:.2}" y="{:.2}" font-size="17" font-weight="bold" text-anchor="middle" fill="#ffffff">{name}</text></g>"##,
+                    p.0,
+                    p.1,
+                    p.0,
+                    p.1 + 6.0
+                );
+                continue;
+            }
             let peg = scene.pegs[vx].map_or("?".to_string(), |c| c.to_string());
             let _ = writeln!(
                 s,
@@ -252,6 +279,12 @@ pub fn render(scene: &Scene) -> String {
             }
         ),
     ];
+    if scene.labels {
+        legend = [
+            "discs: vertex names, at every copy of a vertex".to_string(),
+            "each face lists its vertices clockwise, as seen from outside".to_string(),
+        ];
+    }
     if g.net.pieces > 1 {
         legend[0].push_str(&format!("; the net is in {} pieces", g.net.pieces));
     }

@@ -32,7 +32,7 @@ pub struct Report {
     pub stats: SolveStats,
     /// What `solve` prints for people (no timings).
     pub text: String,
-    /// The one JSON schema of an outcome (README, "JSON output").
+    /// The one JSON schema of an outcome (docs/src/output-formats.md, "JSON").
     pub json: Value,
     /// The SVG picture, when asked for and the puzzle has one.
     pub svg: Option<String>,
@@ -146,8 +146,13 @@ pub trait AnyPuzzle: Send + Sync {
     /// Check a solution file against the puzzle's rules.
     fn check(&self, file: &str, text: &str) -> Result<Checked, InputError>;
     /// Draw the puzzle, or a solution read from `(file, text)`; `None` when the kind has no
-    /// picture.
-    fn picture(&self, solution: Option<(&str, &str)>, numbers: bool) -> Result<Option<Picture>, InputError>;
+    /// picture. With `labels`, draw the map of the vertex names instead (no solution read).
+    fn picture(
+        &self,
+        solution: Option<(&str, &str)>,
+        numbers: bool,
+        labels: bool,
+    ) -> Result<Option<Picture>, InputError>;
     /// Whether the kind has a picture (`--svg`, `render`).
     fn has_picture(&self) -> bool;
     /// Whether compiling with `copts` refutes the puzzle (presolve), and why.
@@ -463,7 +468,24 @@ impl<P: Puzzle> AnyPuzzle for P {
         })
     }
 
-    fn picture(&self, solution: Option<(&str, &str)>, numbers: bool) -> Result<Option<Picture>, InputError> {
+    fn picture(
+        &self,
+        solution: Option<(&str, &str)>,
+        numbers: bool,
+        labels: bool,
+    ) -> Result<Option<Picture>, InputError> {
+        if labels {
+            return Ok(self.scene(None, "vertex names").map(|mut scene| {
+                scene.labels = true;
+                scene.title = format!("{}: vertex names", scene.variant.name);
+                scene.pegs.iter_mut().for_each(|p| *p = None);
+                scene.faces.iter_mut().for_each(|f| *f = crate::render::FaceDraw::Empty);
+                Picture {
+                    svg: crate::render::svg::render(&scene),
+                    invalid: None,
+                }
+            }));
+        }
         let (s, invalid) = match solution {
             None => (None, None),
             Some((file, text)) => {
