@@ -193,15 +193,32 @@ impl Comparison {
         })
     }
 
-    /// Each result is the outcome JSON `solve` prints, plus the run's wall time; a backend
-    /// that failed has `"status": "error"`, the message and the exit code `solve` would give.
+    /// The fastest row with a decided answer (sat or unsat), by wall time: who answered
+    /// first, had the backends all started together.
+    pub fn fastest(&self) -> Option<&Row> {
+        self.rows
+            .iter()
+            .filter(|r| r.outcome.as_ref().is_ok_and(|o| o.status != Status::Unknown))
+            .min_by(|a, b| a.total_ms.total_cmp(&b.total_ms))
+    }
+
+    /// Each result is the outcome JSON `solve` prints, plus the run's wall time, who decided
+    /// it ([`decided_by`]) and the size of the model the solver saw ([`model_size`]); a
+    /// backend that failed has `"status": "error"`, the message and the exit code `solve`
+    /// would give.
     pub fn json(&self) -> Value {
         let results: Vec<Value> = self
             .rows
             .iter()
             .map(|r| {
                 let mut v = match &r.outcome {
-                    Ok(report) => report.json.clone(),
+                    Ok(report) => {
+                        let mut v = report.json.clone();
+                        v["decided_by"] = json!(decided_by(report));
+                        let (vars, constraints, unit) = model_size(report);
+                        v["model"] = json!({"vars": vars, "constraints": constraints, "unit": unit});
+                        v
+                    }
                     Err(e) => json!({
                         "status": "error",
                         "backend": r.backend,
@@ -213,37 +230,133 @@ impl Comparison {
                 v
             })
             .collect();
-        json!({"instance": self.source, "agree": self.agree, "results": results})
+        json!({
+            "instance": self.source,
+            "agree": self.agree,
+            "jobs": self.jobs,
+            "fastest": self.fastest().map(|r| r.backend.as_str()),
+            "results": results,
+        })
     }
 
+    /// A table for people: one row per backend, then the reasons and who was fastest.
     pub fn text(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "{:<8} {:<8} {:>10} {:>10} {:>10} {:>8} {:>8}  verified",
-            "backend", "status", "build ms", "solve ms", "total ms", "vars", "rows"
-        );
+        let objective = self
+            .rows
+            .iter()
+            .any(|r| r.outcome.as_ref().is_ok_and(|o| o.objective.is_some()));
+        let fastest = self.fastest().map(|r| r.backend.clone());
+        let mut table: Vec<Vec<String>> = vec![
+            [
+                "backend  ",
+                "answer",
+                "decided by",
+                "total ms",
+                "build ms",
+                "solve ms",
+                "model",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        ];
+        if objective {
+            table[0].push("objective".into());
+        }
+        table[0].push("verified".into());
+        let mut notes: Vec<String> = Vec::new();
         for r in &self.rows {
+            // The mark keeps its place on every row, so that the table's widths do not
+            // depend on who was fastest.
+            let name = match fastest.as_deref() == Some(r.backend.as_str()) {
+                true => format!("{} *", r.backend),
+                false => format!("{}  ", r.backend),
+            };
             let Ok(report) = &r.outcome else {
-                let _ = writeln!(
-                    out,
-                    "{:<8} {:<8} {:>10} {:>10} {:>10.3} {:>8} {:>8}  -",
-                    r.backend, "error", "-", "-", r.total_ms, "-", "-"
-                );
+                let mut row = vec![name, "error".into(), "-".into(), format!("{:.3}", r.total_ms)];
+                row.extend(["-", "-", "-"].map(String::from));
+                if objective {
+                    row.push("-".into());
+                }
+                row.push("-".into());
+                table.push(row);
                 continue;
             };
+            let by = decided_by(report);
+            let before = by == "presolve" || by == "lp";
             let s = &report.stats;
+            let (vars, constraints, unit) = model_size(report);
+            let mut row = vec![
+                name,
+                report.status.as_str().to_string(),
+                by.to_string(),
+                format!("{:.3}", r.total_ms),
+                format!("{:.3}", s.build_ms),
+                if before {
+                    "-".into()
+                } else {
+                    format!("{:.3}", s.solve_ms)
+                },
+                if before {
+                    "-".into()
+                } else {
+                    format!("{vars} vars, {constraints} {unit}")
+                },
+            ];
+            if objective {
+                row.push(match (report.objective, report.optimal) {
+                    (Some(v), Some(true)) => format!("{v} optimal"),
+                    (Some(v), _) => format!("{v} unproven"),
+                    _ => "-".into(),
+                });
+            }
+            row.push(if report.verified { "yes".into() } else { "-".into() });
+            table.push(row);
+            // Why a row has no solution when that is more than "the backend proved it".
+            if let Some(reason) = report
+                .reason
+                .as_ref()
+                .filter(|_| before || report.status == Status::Unknown)
+            {
+                let note = match before {
+                    true => format!("decided before any backend ran, by {reason}"),
+                    false => format!("{}: {reason}", r.backend),
+                };
+                if !notes.contains(&note) {
+                    notes.push(note);
+                }
+            }
+        }
+        let widths: Vec<usize> = (0..table[0].len())
+            .map(|c| table.iter().map(|row| row[c].chars().count()).max().unwrap_or(0))
+            .collect();
+        let mut out = String::new();
+        for row in &table {
+            let mut line = String::new();
+            for (c, cell) in row.iter().enumerate() {
+                // Numbers to the right, words to the left.
+                let right = (3..6).contains(&c);
+                let w = widths[c];
+                let _ = match right {
+                    true => write!(line, "{cell:>w$}  "),
+                    false => write!(line, "{cell:<w$}  "),
+                };
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        for note in notes {
+            let _ = writeln!(out, "# {note}");
+        }
+        if let Some(f) = self.fastest() {
             let _ = writeln!(
                 out,
-                "{:<8} {:<8} {:>10.3} {:>10.3} {:>10.3} {:>8} {:>8}  {}",
-                r.backend,
-                report.status.as_str(),
-                s.build_ms,
-                s.solve_ms,
-                r.total_ms,
-                s.vars,
-                s.clauses,
-                if report.verified { "yes" } else { "-" }
+                "# * fastest: {} ({:.3} ms){}",
+                f.backend,
+                f.total_ms,
+                match self.jobs {
+                    1 => String::new(),
+                    j => format!("; {j} backends ran at once, so times include sharing the machine"),
+                }
             );
         }
         for e in self.errors() {
@@ -251,6 +364,26 @@ impl Comparison {
         }
         out
     }
+}
+
+/// Who decided a report's answer: `presolve` or `lp` when the run answered before any
+/// backend ran, else the engine that answered (for `auto`, the one it picked).
+pub fn decided_by(report: &Report) -> &str {
+    match report.reason.as_deref() {
+        Some(r) if report.status == Status::Unsat && r.starts_with("presolve:") => "presolve",
+        Some(r) if report.status == Status::Unsat && r.starts_with("LP relaxation:") => "lp",
+        _ => &report.backend,
+    }
+}
+
+/// The size of the model the engine saw, with what its constraints are: CNF clauses for the
+/// SAT solvers, rows (linear or of the IR) for the others.
+pub fn model_size(report: &Report) -> (u64, u64, &'static str) {
+    let unit = match report.backend.as_str() {
+        "sat" | "cadical" => "clauses",
+        _ => "rows",
+    };
+    (report.stats.vars, report.stats.clauses, unit)
 }
 
 #[cfg(test)]
@@ -277,6 +410,58 @@ mod tests {
             }),
             total_ms: 0.0,
         }
+    }
+
+    #[test]
+    fn a_refutation_before_any_backend_is_named() {
+        let mut r = row("sat", 0, false);
+        let Ok(report) = &mut r.outcome else { unreachable!() };
+        report.status = Status::Unsat;
+        report.objective = None;
+        report.optimal = None;
+        report.reason = Some("presolve: the weights add up to 78, the pegs to 79".into());
+        assert_eq!(decided_by(report), "presolve");
+        let c = Comparison {
+            source: "x.toml".into(),
+            rows: vec![r],
+            agree: true,
+            jobs: 1,
+        };
+        let text = c.text();
+        assert!(
+            text.contains("decided before any backend ran, by presolve: the weights"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("clauses"),
+            "no model is shown for a row no backend solved: {text}"
+        );
+        assert_eq!(c.json()["results"][0]["decided_by"], "presolve");
+    }
+
+    #[test]
+    fn the_table_shows_the_objective_and_the_fastest() {
+        let mut slow = row("sat", 5, true);
+        slow.total_ms = 9.0;
+        let mut fast = row("search", 5, true);
+        fast.total_ms = 2.0;
+        let c = Comparison {
+            source: "x.opb".into(),
+            rows: vec![slow, fast],
+            agree: true,
+            jobs: 1,
+        };
+        let text = c.text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].contains("objective"), "{text}");
+        assert!(
+            lines[1].starts_with("sat    ") && lines[1].contains("5 optimal"),
+            "{text}"
+        );
+        assert!(lines[2].starts_with("search *"), "{text}");
+        assert!(lines[1].contains("clauses") && lines[2].contains("rows"), "{text}");
+        assert!(text.contains("# * fastest: search (2.000 ms)"), "{text}");
+        assert_eq!(c.json()["fastest"], "search");
     }
 
     #[test]

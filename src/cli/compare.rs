@@ -23,8 +23,9 @@ pub struct CompareArgs {
     /// left when its turn comes (with `--jobs`, so that every queue ends by the deadline).
     #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     pub timeout: Option<Duration>,
-    /// How many backends run at once. Default: one per core. `--jobs 1` runs them one after
-    /// another, each with the machine to itself (times compare best that way).
+    /// How many backends run at once. Default: 1, one after another, each with the machine
+    /// to itself, so that their times compare. More finishes sooner, but the times then
+    /// include sharing the machine.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
 }
@@ -36,10 +37,7 @@ pub fn run(a: CompareArgs) -> Exit {
         None => backend::available().iter().map(|s| s.to_string()).collect(),
     };
     let opts = a.enc.run(a.timeout);
-    let jobs = match a.jobs {
-        Some(j) => usize::from(j),
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let jobs = a.jobs.map_or(1, usize::from);
     let c = sokuc::compare::compare(p.as_ref(), &names, &opts, jobs)?;
     match a.format {
         Format::Json => print(c.json())?,
