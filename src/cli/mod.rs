@@ -218,6 +218,39 @@ pub enum OnOff {
     Off,
 }
 
+/// Which exit codes a run's answer ends with (`--exit-codes`).
+#[derive(Args, Clone, Copy)]
+pub struct ExitArgs {
+    /// Exit codes of the answer: plain (0 sat, 20 unsat, 30 unknown) or competition (the SAT
+    /// competition's, as kissat and cadical: 10 sat, 20 unsat, 0 unknown; 30 for an OPB
+    /// objective's proven optimum, as PB solvers exit). Default: competition on CNF and OPB
+    /// files, plain on puzzles. Errors keep theirs (2 usage, 1 internal).
+    #[arg(long, value_enum, value_name = "TABLE")]
+    pub exit_codes: Option<ExitCodes>,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum ExitCodes {
+    Plain,
+    Competition,
+}
+
+impl ExitArgs {
+    /// `code` (the plain table's, for an answer on a puzzle of `kind`) in the chosen table;
+    /// `optimal`: a proven optimum.
+    pub fn code(&self, kind: &str, code: u8, optimal: bool) -> u8 {
+        let competition = match self.exit_codes {
+            Some(t) => t == ExitCodes::Competition,
+            None => matches!(kind, "cnf" | "opb"),
+        };
+        if competition {
+            sokuc::error::competition_code(code, optimal)
+        } else {
+            code
+        }
+    }
+}
+
 /// `--format`: text for people, JSON for programs (one schema, see README "JSON output").
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum Format {

@@ -17,7 +17,7 @@ pub struct RenderArgs {
     /// puzzle is drawn, with its fixed tiles.
     #[arg(long)]
     pub solution: Option<PathBuf>,
-    /// The SVG file to write.
+    /// The SVG file to write (`-`: standard output).
     #[arg(short = 'o', long)]
     pub output: PathBuf,
     /// Write every weight as a number (default: dots up to 3, numbers above).
