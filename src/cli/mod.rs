@@ -19,7 +19,7 @@ pub mod signals;
 pub mod solve;
 pub mod sweep;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 use std::time::Duration;
@@ -73,7 +73,9 @@ pub static KIND_HELP: LazyLock<String> = LazyLock::new(|| {
 /// The puzzle a command works on: a file (or `-`), or IcoSoKu pegs.
 #[derive(Args, Clone)]
 pub struct PuzzleArgs {
-    /// Puzzle file: .toml (3SoKu, pools), .kakuro, .tt, .opb, .cnf (also .gz, .bz2, .xz); `-` reads standard input.
+    /// Puzzle file: .toml (3SoKu, pools), .kakuro, .tt, .opb, .cnf (also .gz, .bz2, .xz); `-`
+    /// reads standard input, as does no file (and no --pegs) when standard input is not a
+    /// terminal.
     pub instance: Option<PathBuf>,
     /// IcoSoKu pegs for vertices A..L, e.g. 1,5,11,10,7,12,9,2,6,8,4,3 (instead of a file).
     #[arg(long)]
@@ -88,7 +90,25 @@ impl PuzzleArgs {
             (Some(_), Some(_)) => {
                 Err(InputError::new("command line", None, "give an instance file or --pegs, not both").into())
             }
-            (None, None) => Err(InputError::new("command line", None, "give an instance file or --pegs").into()),
+            // Nothing named: standard input, when something is piped into it.
+            (None, None) if !std::io::stdin().is_terminal() => {
+                let text = sokuc::input::read_stdin()?;
+                if text.trim().is_empty() {
+                    return Err(InputError::new(
+                        "command line",
+                        None,
+                        "no puzzle: give an instance file (`-` for standard input) or --pegs; standard input is empty",
+                    )
+                    .into());
+                }
+                Ok(registry::from_stdin(&text, self.kind.as_deref())?)
+            }
+            (None, None) => Err(InputError::new(
+                "command line",
+                None,
+                "no puzzle: give an instance file (`-` for standard input) or --pegs",
+            )
+            .into()),
             (None, Some(p)) => Ok(registry::from_pegs(p)?),
             (Some(path), None) => Ok(registry::load(path, self.kind.as_deref())?),
         }

@@ -63,9 +63,14 @@ pub fn parse_placements(
             FaceJson::List(l) => l.clone(),
             FaceJson::Str(s) => v.split_face_string(s),
         };
-        let f = v
-            .find_face(&names)
-            .ok_or_else(|| at(format!("{} is not a face of {}", names.join(","), v.name)))?;
+        let f = v.find_face(&names).ok_or_else(|| {
+            at(format!(
+                "{} is not a face of {}{}",
+                names.join(","),
+                v.name,
+                crate::input::instance_file::other_orientation(v, &names, ",")
+            ))
+        })?;
         if p.tile < 1 || p.tile as usize > tiles.len() {
             return Err(at(format!("tile {} is out of range 1..{}", p.tile, tiles.len())));
         }

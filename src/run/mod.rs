@@ -60,7 +60,8 @@ pub struct Outcome<S> {
 pub enum AnswerProblem {
     #[error("it gives {got} values for {want} variables")]
     Size { got: usize, want: usize },
-    #[error("it violates {0}")]
+    /// The violation's own sentence: "constraint #0 (...) is violated: ...".
+    #[error("{0}")]
     Violates(String),
     #[error("it cannot be decoded: {0}")]
     Decode(Invalid),
