@@ -59,6 +59,9 @@ pub fn text(source: &str, a: &Answer<Grid>, render: impl Fn(&Grid) -> String) ->
         (None, Status::Unsat) => {
             let why = a.reason.as_deref().unwrap_or("proven");
             let _ = writeln!(out, "unsat: {source} has no solution ({why})");
+            if let Some(by) = &a.verdict_by {
+                let _ = writeln!(out, "# verdict by: {by}");
+            }
         }
         (None, _) => {
             let _ = writeln!(out, "unknown: the time limit was reached");

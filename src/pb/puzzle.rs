@@ -182,6 +182,9 @@ impl Puzzle for PbFile {
                 if let Some(why) = &a.reason {
                     let _ = writeln!(out, "c {why}");
                 }
+                if let Some(by) = &a.verdict_by {
+                    let _ = writeln!(out, "c verdict by: {by}");
+                }
             }
             (None, _) => {
                 out.push_str("s UNKNOWN\n");
