@@ -25,8 +25,8 @@ enum Command {
     Solve(cli::solve::SolveArgs),
     /// Read an external solver's answer for a model emitted with the same options.
     Decode(cli::decode::DecodeArgs),
-    /// Verify a solution (JSON as printed by `solve --format json`, or a grid solution file)
-    /// against a puzzle.
+    /// Verify a solution (what `solve` printed, text or JSON, or a grid solution file) against
+    /// a puzzle.
     Check(cli::check::CheckArgs),
     /// Solve every instance of a batch file, or every OPB/CNF file of a folder or list (optionally next to an external solver, --vs), and print per-instance times and a summary.
     Bench(cli::bench::BenchArgs),

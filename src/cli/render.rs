@@ -13,8 +13,8 @@ use sokuc::input;
 pub struct RenderArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// A solution to draw (JSON as printed by `solve --format json`); without it the empty
-    /// puzzle is drawn, with its fixed tiles.
+    /// A solution to draw, as `solve` printed it (text or `--format json`); without it the
+    /// empty puzzle is drawn, with its fixed tiles.
     #[arg(long)]
     pub solution: Option<PathBuf>,
     /// The SVG file to write (`-`: standard output).
