@@ -222,7 +222,11 @@ fn every_backend_answers_unknown_at_the_time_limit_whatever_it_was_doing() {
                 &[],
             );
             // Unknown: 30, or on OPB and CNF files the competitions' 0.
-            let unknown = if inst.ends_with(".opb") || inst.ends_with(".cnf") { 0 } else { 30 };
+            let unknown = if inst.ends_with(".opb") || inst.ends_with(".cnf") {
+                0
+            } else {
+                30
+            };
             assert_eq!(code, Some(unknown), "{b} on {inst}: {out}{err}");
             let v: serde_json::Value = serde_json::from_str(&out).unwrap();
             assert_eq!(v["status"], "unknown", "{b}: {out}");
