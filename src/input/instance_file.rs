@@ -215,8 +215,8 @@ pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzl
             file,
             tiles_line,
             format!(
-                "{} tiles for a variant with {} faces (one tile per face is needed)",
-                tiles.len(),
+                "{} for a variant with {} faces (one tile per face is needed)",
+                crate::words::count_s(tiles.len(), "tile"),
                 variant.num_faces()
             ),
         ));

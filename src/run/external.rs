@@ -58,8 +58,9 @@ pub fn decode<P: Puzzle>(
             file,
             None,
             format!(
-                "the answer gives {} variables but the model has {n} primary variables (was it emitted with the same options?)",
-                vals.len()
+                "the answer gives {} variable{} but the model has {n} primary variables (was it emitted with the same options?)",
+                vals.len(),
+                if vals.len() == 1 { "" } else { "s" }
             ),
         ));
     }
