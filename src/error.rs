@@ -36,6 +36,30 @@ pub fn status_code(status: Status) -> u8 {
     }
 }
 
+/// The competitions' exit codes (`--exit-codes competition`, the default on CNF and OPB
+/// files). The SAT competition's, as kissat and cadical exit: 10 SAT, 20 UNSAT, 0 UNKNOWN.
+/// The PB competition judges only the `s` line on standard output and prescribes no exit
+/// code; its solvers (RoundingSat) exit as the SAT competition does, with 30 for
+/// `s OPTIMUM FOUND`, and so does sokuc on OPB files with an objective.
+pub mod competition {
+    pub const SAT: u8 = 10;
+    pub const UNSAT: u8 = 20;
+    pub const OPTIMUM: u8 = 30;
+    pub const UNKNOWN: u8 = 0;
+}
+
+/// A run's exit code `code` (of [`status_code`]'s table) in the competitions' table;
+/// `optimal`: a proven optimum. Errors keep their codes.
+pub fn competition_code(code: u8, optimal: bool) -> u8 {
+    match code {
+        exit::SAT if optimal => competition::OPTIMUM,
+        exit::SAT => competition::SAT,
+        exit::UNSAT => competition::UNSAT,
+        exit::UNKNOWN => competition::UNKNOWN,
+        other => other,
+    }
+}
+
 /// Everything that can stop a command: the one error type of the library, of the CLI and of
 /// the JSON output. Its variants are the distinctions [`Error::exit_code`] makes.
 #[derive(Debug, thiserror::Error)]

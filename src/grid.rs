@@ -59,6 +59,9 @@ pub fn text(source: &str, a: &Answer<Grid>, render: impl Fn(&Grid) -> String) ->
         (None, Status::Unsat) => {
             let why = a.reason.as_deref().unwrap_or("proven");
             let _ = writeln!(out, "unsat: {source} has no solution ({why})");
+            if let Some(by) = &a.verdict_by {
+                let _ = writeln!(out, "# verdict by: {by}");
+            }
         }
         (None, _) => {
             let _ = writeln!(out, "unknown: the time limit was reached");
@@ -87,14 +90,14 @@ pub fn read_solution(
     parse_filled: impl Fn(&str, &str) -> Result<Grid, InputError>,
 ) -> Result<Grid, InputError> {
     let g = if text.trim_start().starts_with('{') {
-        let raw: GridJson = serde_json::from_str(text)
-            .map_err(|e| InputError::new(file, Some(e.line()), format!("invalid JSON: {e}")))?;
+        let raw: GridJson = crate::input::solution_json::first_json(file, text)?;
         raw.grid.ok_or_else(|| {
             let st = raw.status.unwrap_or_else(|| "none".into());
             InputError::new(file, None, format!("no grid to check (status {st})"))
         })?
     } else {
-        parse_filled(file, text)?
+        // The text of `solve` is a solution file; `--all`'s, one solution after another.
+        parse_filled(file, crate::input::solution_json::first_text(text))?
     };
     if g.len() != rows || g.iter().any(|r| r.len() != cols) {
         return Err(InputError::new(

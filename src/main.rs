@@ -6,14 +6,12 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
-
-use sokuc::error::exit;
+use clap::{CommandFactory, Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
     name = "sokuc",
-    version,
+    version = cli::meta::VERSION.as_str(),
     about = "An encoding compiler for 3SoKu and related puzzles: compile, solve in-process, decode, verify."
 )]
 struct Cli {
@@ -27,8 +25,8 @@ enum Command {
     Solve(cli::solve::SolveArgs),
     /// Read an external solver's answer for a model emitted with the same options.
     Decode(cli::decode::DecodeArgs),
-    /// Verify a solution (JSON as printed by `solve --format json`, or a grid solution file)
-    /// against a puzzle.
+    /// Verify a solution (what `solve` printed, text or JSON, or a grid solution file) against
+    /// a puzzle.
     Check(cli::check::CheckArgs),
     /// Solve every instance of a batch file, or every OPB/CNF file of a folder or list (optionally next to an external solver, --vs), and print per-instance times and a summary.
     Bench(cli::bench::BenchArgs),
@@ -56,12 +54,16 @@ enum Command {
     /// Count the distinct solutions exactly (3SoKu: configurations, what a person sees face
     /// by face), with the method used and the time.
     Count(cli::count::CountArgs),
+    /// Print a shell completion script for sokuc (bash, zsh, fish, elvish, powershell).
+    Completions(cli::meta::CompletionsArgs),
+    /// Print sokuc's manual page (roff, for `man -l -`), every subcommand included.
+    Man,
 }
 
 fn main() -> ExitCode {
     let parsed = match Cli::try_parse() {
         Ok(parsed) => parsed,
-        Err(e) => return ExitCode::from(usage_error(e)),
+        Err(e) => return ExitCode::from(cli::failure::usage_error(e, &<Cli as CommandFactory>::command())),
     };
     // Commands that solve (and may run long) turn SIGINT and SIGTERM into an interrupt;
     // the others keep the default, and start no faster or slower for it.
@@ -94,22 +96,12 @@ fn main() -> ExitCode {
         Command::Render(a) => cli::render::run(a),
         Command::Scaling(a) => cli::scaling::run(a),
         Command::Count(a) => cli::count::run(a),
+        Command::Completions(a) => cli::meta::completions(a, Cli::command()),
+        Command::Man => cli::meta::man(Cli::command()),
     };
     let code = match result {
         Ok(code) => code,
-        Err(e) => {
-            let code = e.exit_code();
-            if e.is_usage() {
-                eprintln!("sokuc: error: {e}");
-            } else if code != exit::SAT {
-                // Internal errors already say "internal error"; anything else that is not the
-                // user's to fix is reported as one.
-                let msg = e.to_string();
-                let msg = msg.strip_prefix("internal error: ").unwrap_or(&msg);
-                eprintln!("sokuc: internal error: {msg}");
-            }
-            code
-        }
+        Err(e) => cli::failure::report(&e),
     };
     // Everything found before the signal has been written (the interrupt ends a search as a
     // time limit does); the exit code says the command did not run to its end.
@@ -118,48 +110,6 @@ fn main() -> ExitCode {
         return ExitCode::from(cli::signals::INTERRUPTED);
     }
     ExitCode::from(code)
-}
-
-/// Argument errors keep the one-line `sokuc: error: ...` form of every other user error
-/// (clap's own report spans several lines); help and version still print in full.
-fn usage_error(e: clap::Error) -> u8 {
-    use clap::error::ErrorKind;
-    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        let _ = e.print();
-        return exit::SAT;
-    }
-    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        let _ = e.print();
-        return exit::USAGE;
-    }
-    let text = e.render().to_string();
-    let first = text.lines().next().unwrap_or("invalid arguments");
-    let first = first.strip_prefix("error: ").unwrap_or(first).trim();
-    // Of clap's extra lines, the allowed values and "a similar argument exists: '--backend'"
-    // are worth keeping.
-    let extra: String = text
-        .lines()
-        .map(str::trim)
-        .filter_map(|l| {
-            l.strip_prefix("tip: ")
-                .filter(|t| t.contains("similar"))
-                .or_else(|| l.strip_prefix("[possible values: ").and_then(|v| v.strip_suffix(']')))
-                .map(|v| {
-                    if l.starts_with('[') {
-                        format!("; possible values: {v}")
-                    } else {
-                        format!("; {v}")
-                    }
-                })
-        })
-        .collect();
-    // Point to the help of the subcommand that was called, if it exists.
-    let command = std::env::args()
-        .nth(1)
-        .filter(|a| <Cli as clap::CommandFactory>::command().find_subcommand(a).is_some())
-        .map_or("sokuc".to_string(), |a| format!("sokuc {a}"));
-    eprintln!("sokuc: error: {first}{extra} (see {command} --help)");
-    exit::USAGE
 }
 
 #[cfg(test)]

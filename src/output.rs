@@ -79,10 +79,20 @@ impl OutputError {
     }
 }
 
+/// Whether `path` is `-`: standard output, wherever a whole file is written
+/// ([`write_atomic`]). Outputs that must be files ([`Pending`]: a solver's proof, a results
+/// journal) refuse it.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
 /// Refuses `path` if it is a file this process has read. Commands call it as soon as their
 /// inputs are loaded, so a long solve does not end in a refused write; [`Pending::new`]
 /// calls it again.
 pub fn check(path: &Path) -> Result<(), OutputError> {
+    if is_stdout(path) {
+        return Ok(());
+    }
     let Some(id) = file_id(path) else {
         return Ok(());
     };
@@ -121,6 +131,12 @@ impl Pending {
     /// final rename is atomic). Nothing is created yet: writers that need a path (a solver
     /// writing its proof) open [`Pending::path`] themselves.
     pub fn new(target: &Path) -> Result<Pending, OutputError> {
+        if is_stdout(target) {
+            return Err(OutputError::io(
+                target,
+                "this output must be a file, not standard output; give a file name",
+            ));
+        }
         check(target)?;
         // Write through a symbolic link to where it points, rather than replacing the link.
         let target = std::fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
@@ -192,8 +208,16 @@ impl Drop for Pending {
 }
 
 /// Writes a whole file atomically: checked against the inputs, written to a temporary file,
-/// renamed into place. On error nothing is left behind and the target is untouched.
+/// renamed into place. On error nothing is left behind and the target is untouched. `-`
+/// writes to standard output.
 pub fn write_atomic(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), OutputError> {
+    if is_stdout(path) {
+        let stdout = std::io::stdout();
+        let mut w = BufWriter::new(stdout.lock());
+        write(&mut w).map_err(|e| OutputError::io(path, e))?;
+        w.flush().map_err(|e| OutputError::io(path, e))?;
+        return Ok(());
+    }
     let pending = Pending::new(path)?;
     let mut w = BufWriter::new(pending.create()?);
     write(&mut w).map_err(|e| OutputError::io(path, e))?;

@@ -159,17 +159,26 @@ pub fn load(path: &Path, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, Input
             })?)
         }
     };
-    let text = if stdin {
-        input::read_stdin()?
-    } else if let Some(how) = compression(path) {
+    if stdin {
+        return from_stdin(&input::read_stdin()?, kind);
+    }
+    let text = if let Some(how) = compression(path) {
         input::compressed::read_compressed(path, how)?
     } else {
         input::read_text(path)?
     };
-    // On standard input without --kind: a grid says so on its first line; else TOML.
-    let k = chosen.unwrap_or_else(|| KINDS.iter().find(|k| (k.sniff)(&text)).unwrap_or(&KINDS[0]));
-    let base = if stdin { None } else { path.parent() };
-    (k.read)(&name, &text, base)
+    let k = chosen.unwrap_or(&KINDS[0]);
+    (k.read)(&name, &text, path.parent())
+}
+
+/// The puzzle in `text`, read from standard input: of the kind named `kind` (`--kind`), else
+/// of the kind the text looks like (a grid says so on its first line; else TOML).
+pub fn from_stdin(text: &str, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, InputError> {
+    let k = match kind {
+        Some(k) => by_name(k, "--kind")?,
+        None => KINDS.iter().find(|k| (k.sniff)(text)).unwrap_or(&KINDS[0]),
+    };
+    (k.read)("<stdin>", text, None)
 }
 
 fn compression(path: &Path) -> Option<Compression> {

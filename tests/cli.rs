@@ -8,6 +8,8 @@ use std::process::Output;
 
 use common::{root, sokuc};
 
+const SEED: &str = "instances/tetrasoku-seed.toml";
+
 fn run(args: &[&str]) -> Output {
     sokuc().args(args).current_dir(root()).output().expect("run sokuc")
 }
@@ -447,5 +449,366 @@ fn a_closed_stdout_is_not_a_panic() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert_ne!(o.status.code(), Some(101), "{args:?}");
+    }
+}
+
+// ---- Made for people: exit codes, reusable answers, stdin, JSON errors, hints. ----
+
+fn code(o: &Output) -> Option<i32> {
+    o.status.code()
+}
+
+#[test]
+fn cnf_and_opb_exit_as_the_competitions_do_and_puzzles_as_before() {
+    // (file, extra args, competition code, plain code)
+    let cases: [(&str, &[&str], i32, i32); 7] = [
+        ("instances/cnf/planted-3sat-40-160-s1.cnf", &[], 10, 0),
+        ("instances/cnf/php-5-4.cnf", &[], 20, 20),
+        ("instances/opb/knapsack-30-s1.opb", &[], 10, 0),
+        // A proven optimum: the PB solvers' 30.
+        ("instances/opb/knapsack-opt-25-s1.opb", &[], 30, 0),
+        ("instances/opb/subsetsum-24-unsat-s1.opb", &[], 20, 20),
+        // No answer in time: 0 in the competitions' table, 30 in the plain one.
+        ("instances/cnf/php-5-4.cnf", &["--timeout", "0"], 0, 30),
+        ("instances/opb/knapsack-opt-25-s1.opb", &["--timeout", "0"], 0, 30),
+    ];
+    for (file, extra, competition, plain) in cases {
+        let mut args = vec!["solve", file];
+        args.extend(extra);
+        let o = run(&args);
+        assert_eq!(code(&o), Some(competition), "{args:?} (default): {}", stderr(&o));
+        let mut explicit = args.clone();
+        explicit.extend(["--exit-codes", "competition"]);
+        assert_eq!(code(&run(&explicit)), Some(competition), "{explicit:?}");
+        args.extend(["--exit-codes", "plain"]);
+        assert_eq!(code(&run(&args)), Some(plain), "{args:?}");
+    }
+    // Puzzles keep the plain table unless asked.
+    assert_eq!(code(&run(&["solve", SEED])), Some(0));
+    assert_eq!(code(&run(&["solve", "instances/tetrasoku-unsat.toml"])), Some(20));
+    assert_eq!(code(&run(&["solve", SEED, "--timeout", "0"])), Some(30));
+    assert_eq!(code(&run(&["solve", SEED, "--exit-codes", "competition"])), Some(10));
+    assert_eq!(
+        code(&run(&["solve", SEED, "--timeout", "0", "--exit-codes", "competition"])),
+        Some(0)
+    );
+    // --all, decode and compare follow the same table.
+    assert_eq!(code(&run(&["solve", "instances/cnf/php-5-4.cnf", "--all"])), Some(20));
+    assert_eq!(
+        code(&run(&[
+            "solve",
+            "instances/cnf/planted-3sat-40-160-s1.cnf",
+            "--all",
+            "--limit",
+            "1"
+        ])),
+        Some(10)
+    );
+    assert_eq!(
+        code(&run(&[
+            "compare",
+            "instances/cnf/php-5-4.cnf",
+            "--backend",
+            "sat,search"
+        ])),
+        Some(20)
+    );
+    assert_eq!(
+        code(&run(&[
+            "compare",
+            "instances/cnf/planted-3sat-40-160-s1.cnf",
+            "--backend",
+            "sat"
+        ])),
+        Some(10)
+    );
+    // The help says which is the default.
+    let help = stdout(&run(&["solve", "--help"]));
+    assert!(
+        help.contains("--exit-codes") && help.contains("competition on CNF and OPB"),
+        "{help}"
+    );
+}
+
+/// Pigeonhole as a CNF file: `n` pigeons, `n - 1` holes (too many rows for `--lp auto`, and
+/// hard for CDCL), so `auto` hands it to an engine that runs into the time limit.
+fn pigeonhole_cnf(n: usize) -> String {
+    let h = n - 1;
+    let x = |p: usize, k: usize| p * h + k + 1;
+    let mut clauses: Vec<String> = (0..n)
+        .map(|p| (0..h).map(|k| format!("{} ", x(p, k))).collect::<String>() + "0")
+        .collect();
+    for k in 0..h {
+        for a in 0..n {
+            for b in a + 1..n {
+                clauses.push(format!("-{} -{} 0", x(a, k), x(b, k)));
+            }
+        }
+    }
+    format!("p cnf {} {}\n{}\n", n * h, clauses.len(), clauses.join("\n"))
+}
+
+#[test]
+fn an_unknown_answer_names_no_engine_that_answered() {
+    let d = tempfile::tempdir().unwrap();
+    let f = d.path().join("php-11.cnf");
+    fs::write(&f, pigeonhole_cnf(11)).unwrap();
+    let o = run(&["solve", f.to_str().unwrap(), "--timeout", "0.3"]);
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("s UNKNOWN"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("answered by"), "{}", stdout(&o));
+    // A decided answer still says which engine auto picked.
+    assert!(stdout(&run(&["solve", SEED])).contains("answered by the"));
+}
+
+#[test]
+fn dash_writes_to_standard_output_where_a_file_is_written() {
+    let o = run(&["solve", SEED, "--emit", "dimacs", "-o", "-"]);
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\np cnf "), "{}", stdout(&o));
+    assert!(!Path::new(&root()).join("-").exists());
+    let o = run(&["render", SEED, "-o", "-"]);
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("<?xml"), "{}", stdout(&o));
+    let o = run(&["generate", "3soku", "--variant", "tetrahedron", "-o", "-"]);
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("capacities"), "{}", stdout(&o));
+    // Where standard output makes no sense, a clear refusal.
+    for (args, needle) in [
+        (vec!["solve", SEED, "--proof", "-"], "--proof -"),
+        (vec!["solve", SEED, "--svg", "-"], "--svg -"),
+        (
+            vec!["sweep", "tetrahedron", "--tiles", "0,0,1;0,0,2;0,0,3;1,1,2", "-o", "-"],
+            "--output -",
+        ),
+    ] {
+        let o = run(&args);
+        assert_eq!(code(&o), Some(2), "{args:?}");
+        assert!(
+            stderr(&o).contains(needle) && stderr(&o).contains("file"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    assert!(!Path::new(&root()).join("-").exists());
+}
+
+#[test]
+fn limit_alone_implies_all() {
+    let o = run(&["solve", SEED, "--limit", "1"]);
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).matches("----------").count(), 1, "{}", stdout(&o));
+    assert!(stderr(&o).contains("stopped at --limit 1"), "{}", stderr(&o));
+}
+
+#[test]
+fn counts_and_violations_read_as_english() {
+    // A Tricky Triple with exactly one solution.
+    let o = run(&["count", "instances/trickytriple/feup-lekinasa-4x4-01.tt"]);
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("1 distinct solution by"), "{}", stdout(&o));
+    // An answer that violates the model says so once.
+    let d = tempfile::tempdir().unwrap();
+    let cnf = stdout(&run(&["solve", SEED, "--emit", "dimacs"]));
+    let n: usize = cnf
+        .lines()
+        .find_map(|l| l.strip_prefix("p cnf "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let all_false: Vec<String> = (1..=n).map(|v| format!("-{v}")).collect();
+    let ans = d.path().join("false.out");
+    fs::write(&ans, format!("s SATISFIABLE\nv {} 0\n", all_false.join(" "))).unwrap();
+    let o = run(&["decode", SEED, "--solution", ans.to_str().unwrap()]);
+    assert_eq!(code(&o), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("is violated") && !err.contains("it violates"), "{err}");
+}
+
+#[test]
+fn no_file_and_a_pipe_read_the_puzzle_from_standard_input() {
+    let o = sokuc()
+        .args(["solve", "--format", "json"])
+        .current_dir(root())
+        .stdin(fs::File::open(root().join(SEED)).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    assert_eq!(json(&o)["status"], "sat");
+    // Nothing piped: the message says what to give.
+    let o = run(&["solve"]);
+    assert_eq!(code(&o), Some(2));
+    assert!(
+        stderr(&o).contains("--pegs") && stderr(&o).contains("`-`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn errors_under_format_json_are_json_too() {
+    for args in [
+        vec!["solve", "nosuch.toml", "--format", "json"],
+        vec!["solve", SEED, "--format", "json", "--bogus"],
+        vec!["compare", SEED, "--format=json", "--backend", "nope"],
+    ] {
+        let o = run(&args);
+        assert_eq!(code(&o), Some(2), "{args:?}");
+        let v = json(&o);
+        assert_eq!(v["status"], "error", "{args:?}");
+        assert_eq!(v["exit_code"], 2, "{args:?}");
+        assert!(!v["message"].as_str().unwrap().is_empty());
+        assert_eq!(stderr(&o).trim_end().lines().count(), 1, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("sokuc: error: "));
+    }
+    // Text keeps stdout empty.
+    assert!(run(&["solve", "nosuch.toml"]).stdout.is_empty());
+}
+
+#[test]
+fn icosoku_pegs_that_are_not_one_to_twelve_get_a_note_when_unsat() {
+    let o = run(&["solve", "--pegs", "1,1,1,1,1,1,1,1,1,1,1,1"]);
+    assert_eq!(code(&o), Some(20));
+    assert!(stderr(&o).contains("permutation of 1..12"), "{}", stderr(&o));
+    let o = run(&["solve", "--pegs", "1,5,11,10,7,12,9,2,6,8,4,3"]);
+    assert_eq!(code(&o), Some(0));
+    assert!(!stderr(&o).contains("permutation"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_face_listed_the_other_way_round_is_named() {
+    let d = tempfile::tempdir().unwrap();
+    let f = d.path().join("fixed-acb.toml");
+    fs::write(
+        &f,
+        "variant = \"tetrahedron\"\ntiles = [[0, 0, 1], [0, 0, 2], [0, 0, 3], [1, 1, 2]]\ncapacities = [1, 2, 3, 4]\n\n[[fixed]]\nface = \"ACB\"\ntile = 1\n",
+    )
+    .unwrap();
+    let o = run(&["solve", f.to_str().unwrap()]);
+    assert_eq!(code(&o), Some(2));
+    assert!(
+        stderr(&o).contains("ACB is not a face") && stderr(&o).contains("ABC is"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn every_answer_says_how_its_verdict_was_established() {
+    // (args, status, verdict_by)
+    let cases: [(&[&str], &str, &str); 4] = [
+        (&["solve", "instances/tetrasoku-unsat.toml"], "unsat", "presolve"),
+        (
+            &["solve", "tests/golden/inputs/unsat.kakuro", "--backend", "sat"],
+            "unsat",
+            "lp",
+        ),
+        (
+            &["solve", "instances/cnf/php-5-4.cnf", "--backend", "sat"],
+            "unsat",
+            "backend:sat",
+        ),
+        (&["solve", SEED, "--backend", "cp"], "sat", "backend:cp"),
+    ];
+    for (args, status, by) in cases {
+        let mut a = args.to_vec();
+        a.extend(["--format", "json"]);
+        let v = json(&run(&a));
+        assert_eq!(v["status"], status, "{a:?}");
+        assert_eq!(v["verdict_by"], by, "{a:?}");
+        // `verified` is about a solution: true with one, null without.
+        let verified = if status == "sat" {
+            serde_json::json!(true)
+        } else {
+            serde_json::Value::Null
+        };
+        assert_eq!(v["verified"], verified, "{a:?}");
+        if status == "unsat" {
+            let text = stdout(&run(args));
+            assert!(text.contains(&format!("verdict by: {by}")), "{args:?}: {text}");
+        }
+    }
+    let v = json(&run(&["solve", SEED, "--timeout", "0", "--format", "json"]));
+    assert_eq!(v["verdict_by"], serde_json::Value::Null);
+}
+
+#[test]
+fn what_solve_printed_can_be_checked_for_every_kind() {
+    let d = tempfile::tempdir().unwrap();
+    let files = [
+        "instances/tetrasoku-seed.toml",
+        "instances/icosoku-fixed.toml",
+        "instances/octahedron-pool.toml",
+        "instances/icosoku-free-pegs.toml",
+        "instances/kakuro/gecode-k0-easy.kakuro",
+        "instances/trickytriple/feup-lekinasa-4x4-01.tt",
+        "instances/opb/knapsack-opt-25-s1.opb",
+        "instances/cnf/planted-3sat-40-160-s1.cnf",
+    ];
+    let forms: [&[&str]; 5] = [
+        &[],
+        &["--format", "json"],
+        &["--unique"],
+        &["--all", "--limit", "2"],
+        &["--all", "--limit", "2", "--format", "json"],
+    ];
+    for file in files {
+        for (k, form) in forms.iter().enumerate() {
+            let mut args = vec!["solve", file];
+            args.extend(*form);
+            let o = run(&args);
+            assert!(!o.stdout.is_empty(), "{args:?}: {}", stderr(&o));
+            let saved = d.path().join(format!("answer-{k}.txt"));
+            fs::write(&saved, &o.stdout).unwrap();
+            let c = run(&["check", file, saved.to_str().unwrap()]);
+            assert_eq!(code(&c), Some(0), "check after {args:?}: {}{}", stdout(&c), stderr(&c));
+            assert!(stdout(&c).starts_with("valid: "), "{args:?}: {}", stdout(&c));
+        }
+    }
+    // render takes the text too, and check still catches a wrong one.
+    let text = stdout(&run(&["solve", SEED]));
+    let saved = d.path().join("seed.txt");
+    fs::write(&saved, &text).unwrap();
+    let o = run(&["render", SEED, "--solution", saved.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    let line = text.lines().find(|l| l.contains("rotation 0]")).unwrap();
+    let wrong = text.replace(line, &line.replace("rotation 0]", "rotation 1]"));
+    fs::write(&saved, wrong).unwrap();
+    let o = run(&["check", SEED, saved.to_str().unwrap()]);
+    assert_eq!(code(&o), Some(3), "{}{}", stdout(&o), stderr(&o));
+}
+
+#[test]
+fn completions_man_page_and_version() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = run(&["completions", shell]);
+        assert_eq!(code(&o), Some(0), "{shell}: {}", stderr(&o));
+        assert!(stdout(&o).contains("solve"), "{shell}");
+    }
+    let help = stdout(&run(&["--help"]));
+    let subcommands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(subcommands.len() >= 14, "{subcommands:?}");
+    let o = run(&["man"]);
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    let man = stdout(&o);
+    assert!(man.contains(".TH"), "{man}");
+    for sub in subcommands {
+        assert!(
+            man.contains(&format!(".SH \"SOKUC {}\"", sub.to_uppercase())),
+            "the man page has no section for {sub}"
+        );
+    }
+    let v = stdout(&run(&["--version"]));
+    assert!(v.starts_with("sokuc ") && v.contains("backends: auto, sat"), "{v}");
+    for b in ["cp", "search"] {
+        assert!(v.contains(b), "{v}");
     }
 }

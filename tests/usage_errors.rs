@@ -65,7 +65,8 @@ fn parser_errors_are_one_line() {
     expect_usage_error(&["frobnicate"], &["frobnicate"]);
     expect_usage_error(&["solve", SEED, "--backen", "sat"], &["--backend"]);
     // --all and its limit.
-    expect_usage_error(&["solve", SEED, "--limit", "3"], &["--limit", "--all"]);
+    // --limit alone implies --all; with --unique it is a contradiction.
+    expect_usage_error(&["solve", SEED, "--limit", "3", "--unique"], &["--limit", "--unique"]);
     expect_usage_error(&["solve", SEED, "--all", "--limit", "0"], &["--limit", "at least 1"]);
     expect_usage_error(&["solve", SEED, "--all", "--limit", "-2"], &["--limit"]);
     expect_usage_error(&["solve", SEED, "--all", "--unique"], &["--unique", "--all"]);
@@ -298,4 +299,15 @@ fn adts_subsets_speak_json_when_asked() {
     let passed = v["subsets"].as_u64().unwrap() - v["fail_weight_test"].as_u64().unwrap();
     assert_eq!(results.len() as u64, passed);
     assert!(results.iter().all(|r| r["status"] == "unknown" && r["pegs"].is_null()));
+}
+
+#[test]
+fn missing_arguments_are_named() {
+    expect_usage_error(
+        &["render", SEED],
+        &["required", "--output <OUTPUT>", "sokuc render --help"],
+    );
+    expect_usage_error(&["decode", SEED], &["required", "--solution <SOLUTION>"]);
+    expect_usage_error(&["check", SEED], &["required", "<SOLUTION>"]);
+    expect_usage_error(&["completions"], &["required", "<SHELL>"]);
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::{EncodingArgs, Exit, Format, PuzzleArgs, print, seconds};
+use super::{EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, print, seconds};
 use sokuc::certify::{self, Request};
 
 #[derive(Args)]
@@ -15,6 +15,8 @@ pub struct CertifyArgs {
     pub puzzle: PuzzleArgs,
     #[command(flatten)]
     pub enc: EncodingArgs,
+    #[command(flatten)]
+    pub exit: ExitArgs,
     #[arg(long, default_value = "sat", help = super::PROOF_BACKEND_HELP.as_str())]
     pub backend: String,
     /// The DRAT checker (default: $SOKUC_DRAT_TRIM, drat-trim on PATH, or target/tools/drat-trim).
@@ -52,5 +54,5 @@ pub fn run(a: CertifyArgs) -> Exit {
         Format::Json => print(c.json())?,
         Format::Text => super::write_out(None, &c.text())?,
     }
-    Ok(c.exit_code())
+    Ok(a.exit.code(p.kind(), c.exit_code(), false))
 }

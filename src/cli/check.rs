@@ -13,7 +13,8 @@ use sokuc::run::Checked;
 pub struct CheckArgs {
     /// Puzzle file: .toml (3SoKu, pools), .kakuro, .tt, .opb, .cnf (also .gz, .bz2, .xz); `-` reads standard input.
     pub instance: PathBuf,
-    /// The solution: JSON as printed by `solve --format json`, or (grids) a solution file.
+    /// The solution: what `solve` printed (text or `--format json`; with `--all`, its first
+    /// solution), or (grids) a solution file, or (OPB/CNF) a solver's `s`/`v` lines.
     pub solution: PathBuf,
     #[arg(long, help = KIND_HELP.as_str())]
     pub kind: Option<String>,

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, PuzzleArgs, backend_list, print, seconds};
+use super::{BACKENDS_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, backend_list, print, seconds};
 use sokuc::backend;
 
 #[derive(Args)]
@@ -13,6 +13,8 @@ pub struct CompareArgs {
     pub puzzle: PuzzleArgs,
     #[command(flatten)]
     pub enc: EncodingArgs,
+    #[command(flatten)]
+    pub exit: ExitArgs,
     /// Default: every backend of this build.
     #[arg(long, alias = "backends", help = BACKENDS_HELP.as_str())]
     pub backend: Option<String>,
@@ -46,5 +48,5 @@ pub fn run(a: CompareArgs) -> Exit {
     if let Some(message) = c.disagreement() {
         eprintln!("sokuc: error: {message}");
     }
-    Ok(c.exit_code())
+    Ok(a.exit.code(p.kind(), c.exit_code(), false))
 }

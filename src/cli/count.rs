@@ -69,11 +69,17 @@ pub fn run(a: CountArgs) -> Exit {
     let ms = (c.time.as_secs_f64() * 1e6).round() / 1e3;
     match a.format {
         Format::Text if c.placements == c.count => {
-            print(format!("{} distinct solutions by {}, in {ms} ms", c.count, c.method))?
+            print(format!("{} by {}, in {ms} ms", distinct(&c.count), c.method))?
         }
         Format::Text => print(format!(
-            "{} distinct solutions ({} placements of distinguishable tiles) by {}, in {ms} ms",
-            c.count, c.placements, c.method
+            "{} ({}) by {}, in {ms} ms",
+            distinct(&c.count),
+            sokuc::words::count(
+                c.placements.clone(),
+                "placement of distinguishable tiles",
+                "placements of distinguishable tiles"
+            ),
+            c.method
         ))?,
         Format::Json => print(json!({
             "status": "counted",
@@ -228,4 +234,9 @@ fn stopped_by() -> &'static str {
     } else {
         "time limit"
     }
+}
+
+/// "1 distinct solution", "12 distinct solutions".
+fn distinct(n: &num_bigint::BigUint) -> String {
+    sokuc::words::count(n.clone(), "distinct solution", "distinct solutions")
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{EncodingArgs, Exit, Format, PuzzleArgs, print};
+use super::{EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, print};
 use sokuc::input;
 
 #[derive(Args)]
@@ -14,6 +14,8 @@ pub struct DecodeArgs {
     pub puzzle: PuzzleArgs,
     #[command(flatten)]
     pub enc: EncodingArgs,
+    #[command(flatten)]
+    pub exit: ExitArgs,
     /// The external solver's output: SAT-competition `s`/`v` lines (SAT solvers, minisat+,
     /// the MiniZinc export) or a CBC or HiGHS solution file.
     #[arg(long)]
@@ -31,5 +33,5 @@ pub fn run(a: DecodeArgs) -> Exit {
         Format::Text => super::write_out(None, &r.text)?,
         Format::Json => print(&r.json)?,
     }
-    Ok(r.exit_code())
+    Ok(a.exit.code(p.kind(), r.exit_code(), r.optimal == Some(true)))
 }

@@ -18,7 +18,7 @@ pub struct GenerateArgs {
     /// Random seed (the same seed gives the same puzzle).
     #[arg(long, default_value_t = 1, value_parser = whole::<u64>, allow_hyphen_values = true)]
     pub seed: u64,
-    /// Write the puzzle here (default: stdout).
+    /// Write the puzzle here (default, or `-`: standard output).
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
     /// trickytriple: side of the square grid.

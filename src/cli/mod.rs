@@ -10,14 +10,16 @@ pub mod compare;
 pub mod count;
 pub mod decode;
 pub mod environment;
+pub mod failure;
 pub mod generate;
+pub mod meta;
 pub mod render;
 pub mod scaling;
 pub mod signals;
 pub mod solve;
 pub mod sweep;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 use std::time::Duration;
@@ -71,7 +73,9 @@ pub static KIND_HELP: LazyLock<String> = LazyLock::new(|| {
 /// The puzzle a command works on: a file (or `-`), or IcoSoKu pegs.
 #[derive(Args, Clone)]
 pub struct PuzzleArgs {
-    /// Puzzle file: .toml (3SoKu, pools), .kakuro, .tt, .opb, .cnf (also .gz, .bz2, .xz); `-` reads standard input.
+    /// Puzzle file: .toml (3SoKu, pools), .kakuro, .tt, .opb, .cnf (also .gz, .bz2, .xz); `-`
+    /// reads standard input, as does no file (and no --pegs) when standard input is not a
+    /// terminal.
     pub instance: Option<PathBuf>,
     /// IcoSoKu pegs for vertices A..L, e.g. 1,5,11,10,7,12,9,2,6,8,4,3 (instead of a file).
     #[arg(long)]
@@ -86,7 +90,25 @@ impl PuzzleArgs {
             (Some(_), Some(_)) => {
                 Err(InputError::new("command line", None, "give an instance file or --pegs, not both").into())
             }
-            (None, None) => Err(InputError::new("command line", None, "give an instance file or --pegs").into()),
+            // Nothing named: standard input, when something is piped into it.
+            (None, None) if !std::io::stdin().is_terminal() => {
+                let text = sokuc::input::read_stdin()?;
+                if text.trim().is_empty() {
+                    return Err(InputError::new(
+                        "command line",
+                        None,
+                        "no puzzle: give an instance file (`-` for standard input) or --pegs; standard input is empty",
+                    )
+                    .into());
+                }
+                Ok(registry::from_stdin(&text, self.kind.as_deref())?)
+            }
+            (None, None) => Err(InputError::new(
+                "command line",
+                None,
+                "no puzzle: give an instance file (`-` for standard input) or --pegs",
+            )
+            .into()),
             (None, Some(p)) => Ok(registry::from_pegs(p)?),
             (Some(path), None) => Ok(registry::load(path, self.kind.as_deref())?),
         }
@@ -214,6 +236,39 @@ impl LpArg {
 pub enum OnOff {
     On,
     Off,
+}
+
+/// Which exit codes a run's answer ends with (`--exit-codes`).
+#[derive(Args, Clone, Copy)]
+pub struct ExitArgs {
+    /// Exit codes of the answer: plain (0 sat, 20 unsat, 30 unknown) or competition (the SAT
+    /// competition's, as kissat and cadical: 10 sat, 20 unsat, 0 unknown; 30 for an OPB
+    /// objective's proven optimum, as PB solvers exit). Default: competition on CNF and OPB
+    /// files, plain on puzzles. Errors keep theirs (2 usage, 1 internal).
+    #[arg(long, value_enum, value_name = "TABLE")]
+    pub exit_codes: Option<ExitCodes>,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum ExitCodes {
+    Plain,
+    Competition,
+}
+
+impl ExitArgs {
+    /// `code` (the plain table's, for an answer on a puzzle of `kind`) in the chosen table;
+    /// `optimal`: a proven optimum.
+    pub fn code(&self, kind: &str, code: u8, optimal: bool) -> u8 {
+        let competition = match self.exit_codes {
+            Some(t) => t == ExitCodes::Competition,
+            None => matches!(kind, "cnf" | "opb"),
+        };
+        if competition {
+            sokuc::error::competition_code(code, optimal)
+        } else {
+            code
+        }
+    }
 }
 
 /// `--format`: text for people, JSON for programs (one schema, see docs/src/output-formats.md).

@@ -13,11 +13,11 @@ use sokuc::input;
 pub struct RenderArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// A solution to draw (JSON as printed by `solve --format json`); without it the empty
-    /// puzzle is drawn, with its fixed tiles.
+    /// A solution to draw, as `solve` printed it (text or `--format json`); without it the
+    /// empty puzzle is drawn, with its fixed tiles.
     #[arg(long)]
     pub solution: Option<PathBuf>,
-    /// The SVG file to write.
+    /// The SVG file to write (`-`: standard output).
     #[arg(short = 'o', long)]
     pub output: PathBuf,
     /// Write every weight as a number (default: dots up to 3, numbers above).

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 
-use super::{BACKEND_HELP, EncodingArgs, Exit, Format, PuzzleArgs, get_backend, print, seconds, whole};
+use super::{BACKEND_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, get_backend, print, seconds, whole};
 use sokuc::Error;
 use sokuc::backend::{Ended, MipSettings, SolveOptions};
 use sokuc::error::{exit, status_code as exit_code};
@@ -18,6 +18,8 @@ pub struct SolveArgs {
     pub puzzle: PuzzleArgs,
     #[command(flatten)]
     pub enc: EncodingArgs,
+    #[command(flatten)]
+    pub exit: ExitArgs,
     #[arg(long, default_value = "auto", help = BACKEND_HELP.as_str())]
     pub backend: String,
     /// Output format: text for people, json for programs (one schema for every kind: docs/src/output-formats.md).
@@ -32,7 +34,7 @@ pub struct SolveArgs {
     /// Write the compiled model in this format instead of solving.
     #[arg(long, value_enum)]
     pub emit: Option<EmitFormat>,
-    /// Output file for --emit (default: stdout).
+    /// Output file for --emit (default, or `-`: stdout).
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
     /// Write a DRAT proof of unsatisfiability (sat or cadical backend) for the CNF that
@@ -54,7 +56,7 @@ pub struct SolveArgs {
     /// on timing; 1 (the default) keeps one order.
     #[arg(long, value_name = "N", value_parser = jobs, allow_hyphen_values = true)]
     pub jobs: Option<usize>,
-    /// With --all: stop after this many solutions.
+    /// Stop after this many solutions (implies --all).
     #[arg(long, value_name = "N", value_parser = positive, allow_hyphen_values = true)]
     pub limit: Option<u64>,
     /// Also draw the answer as an SVG net of the polyhedron (the empty puzzle when there is
@@ -109,8 +111,27 @@ impl From<EmitFormat> for emit::Format {
 pub fn run(a: SolveArgs) -> Exit {
     // --timeout bounds the whole command: its clock starts before the instance is read.
     let started = Instant::now();
-    if a.limit.is_some() && !a.all {
-        return Err(Error::unsupported("--limit", "--limit goes with --all"));
+    let mut a = a;
+    // `--limit N` is "the first N solutions": --all is implied.
+    if a.limit.is_some() && !a.unique {
+        a.all = true;
+    }
+    if a.limit.is_some() && a.unique {
+        return Err(Error::unsupported(
+            "--limit",
+            "--limit N enumerates the first N solutions; --unique looks for two: give one of them",
+        ));
+    }
+    for (path, opt, why) in [
+        (&a.proof, "--proof", "the proof is written by the solver to a file"),
+        (&a.svg, "--svg", "standard output carries the answer"),
+    ] {
+        if path.as_deref().is_some_and(sokuc::output::is_stdout) {
+            return Err(Error::unsupported(
+                opt,
+                format!("{opt} - is not possible: {why}; give a file name"),
+            ));
+        }
     }
     if a.jobs.is_some() && !a.all {
         return Err(Error::unsupported("--jobs", "--jobs goes with --all"));
@@ -200,7 +221,8 @@ pub fn run(a: SolveArgs) -> Exit {
         super::write_out(Some(path), svg)?;
     }
     match a.format {
-        Format::Text if a.backend == "auto" && r.backend != "auto" => {
+        // On an unknown answer no engine answered.
+        Format::Text if a.backend == "auto" && r.backend != "auto" && r.status != sokuc::ir::Status::Unknown => {
             // Which engine `auto` picked (the JSON's `backend`, with the reason in
             // `stats.extra.auto`); a comment line, so grid answers stay solution files.
             let line = format!(
@@ -216,7 +238,23 @@ pub fn run(a: SolveArgs) -> Exit {
     if let Some(c) = &r.contradiction {
         eprintln!("sokuc: ENGINES CONTRADICT EACH OTHER on {}: {c}", p.source());
     }
-    Ok(r.exit_code())
+    if r.status == sokuc::ir::Status::Unsat {
+        peg_hint(a.puzzle.pegs.as_deref());
+    }
+    Ok(a.exit.code(p.kind(), r.exit_code(), r.optimal == Some(true)))
+}
+
+/// IcoSoKu's 12 pegs are the numbers 1 to 12, each once: `--pegs` that are not (a repeat,
+/// or a number past 12) are solved as given, but an unsat answer then says so.
+fn peg_hint(pegs: Option<&str>) {
+    let Some(pegs) = pegs else { return };
+    let mut given: Vec<u64> = pegs.split(',').filter_map(|p| p.trim().parse().ok()).collect();
+    given.sort_unstable();
+    if given.len() == 12 && given != (1..=12).collect::<Vec<u64>>() {
+        eprintln!(
+            "sokuc: note: these pegs are not the numbers 1 to 12, each once, as in the physical IcoSoKu (its pegs are a permutation of 1..12); they were solved as given"
+        );
+    }
 }
 
 /// `--limit`: a whole number from 1.
@@ -293,5 +331,5 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
             e.backend,
         );
     }
-    Ok(exit_code(e.status))
+    Ok(a.exit.code(p.kind(), exit_code(e.status), false))
 }

@@ -88,6 +88,7 @@ pub struct SweepMergeArgs {
 }
 
 pub fn run(a: SweepArgs) -> Exit {
+    refuse_stdout(a.output.as_deref())?;
     let spec = sweep::request::spec(&a.what, a.tiles.as_deref(), a.caps.as_deref(), a.pool.as_deref())?;
     if a.count_only {
         let (g, n) = sweep::run::count_only(&spec);
@@ -132,9 +133,22 @@ pub fn run(a: SweepArgs) -> Exit {
 }
 
 pub fn merge(a: SweepMergeArgs) -> Exit {
+    refuse_stdout(a.output.as_deref())?;
     let s = sweep::merge::merge(&a.files, a.output.as_deref())?;
     summary("merged", &s, a.format)?;
     Ok(if s.unknown > 0 { exit::UNKNOWN } else { exit::SAT })
+}
+
+/// The results file is a file (a journal that --resume continues), and standard output
+/// carries the summary.
+fn refuse_stdout(output: Option<&std::path::Path>) -> Result<(), Error> {
+    if output.is_some_and(sokuc::output::is_stdout) {
+        return Err(Error::unsupported(
+            "--output",
+            "--output - is not possible: the results file is a journal that --resume continues, and standard output carries the summary; give a file name",
+        ));
+    }
+    Ok(())
 }
 
 fn summary(name: &str, s: &sweep::run::Summary, format: Format) -> Result<(), Error> {

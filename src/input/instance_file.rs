@@ -215,8 +215,8 @@ pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzl
             file,
             tiles_line,
             format!(
-                "{} tiles for a variant with {} faces (one tile per face is needed)",
-                tiles.len(),
+                "{} for a variant with {} faces (one tile per face is needed)",
+                crate::words::count_s(tiles.len(), "tile"),
                 variant.num_faces()
             ),
         ));
@@ -403,6 +403,22 @@ fn capacity_from(c: i64) -> Result<u64, crate::input::Problem> {
     Ok(c as u64)
 }
 
+/// "; ACB is: faces are listed clockwise from outside" when `face`, turned the other way,
+/// is a face of the variant (the mistake of listing a face anticlockwise); else nothing.
+pub fn other_orientation(variant: &Variant, face: &[String], sep: &str) -> String {
+    if face.len() != 3 {
+        return String::new();
+    }
+    let other = [face[0].clone(), face[2].clone(), face[1].clone()];
+    match variant.find_face(&other) {
+        Some(_) => format!(
+            "; {} is (the same vertices the other way round: faces are listed clockwise seen from outside)",
+            other.join(sep)
+        ),
+        None => String::new(),
+    }
+}
+
 /// Resolves a fixed placement; the error message says what is wrong.
 pub fn fixed_from(
     variant: &Variant,
@@ -413,7 +429,12 @@ pub fn fixed_from(
 ) -> Result<Fixed, crate::input::Problem> {
     let fi = variant.find_face(face).ok_or_else(|| {
         let sep = if variant.short_names() { "" } else { "," };
-        format!("fixed face {} is not a face of {}", face.join(sep), variant.name)
+        format!(
+            "fixed face {} is not a face of {}{}",
+            face.join(sep),
+            variant.name,
+            other_orientation(variant, face, sep)
+        )
     })?;
     if tile < 1 || tile as usize > ntiles {
         return Err(format!("fixed tile index {tile} is out of range (tiles are numbered 1..{ntiles})").into());

@@ -1,7 +1,9 @@
-//! Reads a polyhedron puzzle's solution (3SoKu, pools) in the JSON of `solve --format json`
-//! (for `check` and `render`).
+//! Reads a polyhedron puzzle's solution (3SoKu, pools) as `solve` prints it, in JSON
+//! (`--format json`, or the first line of `--all --format json`) or in text (for `check` and
+//! `render`).
 
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 use crate::input::InputError;
 use crate::model::Placement;
@@ -43,8 +45,11 @@ pub fn parse_placements(
     v: &Variant,
     tiles: &[Tile],
 ) -> Result<(Vec<Placement>, Option<Vec<u64>>), InputError> {
-    let raw: SolutionJson =
-        serde_json::from_str(text).map_err(|e| InputError::new(file, Some(e.line()), format!("invalid JSON: {e}")))?;
+    let raw: SolutionJson = if text.trim_start().starts_with('{') {
+        first_json(file, text)?
+    } else {
+        parse_text(file, text, v, tiles)?
+    };
     let list = match raw.placements {
         Some(p) => p,
         None => {
@@ -63,9 +68,14 @@ pub fn parse_placements(
             FaceJson::List(l) => l.clone(),
             FaceJson::Str(s) => v.split_face_string(s),
         };
-        let f = v
-            .find_face(&names)
-            .ok_or_else(|| at(format!("{} is not a face of {}", names.join(","), v.name)))?;
+        let f = v.find_face(&names).ok_or_else(|| {
+            at(format!(
+                "{} is not a face of {}{}",
+                names.join(","),
+                v.name,
+                crate::input::instance_file::other_orientation(v, &names, ",")
+            ))
+        })?;
         if p.tile < 1 || p.tile as usize > tiles.len() {
             return Err(at(format!("tile {} is out of range 1..{}", p.tile, tiles.len())));
         }
@@ -93,4 +103,134 @@ pub fn parse_placements(
         });
     }
     Ok((out, raw.capacities))
+}
+
+/// The first JSON value of `text`: the whole answer of `solve --format json`, or the first
+/// solution of `solve --all --format json` (one JSON object per line).
+pub fn first_json<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, InputError> {
+    let mut values = serde_json::Deserializer::from_str(text).into_iter::<T>();
+    match values.next() {
+        Some(Ok(v)) => Ok(v),
+        Some(Err(e)) => Err(InputError::new(file, Some(e.line()), format!("invalid JSON: {e}"))),
+        None => Err(InputError::new(file, None, "the solution file is empty")),
+    }
+}
+
+/// The part of `solve`'s text before the first `----------` (`--all` writes one solution
+/// after another): the first solution.
+pub fn first_text(text: &str) -> &str {
+    let mut end = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim() == "----------" || line.trim() == "==========" {
+            break;
+        }
+        end += line.len();
+    }
+    &text[..end]
+}
+
+/// Reads the text `solve` prints for a polyhedron puzzle: the status line (3SoKu: `sat on
+/// NAME: A=1 B=2 ...`; pools: `sat on the NAME: pegs A=1 ...`), then a line per face,
+/// `Put tile ... on the face with pegs 1, 2, 3 (ABC), turned ... .  [tile #N, rotation R]`
+/// (pools: `[type [a, b, c], rotation R]`). Indented lines (`--unique`'s second solution) and
+/// comments are skipped; `--all`'s text is read up to its first solution's end.
+fn parse_text(file: &str, text: &str, v: &Variant, tiles: &[Tile]) -> Result<SolutionJson, InputError> {
+    let text = first_text(text);
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let Some((_, head)) = lines.next() else {
+        return Err(InputError::new(file, None, "the solution file is empty"));
+    };
+    let status = head.split_whitespace().next().unwrap_or("");
+    if !["sat", "unsat", "unknown"].contains(&status) || !head.contains(" on ") {
+        return Err(InputError::new(
+            file,
+            Some(1),
+            "not a solution as `sokuc solve` prints it: expected JSON (`--format json`) or the text, whose first line is `sat on ...`",
+        ));
+    }
+    if status != "sat" {
+        return Ok(SolutionJson {
+            placements: None,
+            status: Some(status.to_string()),
+            capacities: None,
+        });
+    }
+    // "A=1 B=2 ...": the capacities (pegs), in the variant's vertex order.
+    let caps: Vec<(&str, &str)> = head
+        .split_once(": ")
+        .map(|(_, rest)| rest.split_whitespace().filter_map(|t| t.split_once('=')).collect())
+        .unwrap_or_default();
+    let capacities = (caps.len() == v.num_vertices() && caps.iter().zip(&v.vertices).all(|((n, _), name)| n == name))
+        .then(|| {
+            caps.iter()
+                .map(|(_, c)| c.parse::<u64>().ok())
+                .collect::<Option<Vec<u64>>>()
+        })
+        .flatten();
+    let mut placements = Vec::new();
+    for (i, line) in lines {
+        if line.starts_with(char::is_whitespace) {
+            continue;
+        }
+        let Some((sentence, tag)) = line.trim_end().rsplit_once(".  [") else {
+            continue;
+        };
+        let Some(tag) = tag.strip_suffix(']') else { continue };
+        let bad = |what: &str| InputError::new(file, Some(i + 1), format!("cannot read this placement: {what}"));
+        let (which, rotation) = tag.rsplit_once(", rotation ").ok_or_else(|| bad("no rotation"))?;
+        let rotation: i64 = rotation
+            .trim()
+            .parse()
+            .map_err(|_| bad("the rotation is not a number"))?;
+        let tile = if let Some(n) = which.strip_prefix("tile #") {
+            n.trim()
+                .parse::<i64>()
+                .map_err(|_| bad("the tile number is not a number"))?
+        } else if let Some(w) = which.strip_prefix("type [").and_then(|w| w.strip_suffix(']')) {
+            let w: Vec<u64> = w
+                .split(',')
+                .map(|x| x.trim().parse::<u64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| bad("the type's weights are not numbers"))?;
+            let k = tiles
+                .iter()
+                .position(|t| t.as_slice() == w.as_slice())
+                .ok_or_else(|| bad(&format!("no tile type {w:?} in this puzzle")))?;
+            k as i64 + 1
+        } else {
+            return Err(bad(
+                "expected `[tile #N, rotation R]` or `[type [a, b, c], rotation R]`",
+            ));
+        };
+        // "... on the face with pegs 1, 2, 3 (ABC), turned ...": the face's vertices.
+        let face = sentence
+            .split_once("on the face with pegs ")
+            .and_then(|(_, rest)| rest.split_once(" ("))
+            .and_then(|(_, rest)| rest.split_once("), "))
+            .map(|(face, _)| face)
+            .ok_or_else(|| bad("no face named `(...)`"))?;
+        let names = if face.contains(", ") {
+            face.split(", ").map(str::to_string).collect()
+        } else {
+            v.split_face_string(face)
+        };
+        placements.push(PlacementJson {
+            face: FaceJson::List(names),
+            tile,
+            rotation,
+            corners: None,
+        });
+    }
+    if placements.is_empty() {
+        return Err(InputError::new(
+            file,
+            None,
+            "the text says sat but has no placement lines (`... [tile #N, rotation R]`)",
+        ));
+    }
+    Ok(SolutionJson {
+        placements: Some(placements),
+        status: Some(status.to_string()),
+        capacities,
+    })
 }

@@ -91,7 +91,11 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
     if rows.len() as u64 != declared {
         return Err(err(
             hline,
-            format!("the header says {declared} clauses, but the file has {}", rows.len()),
+            format!(
+                "the header says {declared} clause{}, but the file has {}",
+                if declared == 1 { "" } else { "s" },
+                rows.len()
+            ),
         ));
     }
     Ok(PbFile {

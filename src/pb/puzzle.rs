@@ -182,6 +182,9 @@ impl Puzzle for PbFile {
                 if let Some(why) = &a.reason {
                     let _ = writeln!(out, "c {why}");
                 }
+                if let Some(by) = &a.verdict_by {
+                    let _ = writeln!(out, "c verdict by: {by}");
+                }
             }
             (None, _) => {
                 out.push_str("s UNKNOWN\n");
@@ -226,6 +229,7 @@ pub fn read_values(file: &str, text: &str, n: usize) -> Result<Values, InputErro
     let mut values = vec![false; n];
     let out_of_range = |v: usize| InputError::new(file, None, format!("variable {v} is not one of the file's 1..{n}"));
     if !text.trim_start().starts_with('{') {
+        let text = crate::input::solution_json::first_text(text);
         return match answer::parse_sat_answer(file, text)? {
             answer::Answer::Sat(listed) => {
                 if listed.len() > n {
@@ -243,8 +247,7 @@ pub fn read_values(file: &str, text: &str, n: usize) -> Result<Values, InputErro
             )),
         };
     }
-    let raw: Value =
-        serde_json::from_str(text).map_err(|e| InputError::new(file, Some(e.line()), format!("invalid JSON: {e}")))?;
+    let raw: Value = crate::input::solution_json::first_json(file, text)?;
     let model = raw
         .get("model")
         .and_then(Value::as_array)

@@ -92,6 +92,9 @@ impl Puzzle for PoolInstance {
                     " exists"
                 }
             );
+            if let (Status::Unsat, Some(by)) = (a.status, &a.verdict_by) {
+                let _ = writeln!(w, "verdict by: {by}");
+            }
             return w;
         };
         let pegs: Vec<String> = v

@@ -14,6 +14,10 @@ pub struct Answer<S> {
     pub verified: bool,
     /// Why there is no solution, or why the answer is unknown, in words.
     pub reason: Option<String>,
+    /// How the verdict (sat or unsat) was established: `presolve`, `lp` (the LP relaxation,
+    /// with a checked certificate), `backend:NAME` (the engine that answered), `external`
+    /// (an answer file, checked); `None` when the answer is unknown.
+    pub verdict_by: Option<String>,
     /// `--unique` was asked.
     pub asked_unique: bool,
     /// Some(true): proven unique; Some(false): `second` is another solution; None: not asked
@@ -46,6 +50,7 @@ impl<S> Answer<S> {
             solution: None,
             verified: false,
             reason,
+            verdict_by: None,
             asked_unique: false,
             unique: None,
             second: None,

@@ -170,7 +170,10 @@ fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: Option<&SolveS
         "status": a.status.as_str(),
         "puzzle": p.kind(),
         "backend": a.backend,
-        "verified": a.verified,
+        // Whether the solution passed the verifier: for a solution only (an unsat answer
+        // has none; `verdict_by` says how it was decided).
+        "verified": verified_json(a),
+        "verdict_by": a.verdict_by,
     });
     let obj = v.as_object_mut().expect("an object");
     for (k, x) in p.json_fields(a.solution.as_ref()) {
@@ -201,6 +204,11 @@ fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: Option<&SolveS
     v
 }
 
+/// `verified` in the JSON: true or false with a solution, null without one.
+fn verified_json<S>(a: &Answer<S>) -> Option<bool> {
+    a.solution.is_some().then_some(a.verified)
+}
+
 /// One solution's line of `solve --all --format json`: [`outcome_json`] of a verified
 /// "sat" answer without stats, then its number and the milliseconds since the start,
 /// written member by member (the same bytes; `tests` compare the two).
@@ -220,6 +228,7 @@ pub(super) fn write_solution<P: Puzzle>(
     let mut answer = Answer::without_solution(Status::Sat, None, engine);
     answer.solution = Some(s);
     answer.verified = true;
+    answer.verdict_by = Some(format!("backend:{engine}"));
     match stream {
         Stream::Text => {
             writer.text(&answer, buf);
@@ -273,7 +282,9 @@ fn json_line<S>(
     out.extend_from_slice(b",\"backend\":");
     push_json(out, &a.backend);
     out.extend_from_slice(b",\"verified\":");
-    push_json(out, &a.verified);
+    push_json(out, &verified_json(a));
+    out.extend_from_slice(b",\"verdict_by\":");
+    push_json(out, &a.verdict_by);
     let before = out.len();
     out.push(b',');
     writer.json_fields(a.solution.as_ref(), out);

@@ -160,7 +160,7 @@ pub(super) fn begin<P: Puzzle>(p: &P, b: &mut dyn Backend, opts: &RunOptions) ->
     let solve_opts = opts.solve.clock_started();
     let started = solve_opts.started.unwrap_or_else(Instant::now);
     Ok(match prepare(p, b, opts, &solve_opts, Instant::now(), false)? {
-        Prepared::Answered(status, reason, stats) => Begun::Answered(Enumerated::before_search(
+        Prepared::Answered(status, reason, stats, _) => Begun::Answered(Enumerated::before_search(
             status,
             reason,
             b.name(),

@@ -23,16 +23,24 @@ pub fn decode<P: Puzzle>(
     } else {
         answer::parse_sat_answer(file, text)?
     };
-    let none = |status, reason: String| Answer::without_solution(status, Some(reason), "external");
+    let none = |status, reason: String, by: Option<&str>| {
+        let mut a = Answer::without_solution(status, Some(reason), "external");
+        a.verdict_by = by.map(str::to_string);
+        a
+    };
     let c = match (ans, compiled) {
         (answer::Answer::Unknown, _) => {
-            return Ok(none(Status::Unknown, "the external solver gave no answer".into()));
+            return Ok(none(Status::Unknown, "the external solver gave no answer".into(), None));
         }
         (answer::Answer::Unsat, Ok(_)) => {
-            return Ok(none(Status::Unsat, "proven by the external solver".into()));
+            return Ok(none(
+                Status::Unsat,
+                "proven by the external solver".into(),
+                Some("external"),
+            ));
         }
         (answer::Answer::Unsat, Err(refutation)) => {
-            return Ok(none(Status::Unsat, format!("presolve: {refutation}")));
+            return Ok(none(Status::Unsat, format!("presolve: {refutation}"), Some("presolve")));
         }
         (answer::Answer::Sat(_), Err(refutation)) => {
             return Err(InputError::new(
@@ -50,8 +58,9 @@ pub fn decode<P: Puzzle>(
             file,
             None,
             format!(
-                "the answer gives {} variables but the model has {n} primary variables (was it emitted with the same options?)",
-                vals.len()
+                "the answer gives {} variable{} but the model has {n} primary variables (was it emitted with the same options?)",
+                vals.len(),
+                if vals.len() == 1 { "" } else { "s" }
             ),
         ));
     }
@@ -80,5 +89,6 @@ pub fn decode<P: Puzzle>(
     let mut a = Answer::without_solution(Status::Sat, None, "external");
     a.solution = Some(solution);
     a.verified = true;
+    a.verdict_by = Some("external".to_string());
     Ok(a)
 }

@@ -60,7 +60,8 @@ pub struct Outcome<S> {
 pub enum AnswerProblem {
     #[error("it gives {got} values for {want} variables")]
     Size { got: usize, want: usize },
-    #[error("it violates {0}")]
+    /// The violation's own sentence: "constraint #0 (...) is violated: ...".
+    #[error("{0}")]
     Violates(String),
     #[error("it cannot be decoded: {0}")]
     Decode(Invalid),
@@ -254,8 +255,9 @@ fn note_lp(stats: &mut SolveStats, lp: Option<&crate::lp::Attempt>) {
 
 /// What comes before the backend's answer: the compiled model, or an answer already.
 enum Prepared<C> {
-    /// Answered before any backend: the time limit while compiling, presolve, the LP.
-    Answered(Status, String, SolveStats),
+    /// Answered before any backend: the time limit while compiling, presolve, the LP; and
+    /// which of them decided (`verdict_by`).
+    Answered(Status, String, SolveStats, Option<&'static str>),
     Ready(Ready<C>),
 }
 
@@ -282,19 +284,31 @@ fn prepare<P: Puzzle>(
     // Options the backend cannot honour are refused before anything is compiled.
     b.check_options(solve_opts)?;
     p.check_size(solve_opts.encode.max_memory).map_err(BackendError::from)?;
-    let early = |status, reason: &str| {
+    let early = |status, reason: &str, by| {
         let stats = SolveStats {
             build_ms: ms(t0),
             ..Default::default()
         };
-        Ok(Prepared::Answered(status, reason.to_string(), stats))
+        Ok(Prepared::Answered(status, reason.to_string(), stats, by))
     };
     let compiled = match compile_within(p, opts.compile, &solve_opts.deadline()) {
         None if solve_opts.deadline().interrupted() => {
-            return early(Status::Unknown, "the command was interrupted while compiling the model");
+            return early(
+                Status::Unknown,
+                "the command was interrupted while compiling the model",
+                None,
+            );
         }
-        None => return early(Status::Unknown, "the time limit was reached while compiling the model"),
-        Some(Err(refutation)) => return early(Status::Unsat, &format!("presolve: {refutation}")),
+        None => {
+            return early(
+                Status::Unknown,
+                "the time limit was reached while compiling the model",
+                None,
+            );
+        }
+        Some(Err(refutation)) => {
+            return early(Status::Unsat, &format!("presolve: {refutation}"), Some("presolve"));
+        }
         Some(Ok(c)) => c,
     };
     let formula = p.formula(&compiled);
@@ -334,6 +348,7 @@ fn prepare<P: Puzzle>(
             Status::Unsat,
             format!("LP relaxation: {why}"),
             stats,
+            Some("lp"),
         ));
     }
     Ok(Prepared::Ready(Ready {
@@ -364,13 +379,14 @@ pub fn solve_with<P: Puzzle>(
     let solve_opts = &opts.solve.clock_started();
     let t0 = Instant::now();
     let name = b.name();
-    let no_answer = |status, reason: String, stats| {
+    let no_answer = |status, reason: String, stats, by: Option<&str>| {
         let mut answer = Answer::without_solution(status, Some(reason), name);
         answer.asked_unique = opts.unique;
+        answer.verdict_by = by.map(str::to_string);
         Outcome { answer, stats }
     };
     let ready = match prepare(p, b, opts, solve_opts, t0, !opts.unique)? {
-        Prepared::Answered(status, reason, stats) => return Ok(no_answer(status, reason, stats)),
+        Prepared::Answered(status, reason, stats, by) => return Ok(no_answer(status, reason, stats, by)),
         Prepared::Ready(r) => r,
     };
     let compiled = &ready.compiled;
@@ -409,6 +425,9 @@ pub fn solve_with<P: Puzzle>(
     let name = b.answered_by();
     let mut answer = Answer::without_solution(status, None, name);
     answer.asked_unique = opts.unique;
+    if status != Status::Unknown {
+        answer.verdict_by = Some(format!("backend:{name}"));
+    }
     answer.reason = match no_solution_reason(status, name) {
         Some(_) if status == Status::Unknown && solve_opts.deadline().interrupted() => {
             Some("the command was interrupted".to_string())

@@ -185,6 +185,9 @@ impl Puzzle for Instance {
                 if let Some(reason) = &a.reason {
                     let _ = writeln!(s, "reason: {reason}");
                 }
+                if let (Status::Unsat, Some(by)) = (a.status, &a.verdict_by) {
+                    let _ = writeln!(s, "verdict by: {by}");
+                }
             }
         }
         s
