@@ -164,6 +164,14 @@ impl Comparison {
         crate::error::status_code(decided.unwrap_or(Status::Unknown))
     }
 
+    /// With an objective: whether a backend proved its answer optimal (the exit code of
+    /// `--exit-codes competition` then says "optimum found", when the backends agree).
+    pub fn proven_optimal(&self) -> bool {
+        self.rows
+            .iter()
+            .any(|r| r.outcome.as_ref().is_ok_and(|o| o.optimal == Some(true)))
+    }
+
     /// "sat: the CNF would need more than ...", one line per backend that failed.
     pub fn errors(&self) -> Vec<String> {
         self.rows
@@ -369,6 +377,10 @@ impl Comparison {
 /// Who decided a report's answer: `presolve` or `lp` when the run answered before any
 /// backend ran, else the engine that answered (for `auto`, the one it picked).
 pub fn decided_by(report: &Report) -> &str {
+    // The outcome's own `verdict_by` ("presolve", "lp", "backend:NAME") when it has one.
+    if let Some(by) = report.json.get("verdict_by").and_then(Value::as_str) {
+        return by.strip_prefix("backend:").unwrap_or(by);
+    }
     match report.reason.as_deref() {
         Some(r) if report.status == Status::Unsat && r.starts_with("presolve:") => "presolve",
         Some(r) if report.status == Status::Unsat && r.starts_with("LP relaxation:") => "lp",

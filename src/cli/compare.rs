@@ -48,5 +48,5 @@ pub fn run(a: CompareArgs) -> Exit {
     if let Some(message) = c.disagreement() {
         eprintln!("sokuc: error: {message}");
     }
-    Ok(a.exit.code(p.kind(), c.exit_code(), false))
+    Ok(a.exit.code(p.kind(), c.exit_code(), c.proven_optimal()))
 }
