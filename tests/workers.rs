@@ -100,12 +100,14 @@ fn a_compile_stops_at_the_time_limit() {
         let t = Instant::now();
         let r = p.solve(b.as_mut(), &opts, false).unwrap();
         let answered = t.elapsed();
-        let left = threads("sokuc-compile");
-        eprintln!("presolve {presolve}: {:?} in {answered:?}, left {left:?}", r.status);
+        // The worker has returned from its compile when the solve answers; its thread may
+        // still be a moment in tearing down.
+        let gone = lingers("sokuc-compile", Instant::now(), Duration::from_secs(30));
+        eprintln!("presolve {presolve}: {:?} in {answered:?}, thread gone after {gone:?}", r.status);
         assert_eq!(r.status, Status::Unknown);
         assert!(
-            left.is_empty(),
-            "presolve {presolve}: {left:?} still compiling after the answer"
+            gone < Duration::from_millis(500),
+            "presolve {presolve}: still compiling {gone:?} after the answer"
         );
     }
 }
