@@ -4,7 +4,9 @@
 
 mod deadline;
 pub mod memory;
+mod progress;
 mod stop;
 
 pub use deadline::{Deadline, GRACE, Waited, interrupt_process_on, join_within, process_interrupted};
+pub use progress::{Progress, Snapshot};
 pub(crate) use stop::{compile_stop, compiling_within};

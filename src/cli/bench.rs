@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use super::progress::{Kind, When};
 use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, OnOff, backend_list, print, seconds, whole};
 use sokuc::Error;
 use sokuc::bench;
@@ -83,12 +84,24 @@ pub fn run(a: BenchArgs) -> Exit {
     let names = backend_list(&a.backend)?;
     let mut summaries = Vec::new();
     let stdout = std::io::stdout();
+    // Runs done of all, on standard error when it is a terminal: each run writes one row.
+    let done = sokuc::budget::Progress::default();
+    done.set_total(u64::try_from(items.len() * names.len()).unwrap_or(u64::MAX));
+    let shown = super::progress::show(
+        &done,
+        Kind::Steps {
+            unit: "runs",
+            figure: None,
+        },
+        When::Auto,
+    );
     for n in &names {
-        let mut sink: Box<dyn Write> = if a.quiet || a.format == Format::Json {
+        let inner: Box<dyn Write> = if a.quiet || a.format == Format::Json {
             Box::new(std::io::sink())
         } else {
             Box::new(stdout.lock())
         };
+        let mut sink: Box<dyn Write> = Box::new(shown.writer(inner, &done, None));
         let rows = if a.spawn {
             let exe =
                 std::env::current_exe().map_err(|e| Error::internal(format!("locating the sokuc executable: {e}")))?;
@@ -110,6 +123,7 @@ pub fn run(a: BenchArgs) -> Exit {
         drop(sink);
         summaries.push(bench::summarize(n, &rows));
     }
+    drop(shown);
     match a.format {
         Format::Text => {
             for s in &summaries {

@@ -5,8 +5,12 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde_json::json;
 
+use std::io::IsTerminal;
+
+use super::progress::{self, Kind, When};
 use super::{Exit, Format, PuzzleArgs, print, seconds};
 use sokuc::budget::Deadline;
+use sokuc::budget::Progress;
 use sokuc::count::{CountError, CountOptions};
 use sokuc::error::exit;
 
@@ -48,19 +52,46 @@ pub fn run(a: CountArgs) -> Exit {
     let opts = CountOptions {
         max_memory: a.max_memory,
         deadline: Deadline::counted_from(started, a.timeout, super::signals::flag()),
+        progress: Progress::default(),
     };
     if a.by_capacities {
         return by_capacities(&a, p.as_ref(), &opts);
     }
-    let c = match sokuc::count::count(p.as_ref(), &opts) {
+    let shown = progress::show(
+        &opts.progress,
+        Kind::Steps {
+            unit: "faces",
+            figure: Some("states"),
+        },
+        When::Auto,
+    );
+    if let Some(estimate) = sokuc::count::estimate(p.as_ref())
+        && std::io::stderr().is_terminal()
+    {
+        eprintln!("sokuc: {estimate}");
+    }
+    let counted = sokuc::count::count(p.as_ref(), &opts);
+    drop(shown);
+    let c = match counted {
         Ok(c) => c,
         Err(CountError::TimedOut) => {
+            let far = how_far(&opts.progress);
             match a.format {
                 Format::Text if super::signals::caught().is_some() => {
-                    print("unknown: interrupted before the count was complete")?
+                    print(format!("unknown: interrupted before the count was complete{far}"))?
                 }
-                Format::Text => print("unknown: the time limit was reached before the count was complete")?,
-                Format::Json => print(json!({"status": "unknown", "puzzle": p.kind(), "reason": stopped_by()}))?,
+                Format::Text => print(format!(
+                    "unknown: the time limit was reached before the count was complete{far}"
+                ))?,
+                Format::Json => {
+                    let got = opts.progress.get();
+                    let mut v = json!({"status": "unknown", "puzzle": p.kind(), "reason": stopped_by()});
+                    if got.total > 0 {
+                        v["progress"] =
+                            json!({"faces_placed": got.done, "faces": got.total, "last_layer_states": got.figure});
+                    }
+                    print(v)?
+                }
             }
             return Ok(exit::UNKNOWN);
         }
@@ -239,4 +270,19 @@ fn stopped_by() -> &'static str {
 /// "1 distinct solution", "12 distinct solutions".
 fn distinct(n: &num_bigint::BigUint) -> String {
     sokuc::words::count(n.clone(), "distinct solution", "distinct solutions")
+}
+
+/// ": 14 of 20 faces placed (1234 states in the last layer)", when the counter got that far
+/// (the 3SoKu counter reports its layers; the others nothing).
+fn how_far(p: &Progress) -> String {
+    let got = p.get();
+    if got.total == 0 {
+        return String::new();
+    }
+    format!(
+        ": {} of {} faces placed ({} in the last layer)",
+        got.done,
+        got.total,
+        sokuc::words::count_s(got.figure, "state")
+    )
 }

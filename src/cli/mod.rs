@@ -13,6 +13,7 @@ pub mod environment;
 pub mod failure;
 pub mod generate;
 pub mod meta;
+pub mod progress;
 pub mod render;
 pub mod scaling;
 pub mod signals;

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use super::progress::{Kind, When};
 use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, backend_list, print, seconds, whole};
 use sokuc::Error;
 use sokuc::bench::scaling::{self, Family};
@@ -62,18 +63,23 @@ pub fn run(a: ScalingArgs) -> Exit {
     let opts = a.enc.run(Some(a.timeout));
     let stdout = std::io::stdout();
     let mut cells = Vec::new();
+    // Cells measured so far, on standard error when it is a terminal: each writes one row.
+    let done = sokuc::budget::Progress::default();
+    let shown = super::progress::show(&done, Kind::Count { unit: "cells measured" }, When::Auto);
     for f in families {
-        let mut sink: Box<dyn Write> = if a.quiet || a.format == Format::Json {
+        let inner: Box<dyn Write> = if a.quiet || a.format == Format::Json {
             Box::new(std::io::sink())
         } else {
             Box::new(stdout.lock())
         };
+        let mut sink: Box<dyn Write> = Box::new(shown.writer(inner, &done, None));
         let run = scaling::run(f, &names, a.reps, a.max_faces, &opts, sink.as_mut());
         cells.extend(run.map_err(|e| match e {
             scaling::ScalingError::Run(r) => r.into(),
             other => Error::internal(other.to_string()),
         })?);
     }
+    drop(shown);
     match a.format {
         Format::Text => scaling::print_table(&cells, &names, &mut stdout.lock()),
         Format::Json => print(serde_json::to_string_pretty(&cells).map_err(|e| Error::internal(e.to_string()))?)?,

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 
+use super::progress::{Kind, When};
 use super::{BACKEND_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, get_backend, print, seconds, whole};
 use sokuc::Error;
 use sokuc::backend::{Ended, MipSettings, SolveOptions};
@@ -308,14 +309,24 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
         Format::Text => Stream::Text,
         Format::Json => Stream::Json,
     };
+    // A count of the solutions so far on standard error, when it is a terminal: each
+    // solution ends with the separator line, or is one JSON line.
+    let found = sokuc::budget::Progress::default();
+    let shown = super::progress::show(&found, Kind::Count { unit: "solutions" }, When::Auto);
+    let each = (stream == Stream::Text).then_some(sokuc::run::any::SEPARATOR);
     let e = match a.jobs.unwrap_or(1) {
         1 => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            p.enumerate(b.as_mut(), &opts, a.limit, stream, &mut out)?
+            let mut out = shown.writer(std::io::BufWriter::new(std::io::stdout().lock()), &found, each);
+            p.enumerate(b.as_mut(), &opts, a.limit, stream, &mut out)
         }
         // The workers write whole chunks, so standard output's own line buffer is enough.
-        jobs => p.enumerate_jobs(b.as_mut(), &opts, a.limit, jobs, stream, &mut std::io::stdout())?,
+        jobs => {
+            let mut out = shown.writer(std::io::stdout(), &found, each);
+            p.enumerate_jobs(b.as_mut(), &opts, a.limit, jobs, stream, &mut out)
+        }
     };
+    drop(shown);
+    let e = e?;
     if a.format == Format::Text {
         let how = match e.ended {
             Ended::Complete if e.found == 0 => "there is none".to_string(),

@@ -1,5 +1,6 @@
 //! `sokuc sweep` and `sokuc sweep-merge`.
 
+use super::progress::{Kind, When};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -121,13 +122,24 @@ pub fn run(a: SweepArgs) -> Exit {
         resume: a.resume,
         limit: a.limit,
         timeout: a.timeout,
-        progress: match a.progress {
-            Progress::Auto => None,
-            Progress::On => Some(true),
-            Progress::Off => Some(false),
-        },
+        progress: sokuc::budget::Progress::default(),
     };
-    let s = sweep::run::run(&spec, &opts)?;
+    let when = match a.progress {
+        Progress::Auto => When::Auto,
+        Progress::On => When::Always,
+        Progress::Off => When::Never,
+    };
+    let shown = super::progress::show(
+        &opts.progress,
+        Kind::Steps {
+            unit: "instances",
+            figure: None,
+        },
+        when,
+    );
+    let s = sweep::run::run(&spec, &opts);
+    drop(shown);
+    let s = s?;
     summary(&spec.variant.name, &s, a.format)?;
     Ok(if s.unknown > 0 { exit::UNKNOWN } else { exit::SAT })
 }

@@ -20,7 +20,7 @@ use std::collections::hash_map::Entry;
 
 use num_bigint::BigUint;
 
-use crate::budget::Deadline;
+use crate::budget::{Deadline, Progress};
 use crate::model::{Instance, Tile};
 
 /// Bytes a state costs while two layers are held (key, count, the table's control byte and
@@ -313,13 +313,29 @@ struct Step {
     options: Vec<Choice>,
 }
 
+/// The size of a count before it starts: the faces, the most vertices open at once along
+/// the order the counter uses, and log2 of the placements a search would go through (each
+/// face's options multiplied).
+pub fn estimate(inst: &Instance) -> (usize, usize, f64) {
+    let p = prepare(inst);
+    let order = face_order(&p.faces, &p.caps);
+    let log2: f64 = p.options.iter().map(|o| (o.len().max(1) as f64).log2()).sum();
+    (p.faces.len(), frontier_size(&p, &order), log2)
+}
+
 /// Counts the configurations of `inst` within `max_states` states held at once.
-pub fn count(inst: &Instance, max_states: usize, deadline: &Deadline) -> Result<Found, Stop> {
-    count_with::<u64>(inst, max_states, deadline)
+/// `progress` follows the faces placed (of all) and the states of the layer last built.
+pub fn count(inst: &Instance, max_states: usize, deadline: &Deadline, progress: &Progress) -> Result<Found, Stop> {
+    count_with::<u64>(inst, max_states, deadline, progress)
 }
 
 /// [`count`] with `N` as the first count type tried.
-fn count_with<N: Tally>(inst: &Instance, max_states: usize, deadline: &Deadline) -> Result<Found, Stop> {
+fn count_with<N: Tally>(
+    inst: &Instance,
+    max_states: usize,
+    deadline: &Deadline,
+    progress: &Progress,
+) -> Result<Found, Stop> {
     let p = prepare(inst);
     let total_weight: u64 = inst.tiles.iter().flatten().sum();
     let hopeless = inst.tiles.len() != p.faces.len()
@@ -365,7 +381,9 @@ fn count_with<N: Tally>(inst: &Instance, max_states: usize, deadline: &Deadline)
         type_mask: mask(bits),
         max_states,
         deadline,
+        progress,
     };
+    progress.set_total(u64::try_from(order.len()).unwrap_or(u64::MAX));
     let log_bound: f64 = p.options.iter().map(|o| (o.len() as f64).log2()).sum();
     let ((count, peak, total), widened) = run_fitting::<N>(&job, total_bits, log_bound)?;
     Ok(Found {
@@ -523,6 +541,7 @@ struct Job<'a> {
     type_mask: u128,
     max_states: usize,
     deadline: &'a Deadline,
+    progress: &'a Progress,
 }
 
 type Counts = (BigUint, usize, u64);
@@ -592,6 +611,8 @@ fn run<K: Key, C: Tally>(job: &Job) -> Result<Counts, Halt> {
         drop(cur);
         *side = next;
         *placed += 1;
+        job.progress.set_done(u64::try_from(i + j).unwrap_or(u64::MAX));
+        job.progress.set_figure(u64::try_from(side.len()).unwrap_or(u64::MAX));
         peak = peak.max(side.len());
         total += side.len() as u64;
         if a.is_empty() || b.is_empty() {

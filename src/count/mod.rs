@@ -35,6 +35,9 @@ pub struct CountOptions {
     /// Memory for the states (`--max-memory`), in bytes.
     pub max_memory: u64,
     pub deadline: Deadline,
+    /// How far the count has got (3SoKu's frontier counter: faces placed, states in the
+    /// last layer).
+    pub progress: crate::budget::Progress,
 }
 
 impl Default for CountOptions {
@@ -42,6 +45,7 @@ impl Default for CountOptions {
         CountOptions {
             max_memory: crate::budget::memory::DEFAULT_MAX_MEMORY,
             deadline: Deadline::default(),
+            progress: Default::default(),
         }
     }
 }
@@ -174,11 +178,22 @@ pub fn count_pool(inst: &PoolInstance, opts: &CountOptions) -> Result<Counted, C
     })
 }
 
+/// What a count of `p` will go through, in words, before it starts (3SoKu instances; `None`
+/// for the other kinds).
+pub fn estimate(p: &dyn AnyPuzzle) -> Option<String> {
+    let inst = p.as_any().downcast_ref::<Instance>()?;
+    let (faces, open, log2) = frontier::estimate(inst);
+    Some(format!(
+        "counting {faces} faces layer by layer, with at most {open} vertices open at once, over about 10^{:.0} placements",
+        log2 * std::f64::consts::LOG10_2
+    ))
+}
+
 /// Counts the configurations of a 3SoKu instance exactly.
 pub fn count_instance(inst: &Instance, opts: &CountOptions) -> Result<Counted, CountError> {
     let started = Instant::now();
     let max_states = usize::try_from(opts.max_memory / frontier::BYTES_PER_STATE).unwrap_or(usize::MAX);
-    let found = frontier::count(inst, max_states, &opts.deadline).map_err(|stop| match stop {
+    let found = frontier::count(inst, max_states, &opts.deadline, &opts.progress).map_err(|stop| match stop {
         frontier::Stop::TimedOut => CountError::TimedOut,
         frontier::Stop::States { states, limit } => CountError::OverMemory(Error::unsupported(
             "--max-memory",

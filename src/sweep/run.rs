@@ -2,7 +2,7 @@
 //! records in order, so the results file is always a valid prefix plus at most one torn line.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, IsTerminal, Seek, SeekFrom, Write};
+use std::io::{BufRead, BufReader, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -141,8 +141,9 @@ pub struct Options {
     pub resume: bool,
     pub limit: Option<usize>,
     pub timeout: Option<Duration>,
-    /// Progress on stderr: `None` = only when stderr is a terminal.
-    pub progress: Option<bool>,
+    /// How far the sweep has got: instances of this shard done, of all (the command line
+    /// draws it).
+    pub progress: crate::budget::Progress,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -321,17 +322,6 @@ fn read_prefix(
 /// short, and nothing after it is written).
 type Chunk = (usize, Vec<(Record, f64)>, bool);
 
-fn fmt_duration(s: f64) -> String {
-    let s = s.max(0.0) as u64;
-    if s >= 3600 {
-        format!("{}h{:02}m", s / 3600, s % 3600 / 60)
-    } else if s >= 60 {
-        format!("{}m{:02}s", s / 60, s % 60)
-    } else {
-        format!("{s}s")
-    }
-}
-
 /// Runs the sweep. Records go to `opts.out` (if any) in instance order.
 pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
     let t0 = Instant::now();
@@ -403,7 +393,7 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
     let bounds = &bounds;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let show = opts.progress.unwrap_or_else(|| std::io::stderr().is_terminal());
+    opts.progress.set_total(u64::try_from(mine.len()).unwrap_or(u64::MAX));
     let mut times: Vec<(f64, u64, Vec<u64>)> = Vec::with_capacity(todo.len());
     let (tx, rx) = mpsc::channel::<Result<Chunk, SweepError>>();
     let result: Result<(), SweepError> = std::thread::scope(|scope| {
@@ -478,8 +468,6 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
         let mut written = 0usize;
         let mut done = 0usize;
         let mut cut = false;
-        let mut last_report = Instant::now();
-        let t_run = Instant::now();
         let mut buf = String::new();
         loop {
             match rx.recv_timeout(Duration::from_millis(250)) {
@@ -510,37 +498,7 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
-            let every = if show {
-                Duration::from_millis(250)
-            } else {
-                Duration::from_secs(30)
-            };
-            if last_report.elapsed() >= every && (show || opts.progress.is_none()) {
-                last_report = Instant::now();
-                let el = t_run.elapsed().as_secs_f64();
-                let rate = done as f64 / el.max(1e-9);
-                let left = (todo.len() - done) as f64 / rate.max(1e-9);
-                let frac = (start + done) as f64 / mine.len().max(1) as f64;
-                let bar: String = (0..30)
-                    .map(|i| if (i as f64) < frac * 30.0 { '#' } else { '.' })
-                    .collect();
-                let msg = format!(
-                    "[{bar}] {:5.1}% {}/{} {:.0}/s ETA {}",
-                    frac * 100.0,
-                    start + done,
-                    mine.len(),
-                    rate,
-                    fmt_duration(left)
-                );
-                if show {
-                    eprint!("\r{msg}  ");
-                } else {
-                    eprintln!("sweep: {msg}");
-                }
-            }
-        }
-        if show {
-            eprintln!();
+            opts.progress.set_done(u64::try_from(start + done).unwrap_or(u64::MAX));
         }
         // After an interrupt the file ends where the instances solved in order end
         // (`--resume` goes on from there), and the summary counts what it holds.

@@ -45,14 +45,14 @@ fn overflowing_counts_are_widened_not_wrapped() {
     let d = Deadline::default();
     // Small: the u8 counts overflow and the layers run again in u128.
     let i = bipyramid(14);
-    let plain = count(&i, usize::MAX, &d).unwrap();
-    let narrow = count_with::<u8>(&i, usize::MAX, &d).unwrap();
+    let plain = count(&i, usize::MAX, &d, &Progress::default()).unwrap();
+    let narrow = count_with::<u8>(&i, usize::MAX, &d, &Progress::default()).unwrap();
     assert!(!plain.widened && narrow.widened, "{plain:?} {narrow:?}");
     assert_eq!(narrow.count, plain.count);
     // Large: only 3^82 > 2^127 bounds the partial counts, so wider means BigUint.
     let i = bipyramid(41);
-    let plain = count(&i, usize::MAX, &d).unwrap();
-    let narrow = count_with::<u8>(&i, usize::MAX, &d).unwrap();
+    let plain = count(&i, usize::MAX, &d, &Progress::default()).unwrap();
+    let narrow = count_with::<u8>(&i, usize::MAX, &d, &Progress::default()).unwrap();
     assert!(!plain.widened && narrow.widened, "{plain:?} {narrow:?}");
     assert_eq!(narrow.count, plain.count);
 }
