@@ -194,7 +194,7 @@ impl Puzzle for PoolInstance {
                     .iter()
                     .map(|&(ty, _, c)| match self.pool.get(ty) {
                         Some(t) => FaceDraw::Tile {
-                            label: format!("type {}", ty + 1),
+                            label: crate::render::tile_name(t.tile),
                             weights: t.tile,
                             corners: Some(c),
                             fixed: false,

@@ -19,12 +19,18 @@ pub fn titled(source: &str, variant: &str, what: &str) -> String {
     format!("{name}, {variant}: {what}")
 }
 
+/// A tile as people read it: its corner weights clockwise, `(0,1,2)`.
+pub fn tile_name(w: Tile) -> String {
+    format!("({},{},{})", w[0], w[1], w[2])
+}
+
 /// What one face shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FaceDraw {
     Empty,
     Tile {
-        /// Short text drawn at the centre, e.g. `#6`.
+        /// Short text drawn at the centre: the tile's weights as the text output names it,
+        /// `(0,1,2)`, which is what a person holding the tiles can find.
         label: String,
         weights: Tile,
         /// The weight at each corner of the face, or `None` when the rotation is free (a fixed
@@ -56,7 +62,7 @@ impl<'a> Scene<'a> {
         for f in &inst.fixed {
             let w = inst.tiles[f.tile];
             faces[f.face] = FaceDraw::Tile {
-                label: format!("#{}", f.tile + 1),
+                label: tile_name(w),
                 weights: w,
                 corners: f.rotation.map(|r| rotate(w, r)),
                 fixed: true,
@@ -78,7 +84,7 @@ impl<'a> Scene<'a> {
         for p in placements {
             let fixed = inst.fixed.iter().any(|f| f.face == p.face);
             s.faces[p.face] = FaceDraw::Tile {
-                label: format!("#{}", p.tile + 1),
+                label: tile_name(inst.tiles[p.tile]),
                 weights: inst.tiles[p.tile],
                 corners: Some(p.corners),
                 fixed,

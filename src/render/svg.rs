@@ -165,7 +165,7 @@ pub fn render(scene: &Scene) -> String {
     for f in 0..v.num_faces() {
         let FaceDraw::Tile {
             label,
-            weights,
+            weights: _,
             corners,
             fixed,
         } = &scene.faces[f]
@@ -203,13 +203,10 @@ pub fn render(scene: &Scene) -> String {
                 // A fixed tile whose turn is left to the solver: show the tile, not corners.
                 let _ = writeln!(
                     s,
-                    r##"<text class="tile-label" x="{:.2}" y="{:.2}" font-size="11" text-anchor="middle" fill="#333333">{} ({},{},{})</text>"##,
+                    r##"<text class="tile-label" x="{:.2}" y="{:.2}" font-size="11" text-anchor="middle" fill="#333333">{}</text>"##,
                     c.0,
                     c.1 + 2.0,
                     esc(label),
-                    weights[0],
-                    weights[1],
-                    weights[2]
                 );
                 let _ = writeln!(
                     s,
@@ -271,7 +268,7 @@ pub fn render(scene: &Scene) -> String {
     let mut legend = [
         "discs: vertex name and peg, at every copy of a vertex".to_string(),
         format!(
-            "{}: the weight a tile puts on that vertex",
+            "{}: the weight a tile puts on that vertex; centre: the tile, its weights clockwise",
             if numbers {
                 "numbers by a corner"
             } else {
