@@ -131,7 +131,14 @@ fn prove(inst: &sokuc::model::Instance, backend: &str, pb: PbEncoding, dir: &std
         ..Default::default()
     };
     let cnf = dir.join("m.cnf");
-    emit::write(inst, emit::Format::Dimacs, &Presolve::Off.compile(), enc, Some(&cnf)).unwrap();
+    emit::write(
+        inst,
+        emit::Format::Dimacs,
+        &Presolve::Off.compile(),
+        enc,
+        emit::To::File(&cnf),
+    )
+    .unwrap();
     let proof = dir.join("p.drat");
     let mut b = backend::by_name(backend).unwrap();
     let opts = SolveOptions {

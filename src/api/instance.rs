@@ -10,7 +10,7 @@ use crate::encode::EncodeOptions;
 use crate::error::Error;
 use crate::input::InputError;
 use crate::puzzle::CompileOptions;
-use crate::run::emit::Format;
+use crate::run::emit::{Format, To};
 use crate::run::{AnyPuzzle, Checked, LpMode, RunOptions};
 
 /// One instance of any kind: a 3SoKu puzzle, a tile pool, a Kakuro or Tricky Triple grid, an
@@ -134,8 +134,12 @@ impl Instance {
     /// # Ok::<(), sokuc::Error>(())
     /// ```
     pub fn emit(&self, format: Format, options: &Options, out: &mut dyn Write) -> Result<(), Error> {
-        self.puzzle
-            .emit_to(format, &compile_options(options), EncodeOptions::default(), out)
+        self.puzzle.emit(
+            format,
+            &compile_options(options),
+            EncodeOptions::default(),
+            To::Writer(out),
+        )
     }
 
     /// Reads an external solver's answer to the model [`Instance::emit`] wrote with the

@@ -80,7 +80,7 @@ pub fn certify(p: &dyn AnyPuzzle, req: &Request) -> Result<Certificate, Error> {
     let cnf = dir.join("model.cnf");
     let proof_path = dir.join("proof.drat");
     let result = (|| -> Result<Certificate, Error> {
-        p.emit(emit::Format::Dimacs, &compile, req.encode, Some(&cnf))?;
+        p.emit(emit::Format::Dimacs, &compile, req.encode, emit::To::File(&cnf))?;
         // Like every output, the proof is written beside its place and moved there whole.
         let pending = crate::output::Pending::new(&proof_path)?;
         let opts = RunOptions {

@@ -169,7 +169,12 @@ pub fn run(a: SolveArgs) -> Exit {
                 format!("{opt} goes with solving, not with --emit"),
             ));
         }
-        p.emit(format.into(), &a.enc.compile(), a.enc.encode(), a.output.as_deref())?;
+        p.emit(
+            format.into(),
+            &a.enc.compile(),
+            a.enc.encode(),
+            emit::To::file_or_stdout(a.output.as_deref()),
+        )?;
         return Ok(exit::SAT);
     }
     if a.output.is_some() {

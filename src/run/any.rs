@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -124,23 +123,9 @@ pub trait AnyPuzzle: Send + Sync {
         stream: Stream,
         out: &mut (dyn Write + Send),
     ) -> Result<Enumerated, RunError>;
-    /// Write the compiled model for an external solver to `output` (atomically) or to
-    /// standard output.
-    fn emit(
-        &self,
-        format: Format,
-        copts: &CompileOptions,
-        enc: EncodeOptions,
-        output: Option<&Path>,
-    ) -> Result<(), Error>;
-    /// Write the compiled model for an external solver to `out`.
-    fn emit_to(
-        &self,
-        format: Format,
-        copts: &CompileOptions,
-        enc: EncodeOptions,
-        out: &mut dyn Write,
-    ) -> Result<(), Error>;
+    /// Write the compiled model for an external solver to a file (atomically), standard
+    /// output or a writer.
+    fn emit(&self, format: Format, copts: &CompileOptions, enc: EncodeOptions, to: emit::To<'_>) -> Result<(), Error>;
     /// Read an external solver's answer for the model emitted with `copts`.
     fn decode_answer(&self, copts: &CompileOptions, file: &str, text: &str) -> Result<Report, InputError>;
     /// Check a solution file against the puzzle's rules.
@@ -439,24 +424,8 @@ impl<P: Puzzle> AnyPuzzle for P {
         Ok(e)
     }
 
-    fn emit(
-        &self,
-        format: Format,
-        copts: &CompileOptions,
-        enc: EncodeOptions,
-        output: Option<&Path>,
-    ) -> Result<(), Error> {
-        emit::write(self, format, copts, enc, output)
-    }
-
-    fn emit_to(
-        &self,
-        format: Format,
-        copts: &CompileOptions,
-        enc: EncodeOptions,
-        out: &mut dyn Write,
-    ) -> Result<(), Error> {
-        emit::write_to(self, format, copts, enc, out)
+    fn emit(&self, format: Format, copts: &CompileOptions, enc: EncodeOptions, to: emit::To<'_>) -> Result<(), Error> {
+        emit::write(self, format, copts, enc, to)
     }
 
     fn decode_answer(&self, copts: &CompileOptions, file: &str, text: &str) -> Result<Report, InputError> {

@@ -85,32 +85,37 @@ pub fn model<P: Puzzle>(p: &P, opts: &CompileOptions, encoding: Option<&str>) ->
     }
 }
 
-/// Writes `p`'s model in `format` to `output` (atomically) or to standard output. Everything
-/// that can fail (the clause budget, the names) fails before any file is opened.
+/// Where an emitted model goes.
+pub enum To<'a> {
+    /// A file, written atomically.
+    File(&'a Path),
+    Stdout,
+    /// Any writer (the library's [`crate::Instance::emit`]).
+    Writer(&'a mut dyn Write),
+}
+
+impl<'a> To<'a> {
+    /// `-o FILE`, or standard output without one.
+    pub fn file_or_stdout(output: Option<&'a Path>) -> To<'a> {
+        output.map_or(To::Stdout, To::File)
+    }
+}
+
+/// Writes `p`'s model in `format`. Everything that can fail (the clause budget, the names)
+/// fails before any file is opened.
 pub fn write<P: Puzzle>(
     p: &P,
     format: Format,
     copts: &CompileOptions,
     enc: EncodeOptions,
-    output: Option<&Path>,
+    to: To<'_>,
 ) -> Result<(), Error> {
     let ready = prepare(p, format, copts, enc)?;
-    match output {
-        Some(path) => crate::output::write_atomic(path, |w| ready.write(w))?,
-        None => ready.write(&mut std::io::stdout().lock())?,
+    match to {
+        To::File(path) => crate::output::write_atomic(path, |w| ready.write(w))?,
+        To::Stdout => ready.write(&mut std::io::stdout().lock())?,
+        To::Writer(w) => ready.write(w)?,
     }
-    Ok(())
-}
-
-/// [`write`] into any writer (the library's [`crate::Instance::emit`]).
-pub fn write_to<P: Puzzle>(
-    p: &P,
-    format: Format,
-    copts: &CompileOptions,
-    enc: EncodeOptions,
-    out: &mut dyn Write,
-) -> Result<(), Error> {
-    prepare(p, format, copts, enc)?.write(out)?;
     Ok(())
 }
 
