@@ -77,7 +77,10 @@ fn assert_valid(def: &str, doc: &Value, cmd: &str) {
 #[derive(Clone, Copy)]
 enum Shape {
     One(&'static str),
-    Lines { each: &'static str, last: &'static str },
+    Lines {
+        each: &'static str,
+        last: &'static str,
+    },
     /// JSON lines, every one the same kind.
     Every(&'static str),
 }
@@ -165,7 +168,9 @@ fn the_schema_is_valid_draft_2020_12_and_lists_every_document() {
     assert_eq!(listed, DOCUMENTS);
     for (name, def) in s["$defs"].as_object().unwrap() {
         assert!(
-            def.get("description").and_then(Value::as_str).is_some_and(|d| !d.is_empty()),
+            def.get("description")
+                .and_then(Value::as_str)
+                .is_some_and(|d| !d.is_empty()),
             "$defs/{name} has no description"
         );
         validator(Some(name));
@@ -185,7 +190,16 @@ fn solve_3soku() {
     assert_eq!(unsat["verdict_by"], "presolve");
     assert!(unsat["verified"].is_null() && unsat["placements"].is_null());
     for backend in ["sat", "cp", "search"] {
-        solve(&["instances/tetrasoku-unsat.toml", "--presolve", "off", "--backend", backend], "unsat");
+        solve(
+            &[
+                "instances/tetrasoku-unsat.toml",
+                "--presolve",
+                "off",
+                "--backend",
+                backend,
+            ],
+            "unsat",
+        );
     }
     // --unique: a second solution, or proven unique.
     let u = solve(&["instances/tetrasoku-seed.toml", "--unique"], "sat");
@@ -202,7 +216,10 @@ fn solve_pool() {
     let free = solve(&["instances/icosoku-free-pegs.toml"], "sat");
     assert_eq!(free["puzzle"], "pool");
     solve(&["instances/liu-adts.toml", "--backend", "sat"], "sat");
-    solve(&["instances/octahedron-pool.toml", "--unique", "--backend", "sat"], "sat");
+    solve(
+        &["instances/octahedron-pool.toml", "--unique", "--backend", "sat"],
+        "sat",
+    );
 }
 
 #[test]
@@ -219,7 +236,10 @@ fn solve_grids() {
     solve(&["instances/kakuro/yamp-simonis-7x7.kakuro", "--unique"], "sat");
     let unsat = solve(&["tests/golden/inputs/unsat.kakuro"], "unsat");
     assert!(unsat["grid"].is_null());
-    solve(&["tests/golden/inputs/unsat.kakuro", "--backend", "sat", "--lp", "off"], "unsat");
+    solve(
+        &["tests/golden/inputs/unsat.kakuro", "--backend", "sat", "--lp", "off"],
+        "unsat",
+    );
 }
 
 #[test]
@@ -235,7 +255,15 @@ fn solve_opb_and_cnf() {
     solve(&["instances/opb/subsetsum-24-unsat-s1.opb"], "unsat");
     solve(&["instances/opb/subsetsum-24-sat-s1.opb", "--unique"], "sat");
     solve(&["instances/cnf/planted-3sat-40-160-s1.cnf"], "sat");
-    solve(&["instances/cnf/planted-3sat-40-160-s1.cnf", "--unique", "--backend", "sat"], "sat");
+    solve(
+        &[
+            "instances/cnf/planted-3sat-40-160-s1.cnf",
+            "--unique",
+            "--backend",
+            "sat",
+        ],
+        "sat",
+    );
     let php = solve(&["instances/cnf/php-5-4.cnf"], "unsat");
     assert!(php["model"].is_null() && php["objective"].is_null());
     solve(&["instances/cnf/php-5-4.cnf", "--exit-codes", "plain"], "unsat");
@@ -249,13 +277,34 @@ fn solve_unknown() {
         ("instances/opb/php-9-8.opb", "cp"),
         ("instances/opb/marketsplit-3-20-s1.opb", "search"),
     ] {
-        let doc = solve(&[file, "--backend", backend, "--timeout", "0.001", "--presolve", "off", "--lp", "off"], "unknown");
+        let doc = solve(
+            &[
+                file,
+                "--backend",
+                backend,
+                "--timeout",
+                "0.001",
+                "--presolve",
+                "off",
+                "--lp",
+                "off",
+            ],
+            "unknown",
+        );
         assert!(doc["reason"].is_string() && doc["verified"].is_null(), "{doc}");
     }
-    // An optimisation stopped early: the best found, not proven (or nothing yet).
-    let mut a = vec!["solve", "--format", "json", "instances/opb/knapsack-60-s1.opb"];
-    a.extend(["--backend", "search", "--timeout", "0.01"]);
-    check(&a, OUTCOME, ANSWER);
+    // An optimisation stopped early: the best found, `"optimal": false` (or nothing yet, or
+    // the optimum on a fast machine: whichever it is must be valid).
+    for backend in ["cp", "search"] {
+        let mut a = vec!["solve", "--format", "json", "instances/opb/knapsack-opt-25-s2.opb"];
+        a.extend(["--backend", backend, "--timeout", "0.02"]);
+        check(&a, OUTCOME, ANSWER);
+    }
+    // The same shape, whatever the machine's speed: a proven optimum made unproven.
+    let mut best = solve(&["instances/opb/knapsack-opt-25-s1.opb"], "sat");
+    best["optimal"] = json!(false);
+    best.as_object_mut().unwrap().remove("optimal_by");
+    assert_valid("outcome", &best, "(an unproven optimum)");
 }
 
 #[test]
@@ -269,28 +318,67 @@ fn solve_all() {
     assert_eq!(end["complete"], true, "{end}");
     assert_eq!(end["solutions"].as_u64().unwrap() as usize, docs.len() - 1);
     let docs = check(
-        &["solve", "instances/trickytriple/feup-lekinasa-5x5-01.tt", "--all", "--limit", "2", "--format", "json"],
+        &[
+            "solve",
+            "instances/trickytriple/feup-lekinasa-5x5-01.tt",
+            "--all",
+            "--limit",
+            "2",
+            "--format",
+            "json",
+        ],
         ALL,
         ANSWER,
     );
     assert!(docs.len() >= 2);
     check(
-        &["solve", "instances/kakuro/gecode-k0-easy.kakuro", "--all", "--format", "json", "--backend", "cp"],
+        &[
+            "solve",
+            "instances/kakuro/gecode-k0-easy.kakuro",
+            "--all",
+            "--format",
+            "json",
+            "--backend",
+            "cp",
+        ],
         ALL,
         ANSWER,
     );
     check(
-        &["solve", "instances/octahedron-pool.toml", "--all", "--limit", "3", "--format", "json"],
+        &[
+            "solve",
+            "instances/octahedron-pool.toml",
+            "--all",
+            "--limit",
+            "3",
+            "--format",
+            "json",
+        ],
         ALL,
         ANSWER,
     );
     check(
-        &["solve", "instances/cnf/planted-3sat-40-160-s1.cnf", "--all", "--limit", "3", "--format", "json"],
+        &[
+            "solve",
+            "instances/cnf/planted-3sat-40-160-s1.cnf",
+            "--all",
+            "--limit",
+            "3",
+            "--format",
+            "json",
+        ],
         ALL,
         ANSWER,
     );
     check(
-        &["solve", "instances/opb/knapsack-30-s1.opb", "--limit", "2", "--format", "json"],
+        &[
+            "solve",
+            "instances/opb/knapsack-30-s1.opb",
+            "--limit",
+            "2",
+            "--format",
+            "json",
+        ],
         ALL,
         ANSWER,
     );
@@ -304,7 +392,19 @@ fn solve_all() {
     assert_eq!(docs[0]["status"], "unsat");
     // Stopped by the time limit.
     let docs = check(
-        &["solve", "instances/opb/php-9-8.opb", "--all", "--timeout", "0.001", "--presolve", "off", "--lp", "off", "--format", "json"],
+        &[
+            "solve",
+            "instances/opb/php-9-8.opb",
+            "--all",
+            "--timeout",
+            "0.001",
+            "--presolve",
+            "off",
+            "--lp",
+            "off",
+            "--format",
+            "json",
+        ],
         ALL,
         ANSWER,
     );
@@ -329,13 +429,53 @@ fn compare_every_kind() {
         assert_eq!(doc["agree"], true, "{doc}");
     }
     check(
-        &["compare", "instances/tetrasoku-seed.toml", "--backends", "sat,cp,search,auto", "--jobs", "2", "--format", "json"],
+        &[
+            "compare",
+            "instances/tetrasoku-seed.toml",
+            "--backends",
+            "sat,cp,search,auto",
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+        ],
         Shape::One("compare"),
         ANSWER,
     );
+    // An error row: the CNF encoding is over its clause budget; search answers.
+    let doc = check(
+        &[
+            "compare",
+            "instances/icosoku-seed.toml",
+            "--backends",
+            "sat,search",
+            "--max-clauses",
+            "10",
+            "--format",
+            "json",
+        ],
+        Shape::One("compare"),
+        ANSWER,
+    )
+    .remove(0);
+    assert_eq!(doc["results"][0]["status"], "error", "{doc}");
+    assert_eq!(doc["fastest"], "search", "{doc}");
     // Unknown rows: nobody decides in the time.
     let doc = check(
-        &["compare", "instances/opb/php-9-8.opb", "--backends", "sat,cp", "--timeout", "0.001", "--presolve", "off", "--lp", "off", "--format", "json"],
+        &[
+            "compare",
+            "instances/opb/php-9-8.opb",
+            "--backends",
+            "sat,cp",
+            "--timeout",
+            "0.001",
+            "--presolve",
+            "off",
+            "--lp",
+            "off",
+            "--format",
+            "json",
+        ],
         Shape::One("compare"),
         ANSWER,
     )
@@ -348,9 +488,19 @@ fn compare_every_kind() {
 fn mip_backend() {
     solve(&["instances/tetrasoku-seed.toml", "--backend", "mip"], "sat");
     solve(&["instances/opb/knapsack-opt-25-s1.opb", "--backend", "mip"], "sat");
-    solve(&["tests/golden/inputs/unsat.kakuro", "--backend", "mip", "--lp", "off"], "unsat");
+    solve(
+        &["tests/golden/inputs/unsat.kakuro", "--backend", "mip", "--lp", "off"],
+        "unsat",
+    );
     check(
-        &["compare", "instances/opb/knapsack-opt-25-s1.opb", "--backends", "sat,mip,search", "--format", "json"],
+        &[
+            "compare",
+            "instances/opb/knapsack-opt-25-s1.opb",
+            "--backends",
+            "sat,mip,search",
+            "--format",
+            "json",
+        ],
         Shape::One("compare"),
         ANSWER,
     );
@@ -361,14 +511,37 @@ fn mip_backend() {
 fn cadical_backend() {
     solve(&["instances/tetrasoku-seed.toml", "--backend", "cadical"], "sat");
     solve(&["instances/cnf/php-5-4.cnf", "--backend", "cadical"], "unsat");
-    solve(&["instances/kakuro/gecode-k0-easy.kakuro", "--backend", "cadical", "--unique"], "sat");
+    solve(
+        &[
+            "instances/kakuro/gecode-k0-easy.kakuro",
+            "--backend",
+            "cadical",
+            "--unique",
+        ],
+        "sat",
+    );
     check(
-        &["solve", "instances/tetrasoku-seed.toml", "--all", "--backend", "cadical", "--format", "json"],
+        &[
+            "solve",
+            "instances/tetrasoku-seed.toml",
+            "--all",
+            "--backend",
+            "cadical",
+            "--format",
+            "json",
+        ],
         ALL,
         ANSWER,
     );
     check(
-        &["compare", "instances/cnf/php-5-4.cnf", "--backends", "sat,cadical", "--format", "json"],
+        &[
+            "compare",
+            "instances/cnf/php-5-4.cnf",
+            "--backends",
+            "sat,cadical",
+            "--format",
+            "json",
+        ],
         Shape::One("compare"),
         ANSWER,
     );
@@ -377,10 +550,22 @@ fn cadical_backend() {
 #[test]
 fn decode() {
     for (file, answer) in [
-        ("instances/tetrasoku-seed.toml", "tests/golden/inputs/tetrasoku-seed.cnf.out"),
-        ("instances/kakuro/gecode-k0-easy.kakuro", "tests/golden/inputs/gecode-k0-easy.cnf.out"),
-        ("instances/trickytriple/feup-lekinasa-4x4-01.tt", "tests/golden/inputs/feup-lekinasa-4x4-01.cnf.out"),
-        ("instances/octahedron-pool.toml", "tests/golden/inputs/octahedron-pool.cbc.sol"),
+        (
+            "instances/tetrasoku-seed.toml",
+            "tests/golden/inputs/tetrasoku-seed.cnf.out",
+        ),
+        (
+            "instances/kakuro/gecode-k0-easy.kakuro",
+            "tests/golden/inputs/gecode-k0-easy.cnf.out",
+        ),
+        (
+            "instances/trickytriple/feup-lekinasa-4x4-01.tt",
+            "tests/golden/inputs/feup-lekinasa-4x4-01.cnf.out",
+        ),
+        (
+            "instances/octahedron-pool.toml",
+            "tests/golden/inputs/octahedron-pool.cbc.sol",
+        ),
     ] {
         let doc = check(
             &["decode", file, "--solution", answer, "--format", "json"],
@@ -396,7 +581,14 @@ fn decode() {
         let f = dir.path().join(format!("{status}.out"));
         std::fs::write(&f, text).unwrap();
         let doc = check(
-            &["decode", "instances/tetrasoku-seed.toml", "--solution", f.to_str().unwrap(), "--format", "json"],
+            &[
+                "decode",
+                "instances/tetrasoku-seed.toml",
+                "--solution",
+                f.to_str().unwrap(),
+                "--format",
+                "json",
+            ],
             OUTCOME,
             ANSWER,
         )
@@ -415,18 +607,49 @@ fn count() {
     ] {
         check(&["count", file, "--format", "json"], Shape::One("count"), &[0]);
     }
+    // Free pegs on the octahedron: every arrangement up to symmetry, and a sample.
+    let dir = tempfile::tempdir().unwrap();
+    let free = dir.path().join("free.toml");
+    std::fs::write(
+        &free,
+        "variant = \"octahedron\"\ncapacities = { permutation_of = [1, 2, 3, 3, 4, 6] }\npool = [\n\
+         { tile = [0, 0, 1] }, { tile = [0, 1, 2] }, { tile = [0, 2, 1] }, { tile = [1, 1, 1] },\n\
+         { tile = [0, 0, 2] }, { tile = [1, 2, 2] }, { tile = [0, 1, 1] }, { tile = [0, 0, 0] },\n]\n",
+    )
+    .unwrap();
+    let free = free.to_str().unwrap();
+    let doc = check(
+        &["count", free, "--by-capacities", "--format", "json"],
+        Shape::One("countByCapacities"),
+        &[0],
+    )
+    .remove(0);
+    assert!(doc["arrangements"].as_array().is_some_and(|a| a.len() > 1), "{doc}");
     check(
-        &["count", "instances/octahedron-pool.toml", "--by-capacities", "--format", "json"],
+        &["count", free, "--by-capacities", "--sample", "3", "--format", "json"],
         Shape::One("countByCapacities"),
         &[0],
     );
     check(
-        &["count", "instances/icosoku-free-pegs.toml", "--by-capacities", "--sample", "2", "--format", "json"],
-        Shape::One("countByCapacities"),
-        &[0],
+        &[
+            "count",
+            "instances/tetrasoku-seed.toml",
+            "--by-capacities",
+            "--format",
+            "json",
+        ],
+        Shape::One("error"),
+        &[2],
     );
     check(
-        &["count", "instances/icosoku-free-pegs.toml", "--timeout", "0.001", "--format", "json"],
+        &[
+            "count",
+            "instances/icosoku-free-pegs.toml",
+            "--timeout",
+            "0.001",
+            "--format",
+            "json",
+        ],
         Shape::One("countUnknown"),
         &[30],
     );
@@ -434,17 +657,21 @@ fn count() {
 
 #[test]
 fn sweep() {
-    check(&["sweep", "--count-only", "--format", "json"], Shape::One("sweepCount"), &[0]);
+    check(
+        &["sweep", "--count-only", "--format", "json"],
+        Shape::One("sweepCount"),
+        &[0],
+    );
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("s.txt");
     let doc = check(
         &[
             "sweep",
-            "tetrahedron",
+            "octahedron",
             "--tiles",
-            "0,0,1;0,0,2;0,0,3;1,1,2",
+            "0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,0,0",
             "--caps",
-            "0,2,4,4",
+            "1,2,3,4,5,6",
             "--threads",
             "1",
             "--progress",
@@ -460,7 +687,14 @@ fn sweep() {
     .remove(0);
     assert!(doc["not_sat"].as_array().is_some_and(|v| !v.is_empty()), "{doc}");
     check(
-        &["sweep-merge", out.to_str().unwrap(), "--format", "json", "-o", dir.path().join("m.txt").to_str().unwrap()],
+        &[
+            "sweep-merge",
+            out.to_str().unwrap(),
+            "--format",
+            "json",
+            "-o",
+            dir.path().join("m.txt").to_str().unwrap(),
+        ],
         Shape::One("sweepSummary"),
         &[0],
     );
@@ -469,7 +703,16 @@ fn sweep() {
 #[test]
 fn bench() {
     check(
-        &["bench", "instances/batches/icosoku100.txt", "--limit", "3", "--backend", "sat,search", "--format", "json"],
+        &[
+            "bench",
+            "instances/batches/icosoku100.txt",
+            "--limit",
+            "3",
+            "--backend",
+            "sat,search",
+            "--format",
+            "json",
+        ],
         Shape::One("benchBatch"),
         &[0],
     );
@@ -497,7 +740,17 @@ fn bench() {
 #[test]
 fn scaling() {
     check(
-        &["scaling", "--max-faces", "8", "--reps", "1", "--families", "random", "--format", "json"],
+        &[
+            "scaling",
+            "--max-faces",
+            "8",
+            "--reps",
+            "1",
+            "--families",
+            "random",
+            "--format",
+            "json",
+        ],
         Shape::One("scaling"),
         &[0],
     );
@@ -505,25 +758,74 @@ fn scaling() {
 
 #[test]
 fn certify() {
-    // A sat answer needs no checker: the certificate is the verified solution.
-    check(
-        &["certify", "instances/tetrasoku-seed.toml", "--checker", "/nonexistent/drat-trim", "--format", "json"],
-        Shape::One("certify"),
-        &[0],
-    );
-    // An unsat one is checked by drat-trim, when it is there.
+    // Any program stands for the checker where none runs: a sat answer needs none (the
+    // certificate is the verified solution), and an unsat one whose checker says nothing is
+    // a rejected proof (exit 1).
+    let true_ = Path::new("/bin/true");
+    if true_.is_file() {
+        let t = true_.to_str().unwrap();
+        check(
+            &[
+                "certify",
+                "instances/tetrasoku-seed.toml",
+                "--checker",
+                t,
+                "--format",
+                "json",
+            ],
+            Shape::One("certify"),
+            &[0],
+        );
+        let doc = check(
+            &[
+                "certify",
+                "tests/golden/inputs/unsat.kakuro",
+                "--checker",
+                t,
+                "--format",
+                "json",
+            ],
+            Shape::One("certify"),
+            &[1],
+        )
+        .remove(0);
+        assert_eq!(doc["verdict"], "proof-rejected", "{doc}");
+    }
+    // drat-trim, when it is there (scripts/build-drat-trim.sh), accepts the proofs.
     let checker = std::env::var_os("SOKUC_DRAT_TRIM")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("target/tools/drat-trim"));
     if checker.is_file() {
-        let doc = check(
-            &["certify", "tests/golden/inputs/unsat.kakuro", "--checker", checker.to_str().unwrap(), "--format", "json"],
-            Shape::One("certify"),
-            &[20],
-        )
-        .remove(0);
-        assert!(doc["proof"].is_object(), "{doc}");
+        for file in ["tests/golden/inputs/unsat.kakuro", "instances/tetrasoku-unsat.toml"] {
+            let doc = check(
+                &[
+                    "certify",
+                    file,
+                    "--checker",
+                    checker.to_str().unwrap(),
+                    "--format",
+                    "json",
+                ],
+                Shape::One("certify"),
+                &[20],
+            )
+            .remove(0);
+            assert_eq!(doc["verdict"], "unsat", "{doc}");
+        }
     }
+    // Without a checker at all: the error object.
+    check(
+        &[
+            "certify",
+            "instances/tetrasoku-seed.toml",
+            "--checker",
+            "/nonexistent/drat-trim",
+            "--format",
+            "json",
+        ],
+        Shape::One("error"),
+        &[2],
+    );
 }
 
 #[test]
@@ -544,16 +846,34 @@ fn errors_are_one_json_object() {
     for (args, code) in [
         (vec!["solve", "no/such/file.toml", "--format", "json"], 2),
         (vec!["solve", bad, "--format", "json"], 2),
-        (vec!["solve", "instances/tetrasoku-seed.toml", "--backend", "nonsense", "--format", "json"], 2),
+        (
+            vec![
+                "solve",
+                "instances/tetrasoku-seed.toml",
+                "--backend",
+                "nonsense",
+                "--format",
+                "json",
+            ],
+            2,
+        ),
         (vec!["solve", bad, "--all", "--format", "json"], 2),
         (vec!["decode", bad, "--solution", bad, "--format", "json"], 2),
         (vec!["compare", bad, "--format", "json"], 2),
         (vec!["count", bad, "--format", "json"], 2),
-        (vec!["count", "instances/tetrasoku-seed.toml", "--by-capacities", "--format", "json"], 2),
         (vec!["certify", bad, "--format", "json"], 2),
         (vec!["bench", bad, "--format", "json"], 2),
         (vec!["sweep", "--caps", "1,x", "--count-only", "--format", "json"], 2),
-        (vec!["solve", "--format=json", "--timeout", "-1", "instances/tetrasoku-seed.toml"], 2),
+        (
+            vec![
+                "solve",
+                "--format=json",
+                "--timeout",
+                "-1",
+                "instances/tetrasoku-seed.toml",
+            ],
+            2,
+        ),
     ] {
         let doc = check(&args, Shape::One("error"), &[code]).remove(0);
         assert_eq!(doc["exit_code"], code, "{doc}");
@@ -583,34 +903,58 @@ fn mutated_outputs_are_refused() {
     refuted("outcome", &sat, "an unknown member", |d| d["colour"] = json!("red"));
     refuted("outcome", &sat, "a grid on a 3soku", |d| d["grid"] = json!([[1]]));
     refuted("outcome", &sat, "an unknown kind", |d| d["puzzle"] = json!("sudoku"));
-    refuted("outcome", &sat, "rotation 3", |d| d["placements"][0]["rotation"] = json!(3));
-    refuted("outcome", &sat, "two corners", |d| d["placements"][0]["corners"] = json!([1, 2]));
+    refuted("outcome", &sat, "rotation 3", |d| {
+        d["placements"][0]["rotation"] = json!(3)
+    });
+    refuted("outcome", &sat, "two corners", |d| {
+        d["placements"][0]["corners"] = json!([1, 2])
+    });
     refuted("outcome", &sat, "no stats", |d| {
         d.as_object_mut().unwrap().remove("stats");
     });
     refuted("outcome", &sat, "stats without solve_ms", |d| {
         d["stats"].as_object_mut().unwrap().remove("solve_ms");
     });
-    refuted("outcome", &sat, "verified null with a solution", |d| d["verified"] = json!(null));
-    refuted("outcome", &sat, "optimal_by without optimal", |d| d["optimal_by"] = json!(["sat"]));
-    refuted("outcome", &sat, "verdict_by of nobody known", |d| d["verdict_by"] = json!("luck"));
+    refuted("outcome", &sat, "verified null with a solution", |d| {
+        d["verified"] = json!(null)
+    });
+    refuted("outcome", &sat, "optimal_by without optimal", |d| {
+        d["optimal_by"] = json!(["sat"])
+    });
+    refuted("outcome", &sat, "verdict_by of nobody known", |d| {
+        d["verdict_by"] = json!("luck")
+    });
     assert!(!errors(None, &json!({"status": "maybe"})).is_empty());
 
     let unsat = solve(&["instances/cnf/php-5-4.cnf"], "unsat");
-    refuted("outcome", &unsat, "verified true without a solution", |d| d["verified"] = json!(true));
+    refuted("outcome", &unsat, "verified true without a solution", |d| {
+        d["verified"] = json!(true)
+    });
     refuted("outcome", &unsat, "a model of zeros", |d| d["model"] = json!([0, 0]));
     refuted("outcome", &unsat, "a numeric objective", |d| d["objective"] = json!(3));
 
     let lines = check(
-        &["solve", "instances/tetrasoku-seed.toml", "--all", "--limit", "1", "--format", "json"],
+        &[
+            "solve",
+            "instances/tetrasoku-seed.toml",
+            "--all",
+            "--limit",
+            "1",
+            "--format",
+            "json",
+        ],
         ALL,
         ANSWER,
     );
-    refuted("enumerationLine", &lines[0], "a line with stats", |d| d["stats"] = sat["stats"].clone());
+    refuted("enumerationLine", &lines[0], "a line with stats", |d| {
+        d["stats"] = sat["stats"].clone()
+    });
     refuted("enumerationLine", &lines[0], "a line without its number", |d| {
         d.as_object_mut().unwrap().remove("solution");
     });
-    refuted("enumerationSummary", &lines[1], "stopped by luck", |d| d["stopped"] = json!("luck"));
+    refuted("enumerationSummary", &lines[1], "stopped by luck", |d| {
+        d["stopped"] = json!("luck")
+    });
 
     let cmp = check(
         &["compare", "instances/tetrasoku-seed.toml", "--format", "json"],
@@ -624,7 +968,9 @@ fn mutated_outputs_are_refused() {
     refuted("compare", &cmp, "a row without decided_by", |d| {
         d["results"][0].as_object_mut().unwrap().remove("decided_by");
     });
-    refuted("compare", &cmp, "a model in furlongs", |d| d["results"][0]["model"]["unit"] = json!("furlongs"));
+    refuted("compare", &cmp, "a model in furlongs", |d| {
+        d["results"][0]["model"]["unit"] = json!("furlongs")
+    });
 
     let err = json!({"status": "error", "message": "x", "exit_code": 2});
     assert!(errors(Some("error"), &err).is_empty());
@@ -632,4 +978,23 @@ fn mutated_outputs_are_refused() {
         d.as_object_mut().unwrap().remove("exit_code");
     });
     refuted("error", &err, "an empty message", |d| d["message"] = json!(""));
+}
+
+/// `count --by-capacities --format json` on a pool whose pegs are given prints the start of
+/// its object (`{"status":"counted",...,"arrangements":[`) before the refusal, then the error
+/// object: stdout is not JSON. src/cli/count.rs should refuse before printing anything.
+#[test]
+#[ignore = "bug: count --by-capacities --format json on given pegs prints half an object before the error"]
+fn count_by_capacities_refused_is_one_error_object() {
+    check(
+        &[
+            "count",
+            "instances/octahedron-pool.toml",
+            "--by-capacities",
+            "--format",
+            "json",
+        ],
+        Shape::One("error"),
+        &[2],
+    );
 }
