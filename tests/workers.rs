@@ -103,7 +103,10 @@ fn a_compile_stops_at_the_time_limit() {
         // The worker has returned from its compile when the solve answers; its thread may
         // still be a moment in tearing down.
         let gone = lingers("sokuc-compile", Instant::now(), Duration::from_secs(30));
-        eprintln!("presolve {presolve}: {:?} in {answered:?}, thread gone after {gone:?}", r.status);
+        eprintln!(
+            "presolve {presolve}: {:?} in {answered:?}, thread gone after {gone:?}",
+            r.status
+        );
         assert_eq!(r.status, Status::Unknown);
         assert!(
             gone < Duration::from_millis(500),
