@@ -1,14 +1,13 @@
 //! `schema/sokuc.schema.json` against what sokuc really prints: every command that has
 //! `--format json`, on real instances of every kind (sat, unsat, unknown, with `--unique`,
 //! optimisation, enumeration, errors), each document validated against the `$defs` entry of
-//! its kind and against the schema's top level. The schema is checked against the draft
-//! 2020-12 metaschema, and mutated outputs must fail, so a schema that accepts anything fails
+//! its kind and against the schema's top level (with boon). The schema is checked against the
+//! draft 2020-12 metaschema, and mutated outputs must fail, so a schema that accepts anything fails
 //! here too.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use jsonschema::Validator;
 use serde_json::{Value, json};
 
 fn root() -> PathBuf {
@@ -40,24 +39,37 @@ const DOCUMENTS: &[&str] = &[
     "adtsSubsets",
 ];
 
-/// A validator for one `$defs` entry (`None`: the top level, any document).
-fn validator(def: Option<&str>) -> Validator {
-    let mut s = schema();
+/// Where the schema is registered: a name, never fetched (the schema is added as a resource,
+/// and boon keeps the metaschemas built in).
+const URL: &str = "file:///sokuc/schema/sokuc.schema.json";
+
+/// The schema compiled for one `$defs` entry (`None`: the top level, any document). boon
+/// checks the schema against its metaschema (draft 2020-12, from `$schema`) as it compiles.
+fn validator(def: Option<&str>) -> (boon::Schemas, boon::SchemaIndex) {
+    let s = schema();
     if let Some(def) = def {
         assert!(s["$defs"].get(def).is_some(), "no $defs/{def} in the schema");
-        let o = s.as_object_mut().unwrap();
-        o.remove("anyOf");
-        o.insert("$ref".into(), json!(format!("#/$defs/{def}")));
     }
-    jsonschema::draft202012::new(&s).expect("the schema compiles")
+    let mut schemas = boon::Schemas::new();
+    let mut compiler = boon::Compiler::new();
+    compiler.add_resource(URL, s).expect("adding the schema");
+    let loc = match def {
+        Some(def) => format!("{URL}#/$defs/{def}"),
+        None => URL.to_string(),
+    };
+    let index = compiler
+        .compile(&loc, &mut schemas)
+        .unwrap_or_else(|e| panic!("the schema does not compile: {e:#}"));
+    (schemas, index)
 }
 
 /// Why `doc` is not a valid `def` (empty when it is).
 fn errors(def: Option<&str>, doc: &Value) -> Vec<String> {
-    let v = validator(def);
-    v.iter_errors(doc)
-        .map(|e| format!("at {}: {}", e.instance_path(), e))
-        .collect()
+    let (schemas, index) = validator(def);
+    match schemas.validate(doc, index) {
+        Ok(()) => Vec::new(),
+        Err(e) => vec![format!("{e:#}")],
+    }
 }
 
 fn assert_valid(def: &str, doc: &Value, cmd: &str) {
@@ -156,9 +168,16 @@ fn solve(args: &[&str], status: &str) -> Value {
 #[test]
 fn the_schema_is_valid_draft_2020_12_and_lists_every_document() {
     let s = schema();
-    jsonschema::meta::validate(&s).unwrap_or_else(|e| panic!("not a valid JSON Schema: {e}"));
-    jsonschema::draft202012::meta::validate(&s).unwrap_or_else(|e| panic!("not valid against 2020-12: {e}"));
     assert_eq!(s["$schema"], "https://json-schema.org/draft/2020-12/schema");
+    // Compiling checks the schema against the 2020-12 metaschema ...
+    validator(None);
+    // ... which refuses a schema that is not one.
+    let mut broken = s.clone();
+    broken["$defs"]["status"]["enum"] = json!("sat");
+    let mut compiler = boon::Compiler::new();
+    compiler.add_resource(URL, broken).unwrap();
+    let e = compiler.compile(URL, &mut boon::Schemas::new());
+    assert!(e.is_err(), "a schema with a string for `enum` compiled");
     let listed: Vec<&str> = s["anyOf"]
         .as_array()
         .unwrap()
