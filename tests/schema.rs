@@ -1,0 +1,1006 @@
+//! `schema/sokuc.schema.json` against what sokuc really prints: every command that has
+//! `--format json`, on real instances of every kind (sat, unsat, unknown, with `--unique`,
+//! optimisation, enumeration, errors), each document validated against the `$defs` entry of
+//! its kind and against the schema's top level (with boon). The schema is checked against the
+//! draft 2020-12 metaschema, and mutated outputs must fail, so a schema that accepts anything fails
+//! here too.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn schema() -> Value {
+    let text = std::fs::read_to_string(root().join("schema/sokuc.schema.json")).expect("reading the schema");
+    serde_json::from_str(&text).expect("the schema is JSON")
+}
+
+/// The documents a command prints, as the schema's top level lists them.
+const DOCUMENTS: &[&str] = &[
+    "outcome",
+    "enumerationLine",
+    "enumerationSummary",
+    "compare",
+    "error",
+    "count",
+    "countUnknown",
+    "countByCapacities",
+    "sweepCount",
+    "sweepSummary",
+    "benchBatch",
+    "benchFileRow",
+    "benchFilesSummary",
+    "scaling",
+    "certify",
+    "adtsSubsets",
+];
+
+/// Where the schema is registered: a name, never fetched (the schema is added as a resource,
+/// and boon keeps the metaschemas built in).
+const URL: &str = "file:///sokuc/schema/sokuc.schema.json";
+
+/// The schema compiled for one `$defs` entry (`None`: the top level, any document). boon
+/// checks the schema against its metaschema (draft 2020-12, from `$schema`) as it compiles.
+fn validator(def: Option<&str>) -> (boon::Schemas, boon::SchemaIndex) {
+    let s = schema();
+    if let Some(def) = def {
+        assert!(s["$defs"].get(def).is_some(), "no $defs/{def} in the schema");
+    }
+    let mut schemas = boon::Schemas::new();
+    let mut compiler = boon::Compiler::new();
+    compiler.add_resource(URL, s).expect("adding the schema");
+    let loc = match def {
+        Some(def) => format!("{URL}#/$defs/{def}"),
+        None => URL.to_string(),
+    };
+    let index = compiler
+        .compile(&loc, &mut schemas)
+        .unwrap_or_else(|e| panic!("the schema does not compile: {e:#}"));
+    (schemas, index)
+}
+
+/// Why `doc` is not a valid `def` (empty when it is).
+fn errors(def: Option<&str>, doc: &Value) -> Vec<String> {
+    let (schemas, index) = validator(def);
+    match schemas.validate(doc, index) {
+        Ok(()) => Vec::new(),
+        Err(e) => vec![format!("{e:#}")],
+    }
+}
+
+fn assert_valid(def: &str, doc: &Value, cmd: &str) {
+    for d in [Some(def), None] {
+        let e = errors(d, doc);
+        assert!(
+            e.is_empty(),
+            "`sokuc {cmd}` printed a document that is not a valid {}:\n{}\n{doc}",
+            d.unwrap_or("top-level document"),
+            e.join("\n")
+        );
+    }
+}
+
+/// What a command prints: one JSON document (maybe over several lines), or JSON lines,
+/// each an `each` but the last, a `last`.
+#[derive(Clone, Copy)]
+enum Shape {
+    One(&'static str),
+    Lines { each: &'static str, last: &'static str },
+}
+
+/// Runs `sokuc args` in the repository, checks the exit code (one of `exits`), validates
+/// what it printed and returns the documents.
+fn check(args: &[&str], shape: Shape, exits: &[i32]) -> Vec<Value> {
+    check_env(args, shape, exits, &[])
+}
+
+fn check_env(args: &[&str], shape: Shape, exits: &[i32], env: &[(&str, &Path)]) -> Vec<Value> {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_sokuc"));
+    c.args(args).current_dir(root());
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let o = c.output().expect("running sokuc");
+    let cmd = args.join(" ");
+    let stdout = String::from_utf8(o.stdout).expect("UTF-8 output");
+    let code = o.status.code().expect("an exit code");
+    assert!(
+        exits.contains(&code),
+        "`sokuc {cmd}` exited {code}, not one of {exits:?}\nstdout: {stdout}\nstderr: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let parse = |t: &str| -> Value {
+        serde_json::from_str(t).unwrap_or_else(|e| panic!("`sokuc {cmd}` printed no JSON ({e}):\n{stdout}"))
+    };
+    match shape {
+        Shape::One(def) => {
+            let doc = parse(&stdout);
+            assert_valid(def, &doc, &cmd);
+            vec![doc]
+        }
+        Shape::Lines { each, last } => {
+            let lines: Vec<&str> = stdout.lines().collect();
+            assert!(!lines.is_empty(), "`sokuc {cmd}` printed nothing");
+            let docs: Vec<Value> = lines.iter().map(|l| parse(l)).collect();
+            for (i, doc) in docs.iter().enumerate() {
+                assert_valid(if i + 1 == docs.len() { last } else { each }, doc, &cmd);
+            }
+            docs
+        }
+    }
+}
+
+const OUTCOME: Shape = Shape::One("outcome");
+const ALL: Shape = Shape::Lines {
+    each: "enumerationLine",
+    last: "enumerationSummary",
+};
+/// Exit codes of an answer: plain (0 sat, 20 unsat, 30 unknown) and, for OPB/CNF,
+/// competition (10 sat, 20 unsat, 0 unknown, 30 optimum found).
+const ANSWER: &[i32] = &[0, 10, 20, 30];
+
+/// `solve --format json` once, checked, with the status it must have.
+fn solve(args: &[&str], status: &str) -> Value {
+    let mut a = vec!["solve", "--format", "json"];
+    a.extend_from_slice(args);
+    let doc = check(&a, OUTCOME, ANSWER).remove(0);
+    assert_eq!(doc["status"], status, "sokuc {}: {doc}", a.join(" "));
+    doc
+}
+
+#[test]
+fn the_schema_is_valid_draft_2020_12_and_lists_every_document() {
+    let s = schema();
+    assert_eq!(s["$schema"], "https://json-schema.org/draft/2020-12/schema");
+    // Compiling checks the schema against the 2020-12 metaschema ...
+    validator(None);
+    // ... which refuses a schema that is not one.
+    let mut broken = s.clone();
+    broken["$defs"]["status"]["enum"] = json!("sat");
+    let mut compiler = boon::Compiler::new();
+    compiler.add_resource(URL, broken).unwrap();
+    let e = compiler.compile(URL, &mut boon::Schemas::new());
+    assert!(e.is_err(), "a schema with a string for `enum` compiled");
+    let listed: Vec<&str> = s["anyOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["$ref"].as_str().unwrap().trim_start_matches("#/$defs/"))
+        .collect();
+    assert_eq!(listed, DOCUMENTS);
+    for (name, def) in s["$defs"].as_object().unwrap() {
+        assert!(
+            def.get("description")
+                .and_then(Value::as_str)
+                .is_some_and(|d| !d.is_empty()),
+            "$defs/{name} has no description"
+        );
+        validator(Some(name));
+    }
+}
+
+#[test]
+fn solve_3soku() {
+    let sat = solve(&["instances/tetrasoku-seed.toml"], "sat");
+    assert_eq!(sat["verified"], true);
+    solve(&["instances/icosoku-seed.toml", "--backend", "sat"], "sat");
+    solve(&["instances/icosoku-fixed.toml", "--backend", "cp"], "sat");
+    solve(&["instances/octasoku.toml", "--backend", "search"], "sat");
+    solve(&["--pegs", "1,5,11,10,7,12,9,2,6,8,4,3"], "sat");
+    // Unsat by presolve, and by a solver with presolve off.
+    let unsat = solve(&["instances/icosoku-unsat.toml"], "unsat");
+    assert_eq!(unsat["verdict_by"], "presolve");
+    assert!(unsat["verified"].is_null() && unsat["placements"].is_null());
+    for backend in ["sat", "cp", "search"] {
+        solve(
+            &[
+                "instances/tetrasoku-unsat.toml",
+                "--presolve",
+                "off",
+                "--backend",
+                backend,
+            ],
+            "unsat",
+        );
+    }
+    // --unique: a second solution, or proven unique.
+    let u = solve(&["instances/tetrasoku-seed.toml", "--unique"], "sat");
+    assert!(u["unique"].is_boolean(), "{u}");
+    if u["unique"] == false {
+        assert!(u["second_placements"].is_array(), "{u}");
+    }
+    solve(&["instances/icosoku-fixed.toml", "--unique", "--backend", "sat"], "sat");
+}
+
+#[test]
+fn solve_pool() {
+    solve(&["instances/octahedron-pool.toml"], "sat");
+    let free = solve(&["instances/icosoku-free-pegs.toml"], "sat");
+    assert_eq!(free["puzzle"], "pool");
+    solve(&["instances/liu-adts.toml", "--backend", "sat"], "sat");
+    solve(
+        &["instances/octahedron-pool.toml", "--unique", "--backend", "sat"],
+        "sat",
+    );
+}
+
+#[test]
+fn solve_grids() {
+    for kind in ["kakuro/gecode-k0-easy.kakuro", "trickytriple/feup-lekinasa-4x4-01.tt"] {
+        let file = format!("instances/{kind}");
+        for backend in ["auto", "sat", "cp", "search"] {
+            let doc = solve(&[&file, "--backend", backend], "sat");
+            assert!(doc["grid"].is_array(), "{doc}");
+        }
+        let u = solve(&[&file, "--unique"], "sat");
+        assert!(u["unique"].is_boolean(), "{u}");
+    }
+    solve(&["instances/kakuro/yamp-simonis-7x7.kakuro", "--unique"], "sat");
+    let unsat = solve(&["tests/golden/inputs/unsat.kakuro"], "unsat");
+    assert!(unsat["grid"].is_null());
+    solve(
+        &["tests/golden/inputs/unsat.kakuro", "--backend", "sat", "--lp", "off"],
+        "unsat",
+    );
+}
+
+#[test]
+fn solve_opb_and_cnf() {
+    // Optimisation: a proven optimum, with who proved it.
+    let opt = solve(&["instances/opb/knapsack-opt-25-s1.opb"], "sat");
+    assert_eq!(opt["optimal"], true, "{opt}");
+    assert!(opt["objective"].is_string() && opt["optimal_by"].is_array(), "{opt}");
+    for backend in ["sat", "cp", "search"] {
+        solve(&["instances/opb/knapsack-opt-25-s1.opb", "--backend", backend], "sat");
+    }
+    solve(&["instances/opb/knapsack-30-s1.opb"], "sat");
+    solve(&["instances/opb/subsetsum-24-unsat-s1.opb"], "unsat");
+    solve(&["instances/opb/subsetsum-24-sat-s1.opb", "--unique"], "sat");
+    solve(&["instances/cnf/planted-3sat-40-160-s1.cnf"], "sat");
+    solve(
+        &[
+            "instances/cnf/planted-3sat-40-160-s1.cnf",
+            "--unique",
+            "--backend",
+            "sat",
+        ],
+        "sat",
+    );
+    let php = solve(&["instances/cnf/php-5-4.cnf"], "unsat");
+    assert!(php["model"].is_null() && php["objective"].is_null());
+    solve(&["instances/cnf/php-5-4.cnf", "--exit-codes", "plain"], "unsat");
+}
+
+#[test]
+fn solve_unknown() {
+    // A time limit far too short for a hard instance: unknown, with the reason.
+    for (file, backend) in [
+        ("instances/opb/php-9-8.opb", "sat"),
+        ("instances/opb/php-9-8.opb", "cp"),
+        ("instances/opb/marketsplit-3-20-s1.opb", "search"),
+    ] {
+        let doc = solve(
+            &[
+                file,
+                "--backend",
+                backend,
+                "--timeout",
+                "0.001",
+                "--presolve",
+                "off",
+                "--lp",
+                "off",
+            ],
+            "unknown",
+        );
+        assert!(doc["reason"].is_string() && doc["verified"].is_null(), "{doc}");
+    }
+    // An optimisation stopped early: the best found, `"optimal": false` (or nothing yet, or
+    // the optimum on a fast machine: whichever it is must be valid).
+    for backend in ["cp", "search"] {
+        let mut a = vec!["solve", "--format", "json", "instances/opb/knapsack-opt-25-s2.opb"];
+        a.extend(["--backend", backend, "--timeout", "0.02"]);
+        check(&a, OUTCOME, ANSWER);
+    }
+    // The same shape, whatever the machine's speed: a proven optimum made unproven.
+    let mut best = solve(&["instances/opb/knapsack-opt-25-s1.opb"], "sat");
+    best["optimal"] = json!(false);
+    best.as_object_mut().unwrap().remove("optimal_by");
+    assert_valid("outcome", &best, "(an unproven optimum)");
+}
+
+#[test]
+fn solve_all() {
+    let docs = check(
+        &["solve", "instances/tetrasoku-seed.toml", "--all", "--format", "json"],
+        ALL,
+        ANSWER,
+    );
+    let end = docs.last().unwrap();
+    assert_eq!(end["complete"], true, "{end}");
+    assert_eq!(end["solutions"].as_u64().unwrap() as usize, docs.len() - 1);
+    let docs = check(
+        &[
+            "solve",
+            "instances/trickytriple/feup-lekinasa-5x5-01.tt",
+            "--all",
+            "--limit",
+            "2",
+            "--format",
+            "json",
+        ],
+        ALL,
+        ANSWER,
+    );
+    assert!(docs.len() >= 2);
+    check(
+        &[
+            "solve",
+            "instances/kakuro/gecode-k0-easy.kakuro",
+            "--all",
+            "--format",
+            "json",
+            "--backend",
+            "cp",
+        ],
+        ALL,
+        ANSWER,
+    );
+    check(
+        &[
+            "solve",
+            "instances/octahedron-pool.toml",
+            "--all",
+            "--limit",
+            "3",
+            "--format",
+            "json",
+        ],
+        ALL,
+        ANSWER,
+    );
+    check(
+        &[
+            "solve",
+            "instances/cnf/planted-3sat-40-160-s1.cnf",
+            "--all",
+            "--limit",
+            "3",
+            "--format",
+            "json",
+        ],
+        ALL,
+        ANSWER,
+    );
+    check(
+        &[
+            "solve",
+            "instances/opb/knapsack-30-s1.opb",
+            "--limit",
+            "2",
+            "--format",
+            "json",
+        ],
+        ALL,
+        ANSWER,
+    );
+    // No solution: the summary alone.
+    let docs = check(
+        &["solve", "tests/golden/inputs/unsat.kakuro", "--all", "--format", "json"],
+        ALL,
+        ANSWER,
+    );
+    assert_eq!(docs.len(), 1);
+    assert_eq!(docs[0]["status"], "unsat");
+    // Stopped by the time limit.
+    let docs = check(
+        &[
+            "solve",
+            "instances/opb/php-9-8.opb",
+            "--all",
+            "--timeout",
+            "0.001",
+            "--presolve",
+            "off",
+            "--lp",
+            "off",
+            "--format",
+            "json",
+        ],
+        ALL,
+        ANSWER,
+    );
+    assert_eq!(docs.last().unwrap()["stopped"], "time limit");
+}
+
+#[test]
+fn compare_every_kind() {
+    for file in [
+        "instances/tetrasoku-seed.toml",
+        "instances/tetrasoku-unsat.toml",
+        "instances/octahedron-pool.toml",
+        "instances/kakuro/gecode-k0-easy.kakuro",
+        "tests/golden/inputs/unsat.kakuro",
+        "instances/trickytriple/feup-lekinasa-4x4-01.tt",
+        "instances/opb/knapsack-opt-25-s1.opb",
+        "instances/opb/subsetsum-24-unsat-s1.opb",
+        "instances/cnf/php-5-4.cnf",
+        "instances/cnf/planted-3sat-40-160-s1.cnf",
+    ] {
+        let doc = check(&["compare", file, "--format", "json"], Shape::One("compare"), ANSWER).remove(0);
+        assert_eq!(doc["agree"], true, "{doc}");
+    }
+    check(
+        &[
+            "compare",
+            "instances/tetrasoku-seed.toml",
+            "--backends",
+            "sat,cp,search,auto",
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+        ],
+        Shape::One("compare"),
+        ANSWER,
+    );
+    // An error row: the CNF encoding is over its clause budget; search answers.
+    let doc = check(
+        &[
+            "compare",
+            "instances/icosoku-seed.toml",
+            "--backends",
+            "sat,search",
+            "--max-clauses",
+            "10",
+            "--format",
+            "json",
+        ],
+        Shape::One("compare"),
+        ANSWER,
+    )
+    .remove(0);
+    assert_eq!(doc["results"][0]["status"], "error", "{doc}");
+    assert_eq!(doc["fastest"], "search", "{doc}");
+    // Unknown rows: nobody decides in the time.
+    let doc = check(
+        &[
+            "compare",
+            "instances/opb/php-9-8.opb",
+            "--backends",
+            "sat,cp",
+            "--timeout",
+            "0.001",
+            "--presolve",
+            "off",
+            "--lp",
+            "off",
+            "--format",
+            "json",
+        ],
+        Shape::One("compare"),
+        ANSWER,
+    )
+    .remove(0);
+    assert!(doc["fastest"].is_null(), "{doc}");
+}
+
+#[cfg(feature = "mip")]
+#[test]
+fn mip_backend() {
+    solve(&["instances/tetrasoku-seed.toml", "--backend", "mip"], "sat");
+    solve(&["instances/opb/knapsack-opt-25-s1.opb", "--backend", "mip"], "sat");
+    solve(
+        &["tests/golden/inputs/unsat.kakuro", "--backend", "mip", "--lp", "off"],
+        "unsat",
+    );
+    check(
+        &[
+            "compare",
+            "instances/opb/knapsack-opt-25-s1.opb",
+            "--backends",
+            "sat,mip,search",
+            "--format",
+            "json",
+        ],
+        Shape::One("compare"),
+        ANSWER,
+    );
+}
+
+#[cfg(feature = "cadical")]
+#[test]
+fn cadical_backend() {
+    solve(&["instances/tetrasoku-seed.toml", "--backend", "cadical"], "sat");
+    solve(&["instances/cnf/php-5-4.cnf", "--backend", "cadical"], "unsat");
+    solve(
+        &[
+            "instances/kakuro/gecode-k0-easy.kakuro",
+            "--backend",
+            "cadical",
+            "--unique",
+        ],
+        "sat",
+    );
+    check(
+        &[
+            "solve",
+            "instances/tetrasoku-seed.toml",
+            "--all",
+            "--backend",
+            "cadical",
+            "--format",
+            "json",
+        ],
+        ALL,
+        ANSWER,
+    );
+    check(
+        &[
+            "compare",
+            "instances/cnf/php-5-4.cnf",
+            "--backends",
+            "sat,cadical",
+            "--format",
+            "json",
+        ],
+        Shape::One("compare"),
+        ANSWER,
+    );
+}
+
+#[test]
+fn decode() {
+    for (file, answer) in [
+        (
+            "instances/tetrasoku-seed.toml",
+            "tests/golden/inputs/tetrasoku-seed.cnf.out",
+        ),
+        (
+            "instances/kakuro/gecode-k0-easy.kakuro",
+            "tests/golden/inputs/gecode-k0-easy.cnf.out",
+        ),
+        (
+            "instances/trickytriple/feup-lekinasa-4x4-01.tt",
+            "tests/golden/inputs/feup-lekinasa-4x4-01.cnf.out",
+        ),
+        (
+            "instances/octahedron-pool.toml",
+            "tests/golden/inputs/octahedron-pool.cbc.sol",
+        ),
+    ] {
+        let doc = check(
+            &["decode", file, "--solution", answer, "--format", "json"],
+            OUTCOME,
+            ANSWER,
+        )
+        .remove(0);
+        assert_eq!(doc["backend"], "external", "{doc}");
+    }
+    // An external solver's unsat and unknown.
+    let dir = tempfile::tempdir().unwrap();
+    for (text, status) in [("s UNSATISFIABLE\n", "unsat"), ("s UNKNOWN\n", "unknown")] {
+        let f = dir.path().join(format!("{status}.out"));
+        std::fs::write(&f, text).unwrap();
+        let doc = check(
+            &[
+                "decode",
+                "instances/tetrasoku-seed.toml",
+                "--solution",
+                f.to_str().unwrap(),
+                "--format",
+                "json",
+            ],
+            OUTCOME,
+            ANSWER,
+        )
+        .remove(0);
+        assert_eq!(doc["status"], status, "{doc}");
+    }
+}
+
+#[test]
+fn count() {
+    for file in [
+        "instances/tetrasoku-seed.toml",
+        "instances/octahedron-pool.toml",
+        "instances/kakuro/gecode-k0-easy.kakuro",
+        "instances/trickytriple/feup-lekinasa-4x4-01.tt",
+    ] {
+        check(&["count", file, "--format", "json"], Shape::One("count"), &[0]);
+    }
+    // Free pegs on the octahedron: every arrangement up to symmetry, and a sample.
+    let dir = tempfile::tempdir().unwrap();
+    let free = dir.path().join("free.toml");
+    std::fs::write(
+        &free,
+        "variant = \"octahedron\"\ncapacities = { permutation_of = [1, 2, 3, 3, 4, 6] }\npool = [\n\
+         { tile = [0, 0, 1] }, { tile = [0, 1, 2] }, { tile = [0, 2, 1] }, { tile = [1, 1, 1] },\n\
+         { tile = [0, 0, 2] }, { tile = [1, 2, 2] }, { tile = [0, 1, 1] }, { tile = [0, 0, 0] },\n]\n",
+    )
+    .unwrap();
+    let free = free.to_str().unwrap();
+    let doc = check(
+        &["count", free, "--by-capacities", "--format", "json"],
+        Shape::One("countByCapacities"),
+        &[0],
+    )
+    .remove(0);
+    assert!(doc["arrangements"].as_array().is_some_and(|a| a.len() > 1), "{doc}");
+    check(
+        &["count", free, "--by-capacities", "--sample", "3", "--format", "json"],
+        Shape::One("countByCapacities"),
+        &[0],
+    );
+    check(
+        &[
+            "count",
+            "instances/tetrasoku-seed.toml",
+            "--by-capacities",
+            "--format",
+            "json",
+        ],
+        Shape::One("error"),
+        &[2],
+    );
+    check(
+        &[
+            "count",
+            "instances/icosoku-free-pegs.toml",
+            "--timeout",
+            "0.001",
+            "--format",
+            "json",
+        ],
+        Shape::One("countUnknown"),
+        &[30],
+    );
+}
+
+#[test]
+fn sweep() {
+    check(
+        &["sweep", "--count-only", "--format", "json"],
+        Shape::One("sweepCount"),
+        &[0],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s.txt");
+    let doc = check(
+        &[
+            "sweep",
+            "octahedron",
+            "--tiles",
+            "0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,0,0",
+            "--caps",
+            "1,2,3,4,5,6",
+            "--threads",
+            "1",
+            "--progress",
+            "off",
+            "--format",
+            "json",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        Shape::One("sweepSummary"),
+        &[0],
+    )
+    .remove(0);
+    assert!(doc["not_sat"].as_array().is_some_and(|v| !v.is_empty()), "{doc}");
+    check(
+        &[
+            "sweep-merge",
+            out.to_str().unwrap(),
+            "--format",
+            "json",
+            "-o",
+            dir.path().join("m.txt").to_str().unwrap(),
+        ],
+        Shape::One("sweepSummary"),
+        &[0],
+    );
+}
+
+#[test]
+fn bench() {
+    check(
+        &[
+            "bench",
+            "instances/batches/icosoku100.txt",
+            "--limit",
+            "3",
+            "--backend",
+            "sat,search",
+            "--format",
+            "json",
+        ],
+        Shape::One("benchBatch"),
+        &[0],
+    );
+    check(
+        &[
+            "bench",
+            "instances/cnf/php-5-4.cnf",
+            "instances/opb/knapsack-opt-25-s1.opb",
+            "instances/opb/php-9-8.opb",
+            "--backend",
+            "sat,search",
+            "--timeout",
+            "0.05",
+            "--format",
+            "json",
+        ],
+        Shape::Lines {
+            each: "benchFileRow",
+            last: "benchFilesSummary",
+        },
+        &[0, 30],
+    );
+}
+
+#[test]
+fn scaling() {
+    check(
+        &[
+            "scaling",
+            "--max-faces",
+            "8",
+            "--reps",
+            "1",
+            "--families",
+            "random",
+            "--format",
+            "json",
+        ],
+        Shape::One("scaling"),
+        &[0],
+    );
+}
+
+#[test]
+fn certify() {
+    // Any program stands for the checker where none runs: a sat answer needs none (the
+    // certificate is the verified solution), and an unsat one whose checker says nothing is
+    // a rejected proof (exit 1).
+    let true_ = Path::new("/bin/true");
+    if true_.is_file() {
+        let t = true_.to_str().unwrap();
+        check(
+            &[
+                "certify",
+                "instances/tetrasoku-seed.toml",
+                "--checker",
+                t,
+                "--format",
+                "json",
+            ],
+            Shape::One("certify"),
+            &[0],
+        );
+        let doc = check(
+            &[
+                "certify",
+                "tests/golden/inputs/unsat.kakuro",
+                "--checker",
+                t,
+                "--format",
+                "json",
+            ],
+            Shape::One("certify"),
+            &[1],
+        )
+        .remove(0);
+        assert_eq!(doc["verdict"], "proof-rejected", "{doc}");
+    }
+    // drat-trim, when it is there (scripts/build-drat-trim.sh), accepts the proofs.
+    let checker = std::env::var_os("SOKUC_DRAT_TRIM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/tools/drat-trim"));
+    if checker.is_file() {
+        for file in ["tests/golden/inputs/unsat.kakuro", "instances/tetrasoku-unsat.toml"] {
+            let doc = check(
+                &[
+                    "certify",
+                    file,
+                    "--checker",
+                    checker.to_str().unwrap(),
+                    "--format",
+                    "json",
+                ],
+                Shape::One("certify"),
+                &[20],
+            )
+            .remove(0);
+            assert_eq!(doc["verdict"], "unsat", "{doc}");
+        }
+    }
+    // Without a checker at all: the error object.
+    check(
+        &[
+            "certify",
+            "instances/tetrasoku-seed.toml",
+            "--checker",
+            "/nonexistent/drat-trim",
+            "--format",
+            "json",
+        ],
+        Shape::One("error"),
+        &[2],
+    );
+}
+
+#[test]
+fn adts() {
+    check(
+        &["adts", "--pegs", "1,2,3,4,5,6,7,8,9,10,11,12", "--format", "json"],
+        OUTCOME,
+        ANSWER,
+    );
+}
+
+#[test]
+fn errors_are_one_json_object() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.kakuro");
+    std::fs::write(&bad, "kakuro 2 2\n. x\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    for (args, code) in [
+        (vec!["solve", "no/such/file.toml", "--format", "json"], 2),
+        (vec!["solve", bad, "--format", "json"], 2),
+        (
+            vec![
+                "solve",
+                "instances/tetrasoku-seed.toml",
+                "--backend",
+                "nonsense",
+                "--format",
+                "json",
+            ],
+            2,
+        ),
+        (vec!["solve", bad, "--all", "--format", "json"], 2),
+        (vec!["decode", bad, "--solution", bad, "--format", "json"], 2),
+        (vec!["compare", bad, "--format", "json"], 2),
+        (vec!["count", bad, "--format", "json"], 2),
+        (vec!["certify", bad, "--format", "json"], 2),
+        (vec!["bench", bad, "--format", "json"], 2),
+        (vec!["sweep", "--caps", "1,x", "--count-only", "--format", "json"], 2),
+        (
+            vec![
+                "solve",
+                "--format=json",
+                "--timeout",
+                "-1",
+                "instances/tetrasoku-seed.toml",
+            ],
+            2,
+        ),
+    ] {
+        let doc = check(&args, Shape::One("error"), &[code]).remove(0);
+        assert_eq!(doc["exit_code"], code, "{doc}");
+    }
+}
+
+/// A mutated copy of `doc` (`edit` applied) that must not be a valid `def`.
+fn refuted(def: &str, doc: &Value, what: &str, edit: impl FnOnce(&mut Value)) {
+    let mut d = doc.clone();
+    edit(&mut d);
+    assert!(!errors(Some(def), &d).is_empty(), "{what}: still a valid {def}: {d}");
+}
+
+#[test]
+fn mutated_outputs_are_refused() {
+    let sat = solve(&["instances/tetrasoku-seed.toml"], "sat");
+    refuted("outcome", &sat, "status maybe", |d| d["status"] = json!("maybe"));
+    refuted("outcome", &sat, "no status", |d| {
+        d.as_object_mut().unwrap().remove("status");
+    });
+    refuted("outcome", &sat, "no verified", |d| {
+        d.as_object_mut().unwrap().remove("verified");
+    });
+    refuted("outcome", &sat, "no placements", |d| {
+        d.as_object_mut().unwrap().remove("placements");
+    });
+    refuted("outcome", &sat, "an unknown member", |d| d["colour"] = json!("red"));
+    refuted("outcome", &sat, "a grid on a 3soku", |d| d["grid"] = json!([[1]]));
+    refuted("outcome", &sat, "an unknown kind", |d| d["puzzle"] = json!("sudoku"));
+    refuted("outcome", &sat, "rotation 3", |d| {
+        d["placements"][0]["rotation"] = json!(3)
+    });
+    refuted("outcome", &sat, "two corners", |d| {
+        d["placements"][0]["corners"] = json!([1, 2])
+    });
+    refuted("outcome", &sat, "no stats", |d| {
+        d.as_object_mut().unwrap().remove("stats");
+    });
+    refuted("outcome", &sat, "stats without solve_ms", |d| {
+        d["stats"].as_object_mut().unwrap().remove("solve_ms");
+    });
+    refuted("outcome", &sat, "verified null with a solution", |d| {
+        d["verified"] = json!(null)
+    });
+    refuted("outcome", &sat, "optimal_by without optimal", |d| {
+        d["optimal_by"] = json!(["sat"])
+    });
+    refuted("outcome", &sat, "verdict_by of nobody known", |d| {
+        d["verdict_by"] = json!("luck")
+    });
+    assert!(!errors(None, &json!({"status": "maybe"})).is_empty());
+
+    let unsat = solve(&["instances/cnf/php-5-4.cnf"], "unsat");
+    refuted("outcome", &unsat, "verified true without a solution", |d| {
+        d["verified"] = json!(true)
+    });
+    refuted("outcome", &unsat, "a model of zeros", |d| d["model"] = json!([0, 0]));
+    refuted("outcome", &unsat, "a numeric objective", |d| d["objective"] = json!(3));
+
+    let lines = check(
+        &[
+            "solve",
+            "instances/tetrasoku-seed.toml",
+            "--all",
+            "--limit",
+            "1",
+            "--format",
+            "json",
+        ],
+        ALL,
+        ANSWER,
+    );
+    refuted("enumerationLine", &lines[0], "a line with stats", |d| {
+        d["stats"] = sat["stats"].clone()
+    });
+    refuted("enumerationLine", &lines[0], "a line without its number", |d| {
+        d.as_object_mut().unwrap().remove("solution");
+    });
+    refuted("enumerationSummary", &lines[1], "stopped by luck", |d| {
+        d["stopped"] = json!("luck")
+    });
+
+    let cmp = check(
+        &["compare", "instances/tetrasoku-seed.toml", "--format", "json"],
+        Shape::One("compare"),
+        ANSWER,
+    )
+    .remove(0);
+    refuted("compare", &cmp, "no agree", |d| {
+        d.as_object_mut().unwrap().remove("agree");
+    });
+    refuted("compare", &cmp, "a row without decided_by", |d| {
+        d["results"][0].as_object_mut().unwrap().remove("decided_by");
+    });
+    refuted("compare", &cmp, "a model in furlongs", |d| {
+        d["results"][0]["model"]["unit"] = json!("furlongs")
+    });
+
+    let err = json!({"status": "error", "message": "x", "exit_code": 2});
+    assert!(errors(Some("error"), &err).is_empty());
+    refuted("error", &err, "no exit code", |d| {
+        d.as_object_mut().unwrap().remove("exit_code");
+    });
+    refuted("error", &err, "an empty message", |d| d["message"] = json!(""));
+}
+
+/// `count --by-capacities --format json` on a pool whose pegs are given prints the start of
+/// its object (`{"status":"counted",...,"arrangements":[`) before the refusal, then the error
+/// object: stdout is not JSON. src/cli/count.rs should refuse before printing anything.
+#[test]
+#[ignore = "bug: count --by-capacities --format json on given pegs prints half an object before the error"]
+fn count_by_capacities_refused_is_one_error_object() {
+    check(
+        &[
+            "count",
+            "instances/octahedron-pool.toml",
+            "--by-capacities",
+            "--format",
+            "json",
+        ],
+        Shape::One("error"),
+        &[2],
+    );
+}
