@@ -224,7 +224,8 @@ impl Comparison {
                         let mut v = report.json.clone();
                         v["decided_by"] = json!(decided_by(report));
                         let (vars, constraints, unit) = model_size(report);
-                        v["model"] = json!({"vars": vars, "constraints": constraints, "unit": unit});
+                        // Beside the answer's own fields (OPB's `model` is its literals).
+                        v["model_size"] = json!({"vars": vars, "constraints": constraints, "unit": unit});
                         v
                     }
                     Err(e) => json!({

@@ -83,9 +83,9 @@ fn a_row_decided_by_presolve_says_so() {
     let v: Value = serde_json::from_str(&out).unwrap();
     let rows = v["results"].as_array().unwrap();
     assert_eq!(rows[0]["decided_by"], "sat", "{out}");
-    assert_eq!(rows[0]["model"]["unit"], "clauses", "{out}");
+    assert_eq!(rows[0]["model_size"]["unit"], "clauses", "{out}");
     assert_eq!(rows[1]["decided_by"], "search", "{out}");
-    assert_eq!(rows[1]["model"]["unit"], "rows", "{out}");
+    assert_eq!(rows[1]["model_size"]["unit"], "rows", "{out}");
     assert!(["sat", "search"].contains(&v["fastest"].as_str().unwrap()), "{out}");
 }
 

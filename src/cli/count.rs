@@ -142,6 +142,13 @@ fn by_capacities(a: &CountArgs, p: &dyn sokuc::run::AnyPuzzle, opts: &CountOptio
             "needs an instance with free pegs (capacities = { permutation_of = [...] })".to_string(),
         ));
     };
+    // Refused before the JSON object is begun, so that standard output is one error object.
+    if !matches!(inst.pegs, sokuc::model::pool::Pegs::Free(_)) {
+        return Err(sokuc::error::Error::unsupported(
+            "--by-capacities",
+            "needs free pegs (capacities = { permutation_of = [...] }); this instance's pegs are given".to_string(),
+        ));
+    }
     let which = match a.sample {
         Some(n) => Which::Sample { n, seed: a.seed },
         None => Which::Orbits,
