@@ -350,32 +350,16 @@ fn solve_all() {
         ALL,
         ANSWER,
     );
-    check(
-        &[
-            "solve",
-            "instances/octahedron-pool.toml",
-            "--all",
-            "--limit",
-            "3",
-            "--format",
-            "json",
-        ],
-        ALL,
-        ANSWER,
-    );
-    check(
-        &[
-            "solve",
-            "instances/cnf/planted-3sat-40-160-s1.cnf",
-            "--all",
-            "--limit",
-            "3",
-            "--format",
-            "json",
-        ],
-        ALL,
-        ANSWER,
-    );
+    for file in [
+        "instances/octahedron-pool.toml",
+        "instances/cnf/planted-3sat-40-160-s1.cnf",
+    ] {
+        check(
+            &["solve", file, "--all", "--limit", "3", "--format", "json"],
+            ALL,
+            ANSWER,
+        );
+    }
     check(
         &[
             "solve",
