@@ -52,7 +52,7 @@ fn the_rule_picks_search_for_groups_and_rows_and_sat_for_clause_heavy_formulas()
     assert!(backend::by_name(plan.engine).unwrap().capabilities().seed, "{plan:?}");
 }
 
-/// A row past pumpkin's 2^30 (or CBC's tolerances at 2^20) is never planned for `cp` (or `mip`), even
+/// A row past pumpkin's 2^30 (or 2^20, from which `mip` splits rows) is never planned for `cp` (or `mip`), even
 /// where a seed rules out `sat`: the engine is one whose numbers hold it, or the plan is a
 /// refusal.
 #[test]

@@ -286,7 +286,7 @@ fn every_claimed_optimum_is_the_published_one() {
         let said = run(&root().join("instances/miplib").join(name), b, limit, &[]);
         if let Some(why) = &said.refused {
             // The one refusal allowed: the mip backend's, of an objective too wide for CBC's
-            // tolerances (p0282's adds up to more than 2^20).
+            // tolerances (p0282's adds up to more than 2^19).
             return if b == "mip" && why.contains("the objective has coefficients adding up to") {
                 Ok(())
             } else {

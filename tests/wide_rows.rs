@@ -1,9 +1,9 @@
 //! Rows around the widths where a backend's numbers end (pumpkin's `i32`: 2^30; CBC's
-//! tolerances: 2^20; the IR's `i64`: 2^62). On random small formulas whose coefficients sit just
+//! tolerances: 2^18 for rows; the IR's `i64`: 2^62). On random small formulas whose coefficients sit just
 //! below or above those edges, every backend either answers what brute force says (a model is
 //! evaluated against the formula, `unsat` must be brute-force unsat) or, exactly when its
 //! numbers cannot hold a row, refuses the formula (`mip` never does on rows this short: it
-//! splits a row past 2^20 into digit columns). A wrapped or rounded row would show up here
+//! splits a row past 2^18 into digit columns). A wrapped or rounded row would show up here
 //! as a wrong status or a model that breaks a row.
 
 use proptest::prelude::*;
@@ -79,11 +79,11 @@ fn width(f: &PbFormula) -> u128 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn every_backend_answers_exactly_or_refuses_rows_past_its_numbers(
-        exp in prop::sample::select(vec![15u32, 16, 17, 18, 19, 20, 26, 27, 28, 29, 50, 59]),
+        exp in prop::sample::select(vec![15u32, 16, 17, 18, 19, 20, 21, 26, 27, 28, 29, 50, 59]),
         (n, rows) in (1u32..=5).prop_flat_map(|n| (Just(n), prop::collection::vec(shape(n), 1..=2))),
     ) {
         let f = formula(exp, n, &rows);
@@ -112,6 +112,62 @@ proptest! {
                 }
                 Err(BackendError::Unavailable { .. }) if refuses => {}
                 Err(e) => prop_assert!(false, "{name} (width {w}): {e}"),
+            }
+        }
+    }
+}
+
+/// The row that moved `mip`'s limit from 2^20 to 2^18: `(2^20 - 2) ~x = 1` has no 0/1
+/// solution, but CBC took `~x = 9.5 * 10^-7` as integral and answered sat. Every backend
+/// must say unsat, at that width and at each width the digit columns now cover.
+#[test]
+fn a_one_term_row_just_below_2_to_the_20_is_unsat_on_every_backend() {
+    for width in [(1i64 << 20) - 2, (1i64 << 19) - 2, (1i64 << 18) - 2, (1i64 << 18) + 2] {
+        let mut f = PbFormula::new(2);
+        let big = |v: u32| (1i64 << 20, Lit::new(Var(v), false));
+        f.add(
+            "pair",
+            Constraint::Linear(Linear::new(vec![big(0), big(1)], Cmp::Le, (1 << 20) + 1)),
+        );
+        let one = vec![(width, Lit::new(Var(0), false))];
+        f.add("one", Constraint::Linear(Linear::new(one, Cmp::Eq, 1)));
+        assert!(!brute_force_sat(&f));
+        for name in backend::available() {
+            let mut b = backend::by_name(name).unwrap();
+            let out = b
+                .solve(&f, &SolveOptions::default())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(out.status, Status::Unsat, "{name} at {width}");
+        }
+    }
+}
+
+/// One-sided rows whose contributions reach past 2^61: `search` once took its open end,
+/// a stand-in of `i64::MAX / 4`, for a real bound and called `4·2^59 x + 2^59 ~x >= 2^59 + 1`
+/// unsat. Every backend (or, for `cp`, a refusal) must find `x` true, on `>=` and on the
+/// mirrored `<=`.
+#[test]
+fn one_sided_rows_reaching_past_2_to_the_61_keep_their_models() {
+    for k in 2..=5i64 {
+        let c = 1i64 << 59;
+        for ge in [true, false] {
+            let s = if ge { 1 } else { -1 };
+            let mut terms = vec![(s * c, Lit::new(Var(0), true)); k as usize];
+            terms.push((s * c, Lit::new(Var(0), false)));
+            let (cmp, rhs) = if ge { (Cmp::Ge, c + 1) } else { (Cmp::Le, -c - 1) };
+            let mut f = PbFormula::new(1);
+            f.add("wide", Constraint::Linear(Linear::new(terms, cmp, rhs)));
+            assert!(brute_force_sat(&f));
+            for name in backend::available() {
+                let mut b = backend::by_name(name).unwrap();
+                match b.solve(&f, &SolveOptions::default()) {
+                    Ok(out) => {
+                        assert_eq!(out.status, Status::Sat, "{name}, k = {k}, {cmp:?}");
+                        assert!(f.evaluate(&out.assignment.unwrap()[..1]).is_ok(), "{name}");
+                    }
+                    Err(BackendError::Unavailable { .. }) if name == "cp" => {}
+                    Err(e) => panic!("{name}: {e}"),
+                }
             }
         }
     }

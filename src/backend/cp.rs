@@ -112,7 +112,7 @@ fn refuse_wide_rows(f: &PbFormula) -> Result<(), BackendError> {
         Some((label, w)) => Err(BackendError::Unavailable {
             backend: "cp",
             message: format!(
-                "constraint \"{label}\" has coefficients adding up to {w}, past the 2^30 that pumpkin's 32-bit integers hold safely; use sat, cadical, search, or mip (below 2^20)"
+                "constraint \"{label}\" has coefficients adding up to {w}, past the 2^30 that pumpkin's 32-bit integers hold safely; use sat, cadical, search or mip"
             ),
         }),
         None => Ok(()),

@@ -16,7 +16,8 @@ use super::cbc::{self, Answer, CbcError, Problem};
 use super::memory::over_limit;
 use super::optimise::{self, Improved, Method, Optimum};
 use super::{
-    Backend, BackendError, Capabilities, MIP_ROW_LIMIT, MipSettings, Outcome, SolveOptions, SolveStats, Status,
+    Backend, BackendError, Capabilities, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT, MIP_OBJECTIVE_LIMIT_BITS,
+    MIP_ROW_LIMIT, MIP_ROW_LIMIT_BITS, MipSettings, Outcome, SolveOptions, SolveStats, Status, row_at_least,
 };
 use crate::budget::Deadline;
 use crate::encode::EncodeError;
@@ -106,7 +107,7 @@ impl Backend for Mip {
     }
 
     /// One CBC run with the objective: its answer is the optimum when CBC finished (an
-    /// objective too wide for CBC's tolerances is refused, see `MIP_ROW_LIMIT`),
+    /// objective too wide for CBC's tolerances is refused, see `MIP_OBJECTIVE_LIMIT`),
     /// the best point it had when it stopped at its time limit, which comes a little before
     /// the deadline (see [`Attempt::run`]).
     fn optimise(
@@ -154,11 +155,11 @@ fn memory_error(needed: u64, limit: u64, when: &str) -> BackendError {
 }
 
 /// The refusal of something CBC cannot take exactly.
-fn too_wide(label: &str, w: u128) -> BackendError {
+fn too_wide(label: &str, w: u128, bits: u32) -> BackendError {
     BackendError::Unavailable {
         backend: "mip",
         message: format!(
-            "{label} has coefficients adding up to {w}, past the 2^20 within which CBC's tolerances (10^-6 on integrality) keep 0/1 rows exact; use sat, cadical or search"
+            "{label} has coefficients adding up to {w}, past the 2^{bits} within which CBC's tolerances (10^-6 on integrality) keep it exact; use sat, cadical or search"
         ),
     }
 }
@@ -174,16 +175,16 @@ enum Narrowed {
 }
 
 /// The widest digits tried, in bits: base 2^12 leaves a column of `n` terms a width of
-/// about `3n·2^12`, narrow enough for rows of up to about 80 terms; longer rows get
+/// about `3n·2^12`, narrow enough for rows of up to about 20 terms; longer rows get
 /// narrower digits.
 const WIDEST_DIGIT: u32 = 12;
 
-/// `formula`'s rows for CBC: a row of width [`MIP_ROW_LIMIT`] or more, which CBC's
-/// tolerances would make inexact, is written as digit columns with carries
-/// ([`crate::ir::digits`], exact: the auxiliaries are determined by the formula's
-/// variables, so no solution is added or lost), in the widest base whose columns all stay
-/// below the limit. A row no base narrows enough (tens of thousands of terms) is refused.
-fn narrow(formula: &PbFormula, deadline: &Deadline) -> Result<Narrowed, BackendError> {
+/// `formula`'s rows for CBC: a row of width `limit` or more, which CBC's tolerances could
+/// make inexact, is written as digit columns with carries ([`crate::ir::digits`], exact:
+/// the auxiliaries are determined by the formula's variables, so no solution is added or
+/// lost), in the widest base whose columns all stay below the limit. A row no base narrows
+/// enough (thousands of terms) is refused.
+fn narrow(formula: &PbFormula, deadline: &Deadline, limit: u128) -> Result<Narrowed, BackendError> {
     let width = |r: &Linear| {
         r.terms.iter().map(|&(c, _)| u128::from(c.unsigned_abs())).sum::<u128>() + u128::from(r.rhs.unsigned_abs())
     };
@@ -195,7 +196,7 @@ fn narrow(formula: &PbFormula, deadline: &Deadline) -> Result<Narrowed, BackendE
         // (as `row_at_least` measures them).
         let weighted = matches!(c, Constraint::Linear(_) | Constraint::SumOf { .. });
         let w = width(&row);
-        if !weighted || w < MIP_ROW_LIMIT {
+        if !weighted || w < limit {
             out.push(row);
             continue;
         }
@@ -213,7 +214,7 @@ fn narrow(formula: &PbFormula, deadline: &Deadline) -> Result<Narrowed, BackendE
                 Columns::Holds => {}
                 Columns::Fails(why) => return Ok(Narrowed::Fails(format!("constraint \"{label}\": {why}"))),
                 Columns::Rows(cols) => {
-                    if cols.iter().any(|c| width(c) >= MIP_ROW_LIMIT) {
+                    if cols.iter().any(|c| width(c) >= limit) {
                         continue;
                     }
                     out.extend(cols);
@@ -224,7 +225,7 @@ fn narrow(formula: &PbFormula, deadline: &Deadline) -> Result<Narrowed, BackendE
             break;
         }
         if !done {
-            return Err(too_wide(&format!("constraint \"{label}\""), w));
+            return Err(too_wide(&format!("constraint \"{label}\""), w, MIP_ROW_LIMIT_BITS));
         }
     }
     Ok(Narrowed::Rows { rows: out, columns })
@@ -239,22 +240,63 @@ fn solve(
 ) -> Result<(Outcome, bool), BackendError> {
     Mip.check_options(opts)?;
     // CBC's tolerances make a wide objective inexact: an optimum could be wrong, and it
-    // cannot be split as a row can (see `MIP_ROW_LIMIT` and `narrow`).
+    // cannot be split as a row can (see `MIP_OBJECTIVE_LIMIT` and `narrow`).
     if let Some(terms) = objective {
         let w = terms.iter().map(|&(c, _)| u128::from(c.unsigned_abs())).sum::<u128>();
-        if w >= MIP_ROW_LIMIT {
-            return Err(too_wide("the objective", w));
+        if w >= MIP_OBJECTIVE_LIMIT {
+            return Err(too_wide("the objective", w, MIP_OBJECTIVE_LIMIT_BITS));
         }
     }
     let t0 = Instant::now();
     let deadline = opts.deadline();
-    let limit = opts.encode.max_memory;
     // A missing helper is reported whatever the model, before anything is built.
     let helper = cbc::helper_path(opts.mip_helper.as_deref()).map_err(|e| BackendError::Unavailable {
         backend: "mip",
         message: e.to_string(),
     })?;
-    let (all, columns) = match narrow(formula, &deadline)? {
+    let first = solve_narrowed(formula, opts, objective, &helper, &deadline, t0, MIP_ROW_LIMIT)?;
+    // Rows between the exact limit and `MIP_ROW_LIMIT` went whole: CBC's model, rounded, may
+    // break one (see `MIP_ROW_LIMIT`). CBC's "infeasible" and its bound stand as they are:
+    // its tolerances only let in more points, never fewer.
+    let broken = match (&first.0.status, &first.0.assignment) {
+        (Status::Sat, Some(a)) if row_at_least(formula, MIP_EXACT_ROW_LIMIT).is_some() => {
+            formula.evaluate(&a[..formula.num_vars as usize]).err().map(|v| v.label)
+        }
+        _ => None,
+    };
+    let Some(broken) = broken else {
+        return Ok(first);
+    };
+    let (mut again, finished) = solve_narrowed(
+        formula,
+        opts,
+        objective,
+        &helper,
+        &deadline,
+        Instant::now(),
+        MIP_EXACT_ROW_LIMIT,
+    )?;
+    again.stats.build_ms += first.0.stats.build_ms;
+    again.stats.solve_ms += first.0.stats.solve_ms;
+    again.stats.extra.insert(
+        "cbc_first_run".into(),
+        format!("its model, rounded, broke constraint \"{broken}\"; solved again with rows of width 2^18 or more as digit columns").into(),
+    );
+    Ok((again, finished))
+}
+
+/// [`solve`] with the rows of width `row_limit` or more as digit columns.
+fn solve_narrowed(
+    formula: &PbFormula,
+    opts: &SolveOptions,
+    objective: Option<&[(i64, Lit)]>,
+    helper: &std::path::Path,
+    deadline: &Deadline,
+    t0: Instant,
+    row_limit: u128,
+) -> Result<(Outcome, bool), BackendError> {
+    let limit = opts.encode.max_memory;
+    let (all, columns) = match narrow(formula, deadline, row_limit)? {
         Narrowed::Rows { rows, columns } => (rows, columns),
         Narrowed::TimedOut => {
             let stats = SolveStats {
@@ -286,21 +328,21 @@ fn solve(
         formula,
         opts,
         objective,
-        helper: &helper,
+        helper,
         rows: &all,
         columns,
         limit,
     };
     let first = if objective.is_some() {
-        at.run(&deadline, Settings::Full, t0)?
+        at.run(deadline, Settings::Full, t0)?
     } else {
         match opts.mip {
-            MipSettings::Staged => staged(&at, &deadline, t0)?,
-            MipSettings::Light => at.run(&deadline, Settings::Light, t0)?,
-            MipSettings::Full => at.run(&deadline, Settings::Full, t0)?,
+            MipSettings::Staged => staged(&at, deadline, t0)?,
+            MipSettings::Light => at.run(deadline, Settings::Light, t0)?,
+            MipSettings::Full => at.run(deadline, Settings::Full, t0)?,
         }
     };
-    confirmed(&at, &deadline, first)
+    confirmed(&at, deadline, first)
 }
 
 /// A feasibility problem first gets CBC without strong branching, heuristics and cuts for a

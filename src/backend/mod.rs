@@ -357,16 +357,36 @@ pub fn supporting(name: &str) -> Vec<&'static str> {
         .collect()
 }
 
-/// The widths (sum of |coefficient| plus |rhs|) from which `cp` refuses a row and `mip`
-/// writes it as digit columns (or refuses it, for an objective).
-/// pumpkin's integers are `i32`: half of 2^31, so that partial sums cannot reach the edge.
-/// CBC computes in `f64` with tolerances: a binary within 10^-6 of 0 or 1 counts as integral,
-/// and a row may be off by 10^-7 of its scale. So a row whose |coefficients| add up to 10^6 or
-/// more can be "satisfied" by a point that, rounded, breaks it by 1 or more: tests/wide_rows.rs
-/// found CBC models breaking rows from widths of 4 * 10^6 (coefficients near 2^20), and none
-/// below 2^20 in 1,600 random formulas. (The `f64` itself would hold integers to 2^53.)
+/// The width (sum of |coefficient| plus |rhs|) from which `cp` refuses a row:
+/// pumpkin's integers are `i32`, and half of 2^31 keeps partial sums off the edge.
 pub const CP_ROW_LIMIT: u128 = 1 << 30;
-pub const MIP_ROW_LIMIT: u128 = 1 << 20;
+
+/// The width from which `mip` always writes a row as digit columns (and `auto` keeps the
+/// formula off `mip`, on which such columns are slow).
+///
+/// CBC computes in `f64` with tolerances: a binary within 10^-6 of 0 or 1 counts as
+/// integral, and a row may be off by about 10^-6 of its scale. Rounding such a point to 0/1
+/// moves a row of width `w` by up to about `w * 10^-6`; rows are integral, so below a drift
+/// of 1 the rounded model is exact. tests/wide_rows.rs found CBC models breaking rows by a
+/// whole unit from widths of 4 * 10^6, and a one-term row `(2^20 - 2) x = 1` that CBC
+/// "satisfied" with `x` within 10^-6 of 0. So rows between [`MIP_EXACT_ROW_LIMIT`] and this limit go to
+/// CBC whole (they are common: MIPLIB's mod008 has five, and splitting them makes CBC 90
+/// times slower there), and the model CBC returns is checked against them exactly; if one
+/// breaks, CBC solves again with those rows as digit columns too.
+pub const MIP_ROW_LIMIT_BITS: u32 = 20;
+/// `2^MIP_ROW_LIMIT_BITS`.
+pub const MIP_ROW_LIMIT: u128 = 1 << MIP_ROW_LIMIT_BITS;
+/// The width below which a row CBC gets whole is exact: its drift is at most 0.27.
+pub const MIP_EXACT_ROW_LIMIT: u128 = 1 << 18;
+
+/// The width from which `mip` refuses an objective, which cannot be split as a row can.
+///
+/// The model is exact (checked, see [`MIP_ROW_LIMIT`]), and sokuc reads the objective off the
+/// rounded model. Rounding moves the objective by at most `w * 10^-6`, 0.53 at 2^19: below
+/// the 1 that separates integral objectives, so CBC's optimum rounds to the true one.
+pub const MIP_OBJECTIVE_LIMIT_BITS: u32 = 19;
+/// `2^MIP_OBJECTIVE_LIMIT_BITS`.
+pub const MIP_OBJECTIVE_LIMIT: u128 = 1 << MIP_OBJECTIVE_LIMIT_BITS;
 
 /// The first row (by label) whose coefficients and right-hand side add up to `limit` or more,
 /// an implied `SumOf` counting the rows it adds: backends whose numbers are narrower than the
@@ -397,7 +417,8 @@ pub fn row_at_least(f: &PbFormula, limit: u128) -> Option<(&str, u128)> {
 }
 
 /// What `mip` cannot take as it is: the first row (which it splits into digit columns, slow
-/// on CBC) or the objective (which it refuses) whose width reaches [`MIP_ROW_LIMIT`],
+/// on CBC) whose width reaches [`MIP_ROW_LIMIT`], or the objective (which it refuses) whose
+/// width reaches [`MIP_OBJECTIVE_LIMIT`],
 /// described for a message ("constraint \"x\"", "the objective"). `auto` keeps such
 /// formulas off `mip`.
 pub fn too_wide_for_mip(f: &PbFormula) -> Option<(String, u128)> {
@@ -406,7 +427,7 @@ pub fn too_wide_for_mip(f: &PbFormula) -> Option<(String, u128)> {
     }
     let objective = f.objective.as_ref()?;
     let w = objective.iter().map(|&(c, _)| c.unsigned_abs() as u128).sum::<u128>();
-    (w >= MIP_ROW_LIMIT).then(|| ("the objective".to_string(), w))
+    (w >= MIP_OBJECTIVE_LIMIT).then(|| ("the objective".to_string(), w))
 }
 
 /// Names accepted by `--backend` in this build, in the order `compare` runs them.

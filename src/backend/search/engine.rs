@@ -77,6 +77,12 @@ struct Row {
     /// have ample slack, and scanning them at every change was most of the search time on
     /// large bipyramids.
     max_spread: i64,
+    /// The least and the most the row's contributions can add up to. The bounds are clamped
+    /// to it: a one-sided row's open end is a finite stand-in (`i64::MAX / 4`), and a row
+    /// that can reach past it (contributions near 2^62) would otherwise be cut there, and a
+    /// satisfiable formula called unsat (tests/wide_rows.rs found `4·2^59 x + 2^59 ~x >=
+    /// 2^59 + 1`). Clamped, every bound stays within the row's width.
+    reach: (i64, i64),
 }
 
 /// Where a variable lives: its group and the option that makes it true. Variables of
@@ -242,10 +248,31 @@ fn linear_terms(formula: &PbFormula, c: &Constraint) -> LinearView {
     }
 }
 
+/// A bound of `bounds` moved by the row's shift, as (a lower bound, an upper bound): an open
+/// end (the stand-ins below) becomes the row's reach, a real one is clamped to it.
+fn shifted(bound: i64, shift: i64, reach: (i64, i64)) -> (i64, i64) {
+    let lo = if bound <= OPEN_BELOW {
+        reach.0
+    } else {
+        bound.saturating_sub(shift).max(reach.0)
+    };
+    let hi = if bound >= OPEN_ABOVE {
+        reach.1
+    } else {
+        bound.saturating_sub(shift).min(reach.1)
+    };
+    (lo, hi)
+}
+
+/// Stand-ins for a one-sided row's open end, far from any real bound (rows are narrower
+/// than 2^62); [`shifted`] replaces them by the row's reach.
+const OPEN_BELOW: i64 = i64::MIN / 4;
+const OPEN_ABOVE: i64 = i64::MAX / 4;
+
 fn bounds(cmp: Cmp, rhs: i64) -> (i64, i64) {
     match cmp {
-        Cmp::Le => (i64::MIN / 4, rhs),
-        Cmp::Ge => (rhs, i64::MAX / 4),
+        Cmp::Le => (OPEN_BELOW, rhs),
+        Cmp::Ge => (rhs, OPEN_ABOVE),
         Cmp::Eq => (rhs, rhs),
     }
 }
@@ -362,6 +389,11 @@ impl Engine {
                 slot[*g as usize] = u32::MAX;
             }
             per_group.sort_unstable_by_key(|(g, _)| *g);
+            let reach = per_group.iter().fold((0i64, 0i64), |(lo, hi), (_, contrib)| {
+                let least = contrib.iter().copied().min().unwrap_or(0);
+                let most = contrib.iter().copied().max().unwrap_or(0);
+                (lo.saturating_add(least), hi.saturating_add(most))
+            });
             let mut row_incs = Vec::new();
             for (g, contrib) in per_group {
                 let mut vals: Vec<i64> = contrib.clone();
@@ -436,8 +468,9 @@ impl Engine {
                 .unwrap_or(0);
             rows.push(Row {
                 max_spread,
-                lo: lo.saturating_sub(shift),
-                hi: hi.saturating_sub(shift),
+                reach,
+                lo: shifted(lo, shift, reach).0,
+                hi: shifted(hi, shift, reach).1,
                 shift,
                 cmp,
                 rhs,
@@ -547,8 +580,8 @@ impl Engine {
                 hi = hi.min(phi);
             }
             let row = &mut self.rows[r];
-            row.lo = lo.saturating_sub(row.shift);
-            row.hi = hi.saturating_sub(row.shift);
+            row.lo = shifted(lo, row.shift, row.reach).0;
+            row.hi = shifted(hi, row.shift, row.reach).1;
         }
     }
 
@@ -562,8 +595,8 @@ impl Engine {
         let row = &mut self.rows[*r as usize];
         let (lo, hi) = bounds(row.cmp, rhs);
         row.rhs = rhs;
-        row.lo = lo.saturating_sub(row.shift);
-        row.hi = hi.saturating_sub(row.shift);
+        row.lo = shifted(lo, row.shift, row.reach).0;
+        row.hi = shifted(hi, row.shift, row.reach).1;
         self.refresh_sum_rows();
         true
     }
