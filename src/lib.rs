@@ -89,6 +89,8 @@ pub mod rng;
 #[doc(hidden)]
 pub mod run;
 #[doc(hidden)]
+pub mod serve;
+#[doc(hidden)]
 pub mod sharp;
 #[doc(hidden)]
 pub mod soku;

@@ -54,6 +54,9 @@ enum Command {
     /// Count the distinct solutions exactly (3SoKu: configurations, what a person sees face
     /// by face), with the method used and the time.
     Count(cli::count::CountArgs),
+    /// Serve a local web page (on 127.0.0.1): the puzzle in 3-D, solved by any backend, with
+    /// hints, every solution, counts, comparisons and exports.
+    Serve(cli::serve::ServeArgs),
     /// Print a shell completion script for sokuc (bash, zsh, fish, elvish, powershell).
     Completions(cli::meta::CompletionsArgs),
     /// Print sokuc's manual page (roff, for `man -l -`), every subcommand included.
@@ -78,6 +81,7 @@ fn main() -> ExitCode {
             | Command::Certify(_)
             | Command::Scaling(_)
             | Command::Count(_)
+            | Command::Serve(_)
     ) {
         cli::signals::install();
     }
@@ -96,6 +100,7 @@ fn main() -> ExitCode {
         Command::Render(a) => cli::render::run(a),
         Command::Scaling(a) => cli::scaling::run(a),
         Command::Count(a) => cli::count::run(a),
+        Command::Serve(a) => cli::serve::run(a),
         Command::Completions(a) => cli::meta::completions(a, Cli::command()),
         Command::Man => cli::meta::man(Cli::command()),
     };

@@ -5,13 +5,14 @@
 use std::path::Path;
 
 use crate::input::compressed::Compression;
+use crate::input::variant_file::Variants;
 use crate::input::{self, InputError, instance_file};
 use crate::kakuro::Kakuro;
 use crate::run::AnyPuzzle;
 use crate::tricky::Tricky;
 
 /// Reads a puzzle of one kind: (file name for messages, text, directory for relative paths).
-type Reader = fn(&str, &str, Option<&Path>) -> Result<Box<dyn AnyPuzzle>, InputError>;
+type Reader = fn(&str, &str, Variants<'_>) -> Result<Box<dyn AnyPuzzle>, InputError>;
 
 /// One puzzle kind: its name (`--kind`), the file extensions that select it, a line of help,
 /// and its reader.
@@ -76,15 +77,15 @@ pub const KINDS: &[Kind] = &[
 ];
 
 /// 3SoKu TOML in either form: a classic instance, or a pool instance.
-fn read_toml(file: &str, text: &str, base: Option<&Path>) -> Result<Box<dyn AnyPuzzle>, InputError> {
-    Ok(match instance_file::parse_puzzle(file, text, base)? {
+fn read_toml(file: &str, text: &str, variants: Variants<'_>) -> Result<Box<dyn AnyPuzzle>, InputError> {
+    Ok(match instance_file::parse_puzzle_in(file, text, variants)? {
         instance_file::Puzzle::Classic(i) => Box::new(i),
         instance_file::Puzzle::Pool(p) => Box::new(p),
     })
 }
 
-fn read_pool(file: &str, text: &str, base: Option<&Path>) -> Result<Box<dyn AnyPuzzle>, InputError> {
-    match instance_file::parse_puzzle(file, text, base)? {
+fn read_pool(file: &str, text: &str, variants: Variants<'_>) -> Result<Box<dyn AnyPuzzle>, InputError> {
+    match instance_file::parse_puzzle_in(file, text, variants)? {
         instance_file::Puzzle::Pool(p) => Ok(Box::new(p)),
         instance_file::Puzzle::Classic(_) => Err(InputError::new(
             file,
@@ -168,7 +169,7 @@ pub fn load(path: &Path, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, Input
         input::read_text(path)?
     };
     let k = chosen.unwrap_or(&KINDS[0]);
-    (k.read)(&name, &text, path.parent())
+    (k.read)(&name, &text, Variants::Files(path.parent()))
 }
 
 /// The puzzle in `text`, read from standard input: of the kind named `kind` (`--kind`), else
@@ -178,7 +179,7 @@ pub fn from_stdin(text: &str, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, 
         Some(k) => by_name(k, "--kind")?,
         None => KINDS.iter().find(|k| (k.sniff)(text)).unwrap_or(&KINDS[0]),
     };
-    (k.read)("<stdin>", text, None)
+    (k.read)("<stdin>", text, Variants::Files(None))
 }
 
 fn compression(path: &Path) -> Option<Compression> {
@@ -198,7 +199,29 @@ fn kind_extension(path: &Path) -> &str {
 
 /// Reads `text` as a puzzle of the kind named `kind` (`file` names it in errors).
 pub fn parse(kind: &str, file: &str, text: &str) -> Result<Box<dyn AnyPuzzle>, InputError> {
-    (by_name(kind, "--kind")?.read)(file, text, None)
+    (by_name(kind, "--kind")?.read)(file, text, Variants::Files(None))
+}
+
+/// Reads `text` as a puzzle whose kind is `kind`, else the one `file`'s extension names,
+/// else the one the text looks like; its variant, if any, is a built-in or `variant`, and
+/// nothing is read from disk (`sokuc serve`).
+pub fn parse_in_memory(
+    kind: Option<&str>,
+    file: &str,
+    text: &str,
+    variant: Option<&crate::model::Variant>,
+) -> Result<Box<dyn AnyPuzzle>, InputError> {
+    let k = match kind {
+        Some(k) => by_name(k, "kind")?,
+        None => {
+            let ext = kind_extension(Path::new(file));
+            match KINDS.iter().find(|k| k.extensions.contains(&ext)) {
+                Some(k) => k,
+                None => KINDS.iter().find(|k| (k.sniff)(text)).unwrap_or(&KINDS[0]),
+            }
+        }
+    };
+    (k.read)(file, text, Variants::Given(variant))
 }
 
 /// IcoSoKu from its twelve pegs (`--pegs`), no file needed.

@@ -5,18 +5,19 @@
 //! draft 2020-12 metaschema, and mutated outputs must fail, so a schema that accepts anything fails
 //! here too.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{Value, json};
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    common::root()
 }
 
 fn schema() -> Value {
-    let text = std::fs::read_to_string(root().join("schema/sokuc.schema.json")).expect("reading the schema");
-    serde_json::from_str(&text).expect("the schema is JSON")
+    common::schema()
 }
 
 /// The documents a command prints, as the schema's top level lists them.
@@ -39,37 +40,14 @@ const DOCUMENTS: &[&str] = &[
     "adtsSubsets",
 ];
 
-/// Where the schema is registered: a name, never fetched (the schema is added as a resource,
-/// and boon keeps the metaschemas built in).
-const URL: &str = "file:///sokuc/schema/sokuc.schema.json";
+const URL: &str = common::SCHEMA_URL;
 
-/// The schema compiled for one `$defs` entry (`None`: the top level, any document). boon
-/// checks the schema against its metaschema (draft 2020-12, from `$schema`) as it compiles.
 fn validator(def: Option<&str>) -> (boon::Schemas, boon::SchemaIndex) {
-    let s = schema();
-    if let Some(def) = def {
-        assert!(s["$defs"].get(def).is_some(), "no $defs/{def} in the schema");
-    }
-    let mut schemas = boon::Schemas::new();
-    let mut compiler = boon::Compiler::new();
-    compiler.add_resource(URL, s).expect("adding the schema");
-    let loc = match def {
-        Some(def) => format!("{URL}#/$defs/{def}"),
-        None => URL.to_string(),
-    };
-    let index = compiler
-        .compile(&loc, &mut schemas)
-        .unwrap_or_else(|e| panic!("the schema does not compile: {e:#}"));
-    (schemas, index)
+    common::schema_validator(def)
 }
 
-/// Why `doc` is not a valid `def` (empty when it is).
 fn errors(def: Option<&str>, doc: &Value) -> Vec<String> {
-    let (schemas, index) = validator(def);
-    match schemas.validate(doc, index) {
-        Ok(()) => Vec::new(),
-        Err(e) => vec![format!("{e:#}")],
-    }
+    common::schema_errors(def, doc)
 }
 
 fn assert_valid(def: &str, doc: &Value, cmd: &str) {

@@ -78,6 +78,11 @@ impl Instance {
         })
     }
 
+    /// The instance of an already read puzzle (`sokuc serve` reads its own, from memory).
+    pub(crate) fn from_puzzle(puzzle: Box<dyn AnyPuzzle>) -> Instance {
+        Instance { puzzle }
+    }
+
     /// The IcoSoKu puzzle with these pegs: twelve numbers for the vertices A to L, as
     /// `sokuc solve --pegs` takes them (`"1,2,...,12"`).
     pub fn icosoku(pegs: &str) -> Result<Instance, Error> {

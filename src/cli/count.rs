@@ -112,24 +112,7 @@ pub fn run(a: CountArgs) -> Exit {
             ),
             c.method
         ))?,
-        Format::Json => print(json!({
-            "status": "counted",
-            "puzzle": p.kind(),
-            "count": c.count.to_string(),
-            "placements": c.placements.to_string(),
-            "method": c.method,
-            "time_ms": ms,
-            "stats": {
-                "faces": c.stats.faces,
-                "frontier": c.stats.frontier,
-                "peak_states": c.stats.peak_states,
-                "total_states": c.stats.total_states,
-                "decisions": c.stats.decisions,
-                "components": c.stats.components,
-                "cache_hits": c.stats.cache_hits,
-                "peak_cache_bytes": c.stats.peak_cache_bytes,
-            },
-        }))?,
+        Format::Json => print(c.json(p.kind()))?,
     }
     Ok(exit::SAT)
 }

@@ -64,6 +64,31 @@ pub struct Counted {
     pub time: Duration,
 }
 
+impl Counted {
+    /// The count as `sokuc count --format json` prints it (and `sokuc serve` answers it).
+    pub fn json(&self, kind: &str) -> serde_json::Value {
+        let ms = (self.time.as_secs_f64() * 1e6).round() / 1e3;
+        serde_json::json!({
+            "status": "counted",
+            "puzzle": kind,
+            "count": self.count.to_string(),
+            "placements": self.placements.to_string(),
+            "method": self.method,
+            "time_ms": ms,
+            "stats": {
+                "faces": self.stats.faces,
+                "frontier": self.stats.frontier,
+                "peak_states": self.stats.peak_states,
+                "total_states": self.stats.total_states,
+                "decisions": self.stats.decisions,
+                "components": self.stats.components,
+                "cache_hits": self.stats.cache_hits,
+                "peak_cache_bytes": self.stats.peak_cache_bytes,
+            },
+        })
+    }
+}
+
 /// The figures that describe the counter's work (those of the method used; the others 0).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CountStats {

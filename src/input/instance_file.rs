@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::variant_file::load_variant;
+use super::variant_file::{Variants, load_variant, resolve_variant};
 use super::{InputError, line_of, read_text, toml_error};
 use crate::model::limits::{MAX_CAPACITY, MAX_WEIGHT};
 use crate::model::pool::{Pegs, PoolInstance, PoolType};
@@ -118,6 +118,11 @@ pub fn parse_instance(file: &str, text: &str, base: Option<&Path>) -> Result<Ins
 
 /// Parses instance TOML in either form; relative variant paths resolve against `base`.
 pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzle, InputError> {
+    parse_puzzle_in(file, text, Variants::Files(base))
+}
+
+/// Parses instance TOML in either form, its variant found among `variants`.
+pub fn parse_puzzle_in(file: &str, text: &str, variants: Variants<'_>) -> Result<Puzzle, InputError> {
     let raw: InstanceToml = toml::from_str(text).map_err(|e| {
         let mut err = toml_error(file, text, &e);
         // serde's message for a value of the wrong shape names only the Rust enum.
@@ -141,7 +146,7 @@ pub fn parse_puzzle(file: &str, text: &str, base: Option<&Path>) -> Result<Puzzl
     })?;
     let at = |span: std::ops::Range<usize>| Some(line_of(text, span.start));
 
-    let variant = load_variant(raw.variant.get_ref(), base, (file, at(raw.variant.span())))?;
+    let variant = resolve_variant(raw.variant.get_ref(), variants, (file, at(raw.variant.span())))?;
 
     let pool = match (&raw.tiles, &raw.pool) {
         (Some(_), None) => None,

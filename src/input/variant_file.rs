@@ -116,6 +116,46 @@ pub fn parse_variant(file: &str, text: &str, default_name: &str) -> Result<Varia
     })
 }
 
+/// Where an instance's `variant = "..."` may come from.
+#[derive(Clone, Copy, Debug)]
+pub enum Variants<'a> {
+    /// A built-in name, or a variant file on disk (relative paths against the folder).
+    Files(Option<&'a Path>),
+    /// A built-in name, or this one variant by its name; never the disk (`sokuc serve`,
+    /// whose requests must not name files on the user's machine).
+    Given(Option<&'a Variant>),
+}
+
+/// Finds the variant `spec` names among `variants`.
+///
+/// `origin` is the file (and line) that named the variant, used when the name is unknown.
+pub fn resolve_variant(
+    spec: &str,
+    variants: Variants<'_>,
+    origin: (&str, Option<usize>),
+) -> Result<Variant, InputError> {
+    match variants {
+        Variants::Files(base) => load_variant(spec, base, origin),
+        Variants::Given(given) => {
+            if let Some(text) = builtin::variant_text(spec) {
+                return parse_variant(&format!("<built-in variant {spec}>"), &text, spec);
+            }
+            match given {
+                Some(v) if v.name == spec => Ok(v.clone()),
+                _ => Err(InputError::new(
+                    origin.0,
+                    origin.1,
+                    format!(
+                        "unknown variant {spec:?} (built-in: {}{}); variant files are not read from disk here",
+                        builtin::variant_names().join(", "),
+                        given.map_or(String::new(), |v| format!("; uploaded: {}", v.name))
+                    ),
+                )),
+            }
+        }
+    }
+}
+
 /// Loads a variant by built-in name, or by path (relative paths resolve against `base`).
 ///
 /// `origin` is the file (and line) that named the variant, used when the name is unknown.

@@ -257,3 +257,55 @@ impl Rng {
         self.0 % n
     }
 }
+
+/// Where the schema is registered: a name, never fetched (the schema is added as a resource,
+/// and boon keeps the metaschemas built in).
+pub const SCHEMA_URL: &str = "file:///sokuc/schema/sokuc.schema.json";
+
+/// `schema/sokuc.schema.json`.
+pub fn schema() -> serde_json::Value {
+    let text = std::fs::read_to_string(root().join("schema/sokuc.schema.json")).expect("reading the schema");
+    serde_json::from_str(&text).expect("the schema is JSON")
+}
+
+/// The schema compiled for one `$defs` entry (`None`: the top level, any document). boon
+/// checks the schema against its metaschema (draft 2020-12, from `$schema`) as it compiles.
+pub fn schema_validator(def: Option<&str>) -> (boon::Schemas, boon::SchemaIndex) {
+    let s = schema();
+    if let Some(def) = def {
+        assert!(s["$defs"].get(def).is_some(), "no $defs/{def} in the schema");
+    }
+    let mut schemas = boon::Schemas::new();
+    let mut compiler = boon::Compiler::new();
+    compiler.add_resource(SCHEMA_URL, s).expect("adding the schema");
+    let loc = match def {
+        Some(def) => format!("{SCHEMA_URL}#/$defs/{def}"),
+        None => SCHEMA_URL.to_string(),
+    };
+    let index = compiler
+        .compile(&loc, &mut schemas)
+        .unwrap_or_else(|e| panic!("the schema does not compile: {e:#}"));
+    (schemas, index)
+}
+
+/// Why `doc` is not a valid `def` (empty when it is).
+pub fn schema_errors(def: Option<&str>, doc: &serde_json::Value) -> Vec<String> {
+    let (schemas, index) = schema_validator(def);
+    match schemas.validate(doc, index) {
+        Ok(()) => Vec::new(),
+        Err(e) => vec![format!("{e:#}")],
+    }
+}
+
+/// `doc` is a valid `def`, and a valid document of the top level.
+pub fn assert_schema(def: &str, doc: &serde_json::Value) {
+    for d in [Some(def), None] {
+        let e = schema_errors(d, doc);
+        assert!(
+            e.is_empty(),
+            "not a valid {}:\n{}\n{doc}",
+            d.unwrap_or("top-level document"),
+            e.join("\n")
+        );
+    }
+}

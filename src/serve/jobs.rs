@@ -1,0 +1,113 @@
+//! Running requests by the name the page gave them, so that "Stop" (or leaving the page) can
+//! cancel one: each has its own interrupt flag, which the run path polls as it would a Ctrl-C.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+/// The cancellable requests now running.
+#[derive(Default)]
+pub struct Jobs {
+    running: Mutex<HashMap<String, Arc<AtomicBool>>>,
+    /// Names the requests that gave none, so that stopping the server reaches them too.
+    unnamed: AtomicU64,
+}
+
+/// A request's flag, named while it runs and forgotten when dropped.
+pub(crate) struct Ticket<'a> {
+    jobs: &'a Jobs,
+    name: String,
+    pub(crate) flag: Arc<AtomicBool>,
+}
+
+impl Jobs {
+    /// A flag for a request; `name` (the page's job id) lets [`Jobs::cancel`] find it.
+    pub(crate) fn start(&self, name: Option<&str>) -> Ticket<'_> {
+        let flag = Arc::new(AtomicBool::new(false));
+        let name = match name {
+            Some(n) => n.to_string(),
+            // Not a name the page can send: it has a NUL.
+            None => format!("\0{}", self.unnamed.fetch_add(1, Ordering::Relaxed)),
+        };
+        self.lock().insert(name.clone(), flag.clone());
+        Ticket { jobs: self, name, flag }
+    }
+
+    /// Stops the request named `name`; whether one was running.
+    pub fn cancel(&self, name: &str) -> bool {
+        match self.lock().get(name) {
+            Some(f) => {
+                f.store(true, Ordering::SeqCst);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Stops every request (the server is stopping).
+    pub fn cancel_all(&self) {
+        for f in self.lock().values() {
+            f.store(true, Ordering::SeqCst);
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<AtomicBool>>> {
+        // A panicking request cannot leave the map half-changed: insert and remove are whole.
+        self.running.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Drop for Ticket<'_> {
+    fn drop(&mut self) {
+        let mut map = self.jobs.lock();
+        if map.get(&self.name).is_some_and(|f| Arc::ptr_eq(f, &self.flag)) {
+            map.remove(&self.name);
+        }
+    }
+}
+
+/// Turns at the solvers: at most so many requests compile or solve at once, so that a burst
+/// of requests shares the cores (and memory) instead of all starting together.
+pub(crate) struct Turns {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+/// A request's turn, given back when dropped.
+pub(crate) struct Turn<'a>(&'a Turns);
+
+impl Turns {
+    pub(crate) fn new(n: usize) -> Turns {
+        Turns {
+            free: Mutex::new(n.max(1)),
+            freed: Condvar::new(),
+        }
+    }
+
+    /// Waits for a turn; `None` if `cancelled` is set first.
+    pub(crate) fn take(&self, cancelled: &AtomicBool) -> Option<Turn<'_>> {
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if cancelled.load(Ordering::SeqCst) {
+                return None;
+            }
+            if *free > 0 {
+                *free -= 1;
+                return Some(Turn(self));
+            }
+            free = self
+                .freed
+                .wait_timeout(free, Duration::from_millis(50))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        *self.0.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.0.freed.notify_one();
+    }
+}

@@ -1,0 +1,288 @@
+//! `sokuc serve`: the page and its JSON API on 127.0.0.1.
+//!
+//! A small synchronous server (tiny_http): it exists only inside `serve`, so every other
+//! command starts as fast as before. Each request runs on its own thread, up to
+//! [`Config::max_running`] at once; each goes through [`guard`] (only the local user's own
+//! page gets in), then one small function per route in [`routes`], each over the same
+//! library calls the command line makes, answering the same JSON.
+
+pub mod geometry;
+mod guard;
+mod jobs;
+mod request;
+mod routes;
+
+use std::io::Read;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tiny_http::{Header, Response};
+
+pub use jobs::Jobs;
+
+/// How the server runs.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The port on 127.0.0.1; 0 picks a free one.
+    pub port: u16,
+    /// The largest request body, in bytes.
+    pub max_body: usize,
+    /// The time limit of a request that gives none.
+    pub default_timeout: Duration,
+    /// The longest time limit a request may ask for.
+    pub max_timeout: Duration,
+    /// Requests that solve, count or compile at once; more wait for a turn (and can be
+    /// cancelled while they wait).
+    pub max_running: usize,
+    /// Requests open at once, waiting ones included; past it the server answers 503.
+    pub max_open: usize,
+    /// Memory for one request's model or count, in bytes.
+    pub max_memory: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            port: 0,
+            max_body: 4 << 20,
+            default_timeout: Duration::from_secs(10),
+            max_timeout: Duration::from_secs(120),
+            max_running: 4,
+            max_open: 64,
+            max_memory: 2 << 30,
+        }
+    }
+}
+
+/// What the server could not do.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot listen on 127.0.0.1:{port}: {message}")]
+    Bind { port: u16, message: String },
+}
+
+/// A listening server.
+pub struct Server {
+    http: Arc<tiny_http::Server>,
+    addr: SocketAddr,
+    state: Arc<State>,
+}
+
+/// What every request's thread shares.
+pub(crate) struct State {
+    pub(crate) config: Config,
+    pub(crate) jobs: Jobs,
+    /// The addresses this server answers to, as `Host` and `Origin` carry them.
+    pub(crate) hosts: Vec<String>,
+    pub(crate) turns: jobs::Turns,
+    running: AtomicUsize,
+}
+
+impl Server {
+    /// Listens on 127.0.0.1 (never another interface: the API runs solvers for whoever
+    /// reaches it).
+    pub fn bind(config: Config) -> Result<Server, ServeError> {
+        let http = tiny_http::Server::http(("127.0.0.1", config.port)).map_err(|e| ServeError::Bind {
+            port: config.port,
+            message: e.to_string(),
+        })?;
+        let addr = match http.server_addr().to_ip() {
+            Some(a) => a,
+            None => {
+                return Err(ServeError::Bind {
+                    port: config.port,
+                    message: "not an IP socket".into(),
+                });
+            }
+        };
+        let port = addr.port();
+        let turns = config.max_running;
+        let state = State {
+            hosts: vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")],
+            config,
+            jobs: Jobs::default(),
+            turns: jobs::Turns::new(turns),
+            running: AtomicUsize::new(0),
+        };
+        Ok(Server {
+            http: Arc::new(http),
+            addr,
+            state: Arc::new(state),
+        })
+    }
+
+    /// `http://127.0.0.1:PORT/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Answers requests until `stop` is set; then cancels what is running and waits (briefly)
+    /// for it to end.
+    pub fn run(&self, stop: &AtomicBool) {
+        while !stop.load(Ordering::SeqCst) {
+            let request = match self.http.recv_timeout(Duration::from_millis(100)) {
+                Ok(Some(r)) => r,
+                Ok(None) => continue,
+                Err(_) => break,
+            };
+            let state = self.state.clone();
+            if state.running.fetch_add(1, Ordering::SeqCst) >= state.config.max_open {
+                state.running.fetch_sub(1, Ordering::SeqCst);
+                respond(
+                    request,
+                    error(503, "the server is busy: too many requests at once; try again"),
+                );
+                continue;
+            }
+            let spawned = std::thread::Builder::new().name("sokuc-serve".into()).spawn({
+                let state = state.clone();
+                move || {
+                    let _done = Running(&state.running);
+                    handle(request, &state);
+                }
+            });
+            if spawned.is_err() {
+                state.running.fetch_sub(1, Ordering::SeqCst);
+            }
+        }
+        self.state.jobs.cancel_all();
+        for _ in 0..50 {
+            if self.state.running.load(Ordering::SeqCst) == 0 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// Counts a request as running until it is dropped (also when its thread panics).
+struct Running<'a>(&'a AtomicUsize);
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl State {
+    /// A request's cancel flag (named `job` for `/api/cancel`) and its turn at the solvers,
+    /// once one is free; a request stopped while it waits answers `unknown` at once.
+    pub(crate) fn begin(&self, job: Option<&str>) -> Result<(jobs::Ticket<'_>, jobs::Turn<'_>), Reply> {
+        let ticket = self.jobs.start(job);
+        match self.turns.take(&ticket.flag) {
+            Some(turn) => Ok((ticket, turn)),
+            None => Err(Reply::json(&json!({
+                "status": "unknown",
+                "reason": "the request was stopped before it started",
+            }))),
+        }
+    }
+}
+
+/// An answer: the status, its content type and body.
+pub(crate) struct Reply {
+    pub(crate) status: u16,
+    pub(crate) content_type: &'static str,
+    pub(crate) body: Vec<u8>,
+}
+
+impl Reply {
+    pub(crate) fn json(v: &Value) -> Reply {
+        Reply {
+            status: 200,
+            content_type: "application/json; charset=utf-8",
+            body: v.to_string().into_bytes(),
+        }
+    }
+
+    pub(crate) fn text(content_type: &'static str, body: impl Into<Vec<u8>>) -> Reply {
+        Reply {
+            status: 200,
+            content_type,
+            body: body.into(),
+        }
+    }
+}
+
+/// The command line's error document (`{"status": "error", "message", "exit_code"}`, the
+/// schema's `error`) with HTTP `status`: exit code 1 for the server's own fault (500), 2
+/// for the rest, as a refused command line.
+pub(crate) fn error(status: u16, message: impl Into<String>) -> Reply {
+    let exit_code = if status >= 500 && status != 503 { 1 } else { 2 };
+    Reply {
+        status,
+        ..Reply::json(&json!({ "status": "error", "message": message.into(), "exit_code": exit_code }))
+    }
+}
+
+/// A library error as an answer: the user's (bad input, a refused option) is 400 with the
+/// command line's message, the rest 500.
+pub(crate) fn failed(e: crate::Error) -> Reply {
+    match e.exit_code() {
+        crate::error::exit::USAGE => error(400, e.to_string()),
+        _ => error(500, e.to_string()),
+    }
+}
+
+fn handle(mut request: tiny_http::Request, state: &State) {
+    let reply = match guard::check(&request, state) {
+        Err(refused) => refused,
+        Ok(()) => match read_body(&mut request, state.config.max_body) {
+            Err(refused) => refused,
+            Ok(body) => {
+                let method = request.method().as_str().to_string();
+                let path = request.url().split('?').next().unwrap_or("").to_string();
+                routes::route(&method, &path, &body, state)
+            }
+        },
+    };
+    respond(request, reply);
+}
+
+/// The body, refused past `max` bytes whatever `Content-Length` says.
+fn read_body(request: &mut tiny_http::Request, max: usize) -> Result<Vec<u8>, Reply> {
+    if request.body_length().is_some_and(|n| n > max) {
+        return Err(error(
+            413,
+            format!("the request is larger than the limit of {max} bytes"),
+        ));
+    }
+    let mut body = Vec::new();
+    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+    request
+        .as_reader()
+        .take(limit)
+        .read_to_end(&mut body)
+        .map_err(|e| error(400, format!("cannot read the request: {e}")))?;
+    if body.len() > max {
+        return Err(error(
+            413,
+            format!("the request is larger than the limit of {max} bytes"),
+        ));
+    }
+    Ok(body)
+}
+
+fn respond(request: tiny_http::Request, reply: Reply) {
+    let mut r = Response::from_data(reply.body).with_status_code(reply.status);
+    for (k, v) in [
+        ("Content-Type", reply.content_type),
+        ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "no-referrer"),
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+        ),
+    ] {
+        if let Ok(h) = Header::from_bytes(k.as_bytes(), v.as_bytes()) {
+            r.add_header(h);
+        }
+    }
+    // The client may have gone (a cancelled request): nothing to do about it.
+    let _ = request.respond(r);
+}

@@ -1,0 +1,31 @@
+//! `POST /api/check {solution}`: `sokuc check` on a solution the page holds.
+
+use serde_json::{Value, json};
+
+use crate::run::Checked;
+use crate::serve::request::Body;
+use crate::serve::{Reply, State, error};
+
+/// A solution as text: a string as it is, JSON as `sokuc solve --format json` printed it.
+pub(super) fn solution_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
+    let puzzle = body.puzzle()?;
+    let solution = body
+        .solution
+        .as_ref()
+        .ok_or_else(|| error(400, "request: missing field `solution`"))?;
+    let reply = match puzzle
+        .check("solution", &solution_text(solution))
+        .map_err(|e| error(400, e.to_string()))?
+    {
+        Checked::Valid(what) => json!({"valid": true, "message": what}),
+        Checked::Invalid(why) => json!({"valid": false, "message": why}),
+    };
+    Ok(Reply::json(&reply))
+}

@@ -1,0 +1,26 @@
+//! `POST /api/solve`: one solve, through the library's `Instance::solve` (the run path of
+//! `sokuc solve`), answering the JSON `sokuc solve --format json` prints, plus its time.
+
+use std::time::Instant;
+
+use crate::api::{Instance, Options};
+use crate::serve::request::Body;
+use crate::serve::{Reply, State, failed};
+
+pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
+    let started = Instant::now();
+    let puzzle = body.puzzle()?;
+    let (ticket, _turn) = state.begin(body.job.as_deref())?;
+    let mut options = Options::new()
+        .backend(body.backend.as_deref().unwrap_or("auto"))
+        .timeout(body.timeout(state)?)
+        .unique(body.unique.unwrap_or(false))
+        .interrupt(ticket.flag.clone());
+    if let Some(seed) = body.seed {
+        options = options.seed(seed);
+    }
+    let outcome = Instance::from_puzzle(puzzle).solve(&options).map_err(failed)?;
+    let mut json = outcome.json().clone();
+    json["elapsed_ms"] = ((started.elapsed().as_secs_f64() * 1e6).round() / 1e3).into();
+    Ok(Reply::json(&json))
+}

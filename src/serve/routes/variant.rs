@@ -1,0 +1,77 @@
+//! `POST /api/variant {name}` or `{text}`: a polyhedron for the page to draw: its faces, a
+//! convex 3-D shape, a tile set and pegs that have a solution.
+
+use serde_json::json;
+
+use crate::input::variant_file::parse_variant;
+use crate::model::Variant;
+use crate::rng::Rng;
+use crate::serve::request::Body;
+use crate::serve::{Reply, State, error, geometry};
+
+/// Variants past this many faces are not drawn (the page would be a blur of triangles).
+const MAX_FACES: usize = 2000;
+
+pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
+    let v: Variant = match (&body.name, &body.text) {
+        (Some(name), None) => crate::input::variant_file::resolve_variant(
+            name,
+            crate::input::variant_file::Variants::Given(None),
+            ("variant", None),
+        )
+        .map_err(|e| error(400, e.to_string()))?,
+        (None, Some(text)) => {
+            parse_variant("uploaded variant", text, "uploaded").map_err(|e| error(400, e.to_string()))?
+        }
+        _ => {
+            return Err(error(
+                400,
+                "request: give `name` (a built-in variant) or `text` (a variant file)",
+            ));
+        }
+    };
+    if v.num_faces() > MAX_FACES {
+        return Err(error(
+            400,
+            format!(
+                "{}: {} faces is more than the page draws ({MAX_FACES})",
+                v.name,
+                v.num_faces()
+            ),
+        ));
+    }
+    let (tiles, tile_set) = if v.num_faces() == 20 {
+        let t = crate::model::builtin::tile_set("icosoku").unwrap_or_default();
+        (t, Some("icosoku"))
+    } else {
+        // Weights 0..3 as IcoSoKu's, fixed per variant so that a link shows the same puzzle.
+        let mut rng = Rng::new(v.num_faces() as u64 * 7919 + v.num_vertices() as u64);
+        let t = (0..v.num_faces())
+            .map(|_| {
+                let mut w = [0u64; 3];
+                for x in &mut w {
+                    *x = rng.below(4) as u64;
+                }
+                w.sort_unstable();
+                w
+            })
+            .collect();
+        (t, None)
+    };
+    // Pegs with a solution: tile i on face i, unturned, its corners summed per vertex.
+    let mut pegs = vec![0u64; v.num_vertices()];
+    for (f, t) in v.faces.iter().zip(&tiles) {
+        for k in 0..3 {
+            pegs[f[k]] += t[k];
+        }
+    }
+    Ok(Reply::json(&json!({
+        "name": v.name,
+        "vertices": v.vertices,
+        "faces": v.faces,
+        "positions": geometry::positions(&v),
+        "tiles": tiles,
+        "tile_set": tile_set,
+        "pegs": pegs,
+    })))
+}

@@ -1,0 +1,756 @@
+//! `sokuc serve`'s API without a browser: a server in this process on a free port of
+//! 127.0.0.1, spoken to over plain HTTP/1.1. Every solution is checked here (the pegs summed
+//! from the placements), the refusals that keep other web pages out are each tried, and 200
+//! requests from 8 threads come back whole.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use sokuc::serve::{Config, Server};
+
+/// A server on its own thread, stopped when dropped.
+struct Running {
+    port: u16,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn start() -> Running {
+    start_with(Config::default())
+}
+
+fn start_with(config: Config) -> Running {
+    let server = Server::bind(config).unwrap();
+    let url = server.url();
+    let port: u16 = url.trim_end_matches('/').rsplit(':').next().unwrap().parse().unwrap();
+    assert_eq!(url, format!("http://127.0.0.1:{port}/"));
+    let stop = Arc::new(AtomicBool::new(false));
+    let thread = std::thread::spawn({
+        let stop = stop.clone();
+        move || server.run(&stop)
+    });
+    Running {
+        port,
+        stop,
+        thread: Some(thread),
+    }
+}
+
+/// One request, as raw bytes after the request line's method and path: the status and body.
+fn raw(port: u16, head: &str, body: &[u8]) -> (u16, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+    let mut req = head.as_bytes().to_vec();
+    req.extend_from_slice(format!("Content-Length: {}\r\nConnection: close\r\n\r\n", body.len()).as_bytes());
+    req.extend_from_slice(body);
+    s.write_all(&req).unwrap();
+    let mut r = BufReader::new(s);
+    let mut status = String::new();
+    r.read_line(&mut status).unwrap();
+    let code: u16 = status.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let mut length = None;
+    let mut chunked = false;
+    loop {
+        let mut line = String::new();
+        r.read_line(&mut line).unwrap();
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some((k, v)) = line.split_once(':') {
+            if k.eq_ignore_ascii_case("content-length") {
+                length = v.trim().parse::<usize>().ok();
+            }
+            if k.eq_ignore_ascii_case("transfer-encoding") && v.trim().eq_ignore_ascii_case("chunked") {
+                chunked = true;
+            }
+        }
+    }
+    let mut body = Vec::new();
+    match length {
+        // Long answers come in chunks: a hex size line, the bytes, a blank line; 0 ends.
+        _ if chunked => loop {
+            let mut size = String::new();
+            r.read_line(&mut size).unwrap();
+            let n = usize::from_str_radix(size.trim(), 16).unwrap();
+            let mut chunk = vec![0; n + 2];
+            r.read_exact(&mut chunk).unwrap();
+            if n == 0 {
+                break;
+            }
+            body.extend_from_slice(&chunk[..n]);
+        },
+        Some(n) => {
+            body.resize(n, 0);
+            r.read_exact(&mut body).unwrap();
+        }
+        None => {
+            r.read_to_end(&mut body).unwrap();
+        }
+    }
+    (code, String::from_utf8(body).unwrap())
+}
+
+fn get(port: u16, path: &str) -> (u16, String) {
+    raw(port, &format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"), b"")
+}
+
+fn post(port: u16, path: &str, body: &Value) -> (u16, Value) {
+    let (code, text) = raw(
+        port,
+        &format!("POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"),
+        body.to_string().as_bytes(),
+    );
+    let v = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    (code, v)
+}
+
+const SEED_PEGS: [u64; 12] = [1, 5, 11, 10, 7, 12, 9, 2, 6, 8, 4, 3];
+
+fn icosoku(pegs: &[u64]) -> String {
+    format!(
+        "variant = \"icosahedron\"\ntiles = \"icosoku\"\ncapacities = {:?}\n",
+        pegs
+    )
+}
+
+fn seed_request() -> Value {
+    json!({"instance": icosoku(&SEED_PEGS), "name": "page.toml"})
+}
+
+/// The pegs a 3SoKu answer's placements add up to (its own arithmetic, not sokuc's).
+fn sums(answer: &Value) -> Vec<u64> {
+    let names: Vec<&str> = answer["vertices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let mut s = vec![0; names.len()];
+    for p in answer["placements"].as_array().unwrap() {
+        for (v, c) in p["face"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(p["corners"].as_array().unwrap())
+        {
+            let i = names.iter().position(|n| *n == v.as_str().unwrap()).unwrap();
+            s[i] += c.as_u64().unwrap();
+        }
+    }
+    s
+}
+
+/// A solved IcoSoKu answer: every face once, the 20 IcoSoKu tiles once each, the pegs met.
+fn assert_solves(answer: &Value, pegs: &[u64]) {
+    assert_eq!(answer["status"], "sat", "{answer}");
+    assert_eq!(answer["verified"], true);
+    assert_eq!(sums(answer), pegs, "{answer}");
+    let mut tiles: Vec<u64> = answer["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["tile"].as_u64().unwrap())
+        .collect();
+    tiles.sort_unstable();
+    assert_eq!(tiles, (1..=20).collect::<Vec<u64>>());
+}
+
+#[test]
+fn solves_on_every_backend_and_answers_the_cli_schema() {
+    let s = start();
+    let (code, info) = post(s.port, "/api/info", &json!({}));
+    assert_eq!(code, 405, "{info}");
+    let (code, info) = get(s.port, "/api/info");
+    assert_eq!(code, 200);
+    let info: Value = serde_json::from_str(&info).unwrap();
+    let backends: Vec<String> = info["backends"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(backends[0], "auto");
+    assert_eq!(
+        &backends[1..],
+        sokuc::backends().iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    );
+    for b in &backends {
+        let mut req = seed_request();
+        req["backend"] = json!(b);
+        let (code, answer) = post(s.port, "/api/solve", &req);
+        assert_eq!(code, 200, "{b}: {answer}");
+        assert_solves(&answer, &SEED_PEGS);
+        assert!(answer["elapsed_ms"].as_f64().unwrap() >= 0.0);
+        common::assert_schema("outcome", &answer);
+        if b != "auto" {
+            assert_eq!(answer["backend"], json!(b));
+        }
+    }
+    // The same JSON object as `sokuc solve --format json` (the schema's fields, in order).
+    let (_, answer) = post(
+        s.port,
+        "/api/solve",
+        &json!({"instance": icosoku(&SEED_PEGS), "name": "page.toml", "backend": "sat"}),
+    );
+    let cli = common::sokuc()
+        .args([
+            "solve",
+            "instances/icosoku-seed.toml",
+            "--backend",
+            "sat",
+            "--format",
+            "json",
+        ])
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    let mut served = keys(&answer);
+    served.retain(|k| k != "elapsed_ms");
+    assert_eq!(served, keys(&cli));
+}
+
+#[test]
+fn unsat_and_bad_input_answer_as_the_command_line_does() {
+    let s = start();
+    let unsat = std::fs::read_to_string(common::root().join("instances/icosoku-unsat.toml")).unwrap();
+    let (code, answer) = post(s.port, "/api/solve", &json!({"instance": unsat, "name": "page.toml"}));
+    assert_eq!(code, 200);
+    assert_eq!(answer["status"], "unsat");
+    common::assert_schema("outcome", &answer);
+    assert!(answer["reason"].as_str().is_some_and(|r| !r.is_empty()), "{answer}");
+    // A bad peg list: 400 with the command line's one line, naming the file and line.
+    let bad = "variant = \"icosahedron\"\ntiles = \"icosoku\"\ncapacities = [1, 2, 3]\n";
+    let (code, answer) = post(s.port, "/api/solve", &json!({"instance": bad, "name": "page.toml"}));
+    assert_eq!(code, 400, "{answer}");
+    common::assert_schema("error", &answer);
+    let message = answer["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("page.toml:3:") && !message.contains('\n'),
+        "{message}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.toml"), bad).unwrap();
+    let cli = common::sokuc()
+        .args(["solve", "bad.toml"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(cli.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&cli.stderr).contains(message.trim_start_matches("page.toml")),
+        "{message}"
+    );
+    // Not JSON, a missing instance, an unknown field, an unknown backend.
+    let (code, text) = raw(
+        s.port,
+        &format!(
+            "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n",
+            s.port
+        ),
+        b"{not json",
+    );
+    assert_eq!(code, 400, "{text}");
+    for body in [
+        json!({}),
+        json!({"instance": icosoku(&SEED_PEGS), "name": "page.toml", "colour": "red"}),
+        json!({"instance": icosoku(&SEED_PEGS), "name": "page.toml", "backend": "nope"}),
+        json!({"instance": icosoku(&SEED_PEGS), "name": "page.toml", "timeout": -1}),
+    ] {
+        let (code, answer) = post(s.port, "/api/solve", &body);
+        assert_eq!(code, 400, "{body}: {answer}");
+        assert!(
+            answer["message"].as_str().is_some_and(|e| !e.contains('\n')),
+            "{answer}"
+        );
+    }
+}
+
+#[test]
+fn only_the_local_page_gets_in() {
+    let s = start();
+    let port = s.port;
+    let body = seed_request().to_string();
+    let cases = [
+        // DNS rebinding: a name that resolved to 127.0.0.1.
+        (
+            format!("POST /api/solve HTTP/1.1\r\nHost: evil.example:{port}\r\nContent-Type: application/json\r\n"),
+            403,
+        ),
+        (format!("GET / HTTP/1.1\r\nHost: 127.0.0.1.nip.io:{port}\r\n"), 403),
+        // Another port of this machine is another origin.
+        (
+            format!("GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n", port.wrapping_add(1)),
+            403,
+        ),
+        // No Host at all.
+        ("GET /api/info HTTP/1.0\r\n".to_string(), 403),
+        // A page elsewhere posting to the API.
+        (
+            format!(
+                "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: https://evil.example\r\nContent-Type: application/json\r\n"
+            ),
+            403,
+        ),
+        (
+            format!(
+                "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: null\r\nContent-Type: application/json\r\n"
+            ),
+            403,
+        ),
+        (
+            format!(
+                "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nSec-Fetch-Site: cross-site\r\nContent-Type: application/json\r\n"
+            ),
+            403,
+        ),
+        // A form post (no preflight): not JSON.
+        (
+            format!("POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: text/plain\r\n"),
+            415,
+        ),
+        // The page's own requests.
+        (
+            format!(
+                "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+            ),
+            200,
+        ),
+        (
+            format!(
+                "POST /api/solve HTTP/1.1\r\nHost: localhost:{port}\r\nOrigin: http://localhost:{port}\r\nContent-Type: application/json; charset=utf-8\r\n"
+            ),
+            200,
+        ),
+    ];
+    for (head, want) in cases {
+        let (code, text) = raw(port, &head, body.as_bytes());
+        assert_eq!(code, want, "{head}: {text}");
+        if want != 200 {
+            let doc: Value = serde_json::from_str(&text).unwrap();
+            common::assert_schema("error", &doc);
+        }
+    }
+}
+
+#[test]
+fn no_file_is_read_from_disk_and_sizes_are_limited() {
+    let s = start_with(Config {
+        max_body: 64 * 1024,
+        ..Config::default()
+    });
+    let variant = common::root().join("variants/octahedron.toml");
+    for spec in [
+        variant.display().to_string(),
+        "../variants/octahedron.toml".into(),
+        "/etc/passwd".into(),
+    ] {
+        let inst = format!("variant = {spec:?}\ntiles = [[0,0,1]]\ncapacities = [1]\n");
+        let (code, answer) = post(s.port, "/api/solve", &json!({"instance": inst, "name": "page.toml"}));
+        assert_eq!(code, 400, "{answer}");
+        assert!(
+            answer["message"].as_str().unwrap().contains("not read from disk"),
+            "{answer}"
+        );
+    }
+    // Pages are embedded; a path is only ever a route.
+    for path in ["/../Cargo.toml", "/web/app.js", "/etc/passwd", "/src/main.rs"] {
+        assert_eq!(get(s.port, path).0, 404, "{path}");
+    }
+    let (code, page) = get(s.port, "/");
+    assert_eq!(code, 200);
+    assert!(page.contains("<html") && page.contains("app.js"), "{page}");
+    assert_eq!(get(s.port, "/app.js").0, 200);
+    assert_eq!(get(s.port, "/style.css").0, 200);
+    // A body over the limit, whatever Content-Length says.
+    let big = json!({"instance": "x".repeat(100 * 1024), "name": "page.toml"});
+    let (code, answer) = post(s.port, "/api/solve", &big);
+    assert_eq!(code, 413, "{answer}");
+    // An uploaded variant is used from memory.
+    let text = std::fs::read_to_string(&variant).unwrap();
+    let (code, v) = post(s.port, "/api/variant", &json!({"text": text}));
+    assert_eq!(code, 200, "{v}");
+    let name = v["name"].as_str().unwrap().to_string();
+    let pegs: Vec<u64> = v["pegs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .collect();
+    let tiles = v["tiles"].to_string();
+    let inst = format!("variant = {name:?}\ntiles = {tiles}\ncapacities = {pegs:?}\n");
+    let (code, answer) = post(
+        s.port,
+        "/api/solve",
+        &json!({"instance": inst, "name": "page.toml", "variant_text": text}),
+    );
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(answer["status"], "sat");
+    assert_eq!(sums(&answer), pegs);
+}
+
+#[test]
+fn variants_come_with_a_convex_shape_and_solvable_pegs() {
+    let s = start();
+    let (_, info) = get(s.port, "/api/info");
+    let info: Value = serde_json::from_str(&info).unwrap();
+    for name in info["variants"].as_array().unwrap() {
+        let (code, v) = post(s.port, "/api/variant", &json!({"name": name}));
+        assert_eq!(code, 200, "{v}");
+        let n = v["vertices"].as_array().unwrap().len();
+        assert_eq!(v["positions"].as_array().unwrap().len(), n);
+        assert_eq!(
+            v["tiles"].as_array().unwrap().len(),
+            v["faces"].as_array().unwrap().len()
+        );
+        let pegs: Vec<u64> = v["pegs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .collect();
+        let inst = format!("variant = {name}\ntiles = {}\ncapacities = {pegs:?}\n", v["tiles"]);
+        let (code, answer) = post(s.port, "/api/solve", &json!({"instance": inst, "name": "page.toml"}));
+        assert_eq!(code, 200, "{answer}");
+        assert_eq!(answer["status"], "sat", "{name}: {answer}");
+        assert_eq!(sums(&answer), pegs, "{name}");
+    }
+    let (code, answer) = post(s.port, "/api/variant", &json!({"name": "dodecahedron"}));
+    assert_eq!(code, 400, "{answer}");
+    let (code, answer) = post(
+        s.port,
+        "/api/variant",
+        &json!({"text": "vertices = [\"A\"]\nfaces = [[\"A\", \"B\", \"C\"]]\n"}),
+    );
+    assert_eq!(code, 400, "{answer}");
+    assert!(
+        answer["message"].as_str().unwrap().starts_with("uploaded variant:"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn solutions_page_counts_compare_exports_steps_and_checks() {
+    let s = start();
+    let req = |extra: Value| {
+        let mut r = seed_request();
+        for (k, v) in extra.as_object().unwrap() {
+            r[k] = v.clone();
+        }
+        r
+    };
+    // Two pages of solutions: all valid, all different, in the same order every time.
+    let (code, first) = post(
+        s.port,
+        "/api/solutions",
+        &req(json!({"offset": 0, "limit": 3, "backend": "sat"})),
+    );
+    assert_eq!(code, 200, "{first}");
+    let (_, second) = post(
+        s.port,
+        "/api/solutions",
+        &req(json!({"offset": 3, "limit": 3, "backend": "sat"})),
+    );
+    let (_, again) = post(
+        s.port,
+        "/api/solutions",
+        &req(json!({"offset": 0, "limit": 6, "backend": "sat"})),
+    );
+    let mut seen = Vec::new();
+    for page in [&first, &second] {
+        assert_eq!(page["more"], true, "{page}");
+        common::assert_schema("enumerationSummary", &page["summary"]);
+        for sol in page["solutions"].as_array().unwrap() {
+            common::assert_schema("enumerationLine", sol);
+            assert_solves(sol, &SEED_PEGS);
+            seen.push(sol["placements"].to_string());
+        }
+    }
+    assert_eq!(seen.len(), 6);
+    let distinct: std::collections::BTreeSet<&String> = seen.iter().collect();
+    assert_eq!(distinct.len(), 6);
+    let again: Vec<String> = again["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["placements"].to_string())
+        .collect();
+    assert_eq!(again, seen);
+    // The count is the command line's.
+    // (On a small instance: IcoSoKu's counts take half a minute.)
+    let octa = std::fs::read_to_string(common::root().join("instances/octasoku.toml")).unwrap();
+    let (code, count) = post(
+        s.port,
+        "/api/count",
+        &json!({"instance": octa, "name": "page.toml", "timeout": 60}),
+    );
+    assert_eq!(code, 200, "{count}");
+    let cli = common::sokuc()
+        .args(["count", "instances/octasoku.toml", "--format", "json"])
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    assert_eq!(count["count"], cli["count"]);
+    assert_eq!(count["status"], "counted");
+    common::assert_schema("count", &count);
+    // Compare: one row per backend, all agreeing.
+    let (code, cmp) = post(s.port, "/api/compare", &seed_request());
+    assert_eq!(code, 200, "{cmp}");
+    common::assert_schema("compare", &cmp);
+    let text = cmp.to_string();
+    for b in sokuc::backends() {
+        assert!(text.contains(&format!("\"{b}\"")), "{b}: {text}");
+    }
+    // Exports: what `sokuc solve --emit` writes, byte for byte.
+    for format in ["dimacs", "opb", "lp", "mps", "mzn"] {
+        let (code, text) = raw(
+            s.port,
+            &format!(
+                "POST /api/export HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n",
+                s.port
+            ),
+            req(json!({"format": format})).to_string().as_bytes(),
+        );
+        assert_eq!(code, 200, "{format}");
+        let cli = common::sokuc()
+            .args(["solve", "instances/icosoku-seed.toml", "--emit", format])
+            .current_dir(common::root())
+            .output()
+            .unwrap();
+        let cli = String::from_utf8(cli.stdout).unwrap();
+        // The model's comments name its source file; the rest is the same.
+        let strip = |t: &str| {
+            t.lines()
+                .filter(|l| !l.contains("icosoku-seed") && !l.contains("page.toml"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert!(
+            strip(&text) == strip(&cli),
+            "{format}: the served model differs from the command line's"
+        );
+    }
+    let (_, answer) = post(s.port, "/api/solve", &seed_request());
+    let (code, svg) = raw(
+        s.port,
+        &format!(
+            "POST /api/export HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n",
+            s.port
+        ),
+        req(json!({"format": "svg", "solution": answer})).to_string().as_bytes(),
+    );
+    assert_eq!(code, 200, "{svg}");
+    assert!(svg.contains("<svg") && svg.contains("</svg>"), "{svg}");
+    let (code, bad) = post(s.port, "/api/export", &req(json!({"format": "pdf"})));
+    assert_eq!(code, 400, "{bad}");
+    // Steps: one per placement, in its order.
+    let (code, steps) = post(s.port, "/api/instructions", &req(json!({"solution": answer})));
+    assert_eq!(code, 200, "{steps}");
+    let steps = steps["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 20);
+    for (st, p) in steps.iter().zip(answer["placements"].as_array().unwrap()) {
+        assert_eq!(st["face"], p["face"]);
+        assert!(st["text"].as_str().unwrap().starts_with("Put tile"), "{st}");
+    }
+    // Check: the answer is valid; with two tiles' corners swapped it is not.
+    let (code, checked) = post(s.port, "/api/check", &req(json!({"solution": answer})));
+    assert_eq!(code, 200, "{checked}");
+    assert_eq!(checked["valid"], true, "{checked}");
+    let mut wrong = answer.clone();
+    let c0 = wrong["placements"][0]["corners"].clone();
+    wrong["placements"][0]["corners"] = wrong["placements"][1]["corners"].clone();
+    wrong["placements"][1]["corners"] = c0;
+    let (code, checked) = post(s.port, "/api/check", &req(json!({"solution": wrong})));
+    assert_eq!(code, 200, "{checked}");
+    assert_eq!(checked["valid"], false, "{checked}");
+}
+
+#[test]
+fn grids_solve_through_the_same_route() {
+    let s = start();
+    for (file, name) in [
+        ("instances/kakuro/gecode-k0-easy.kakuro", "page.kakuro"),
+        ("instances/trickytriple/feup-lekinasa-4x4-01.tt", "page.tt"),
+    ] {
+        let text = std::fs::read_to_string(common::root().join(file)).unwrap();
+        let (code, answer) = post(s.port, "/api/solve", &json!({"instance": text, "name": name}));
+        assert_eq!(code, 200, "{answer}");
+        assert_eq!(answer["status"], "sat", "{file}");
+        assert_eq!(answer["verified"], true);
+        assert!(answer["grid"].is_array(), "{answer}");
+        let (code, checked) = post(
+            s.port,
+            "/api/check",
+            &json!({"instance": text, "name": name, "solution": answer}),
+        );
+        assert_eq!(code, 200);
+        assert_eq!(checked["valid"], true, "{file}: {checked}");
+    }
+}
+
+/// A request the page stops ("Stop", or leaving the page) ends at once as `unknown`, and two
+/// requests run side by side.
+#[test]
+fn a_running_request_can_be_cancelled_while_another_runs() {
+    let s = start();
+    let port = s.port;
+    // Counting the free-peg instance takes longer than this test allows.
+    let hard = std::fs::read_to_string(common::root().join("instances/icosoku-free-pegs.toml")).unwrap();
+    let t0 = Instant::now();
+    let counting = std::thread::spawn(move || {
+        post(
+            port,
+            "/api/count",
+            &json!({"instance": hard, "name": "page.toml", "timeout": 100, "job": "slow-one"}),
+        )
+    });
+    // Meanwhile another request is answered.
+    std::thread::sleep(Duration::from_millis(300));
+    let (code, answer) = post(port, "/api/solve", &seed_request());
+    assert_eq!(code, 200);
+    assert_solves(&answer, &SEED_PEGS);
+    let (code, cancelled) = post(port, "/api/cancel", &json!({"job": "slow-one"}));
+    assert_eq!(code, 200);
+    let (code, counted) = counting.join().unwrap();
+    assert_eq!(code, 200, "{counted}");
+    if cancelled["cancelled"] == true {
+        assert_eq!(counted["status"], "unknown", "{counted}");
+        assert!(t0.elapsed() < Duration::from_secs(30), "{:?}", t0.elapsed());
+    } else {
+        // The count finished before the cancel came: then it is a count.
+        assert_eq!(counted["status"], "counted", "{counted}");
+    }
+    let (_, again) = post(port, "/api/cancel", &json!({"job": "slow-one"}));
+    assert_eq!(again["cancelled"], false);
+}
+
+fn resident_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+        })
+        .unwrap_or(0)
+}
+
+/// 200 solves from 8 client threads against one server: every answer verified, none lost,
+/// memory flat (the second hundred adds little to what the first left).
+#[test]
+fn two_hundred_requests_from_eight_threads() {
+    let s = start();
+    let port = s.port;
+    let batch = std::fs::read_to_string(common::root().join("instances/batches/icosoku100.txt")).unwrap();
+    let pegs: Vec<Vec<u64>> = batch
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            l.split(|c: char| c == ',' || c.is_whitespace())
+                .filter_map(|x| x.parse().ok())
+                .collect()
+        })
+        .filter(|p: &Vec<u64>| p.len() == 12)
+        .collect();
+    assert!(pegs.len() >= 50, "{}", pegs.len());
+    let pegs = Arc::new(pegs);
+    let t0 = Instant::now();
+    let run = |from: usize, to: usize| {
+        let handles: Vec<_> = (0..8)
+            .map(|t| {
+                let pegs = pegs.clone();
+                std::thread::spawn(move || {
+                    let mut done = 0;
+                    for i in (from + t..to).step_by(8) {
+                        let p = &pegs[i % pegs.len()];
+                        let (code, answer) = post(
+                            port,
+                            "/api/solve",
+                            &json!({"instance": icosoku(p), "name": "page.toml", "timeout": 60}),
+                        );
+                        assert_eq!(code, 200, "{answer}");
+                        assert_solves(&answer, p);
+                        done += 1;
+                    }
+                    done
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).sum::<usize>()
+    };
+    assert_eq!(run(0, 100), 100);
+    let after_first = resident_kib();
+    assert_eq!(run(100, 200), 100);
+    let after_second = resident_kib();
+    assert!(
+        after_second < after_first + 64 * 1024,
+        "memory grew from {after_first} KiB to {after_second} KiB"
+    );
+    assert!(t0.elapsed() < Duration::from_secs(300), "{:?}", t0.elapsed());
+}
+
+/// The command: prints its address first, serves the page, and exits 130 on Ctrl-C.
+#[test]
+fn the_command_prints_its_address_and_stops_on_sigint() {
+    let mut child = common::sokuc()
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("sokuc serve: ")
+        .expect("the address line")
+        .to_string();
+    let port: u16 = url.trim_end_matches('/').rsplit(':').next().unwrap().parse().unwrap();
+    assert_eq!(url, format!("http://127.0.0.1:{port}/"));
+    let (code, page) = get(port, "/");
+    assert_eq!(code, 200);
+    assert!(page.contains("<html"));
+    let pid = child.id().to_string();
+    assert!(
+        std::process::Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let t0 = Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(10), "still running after SIGINT");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
+    // A port in use is one clear line and exit 2.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let busy = listener.local_addr().unwrap().port().to_string();
+    let o = common::sokuc().args(["serve", "--port", &busy]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&busy), "{err}");
+}
