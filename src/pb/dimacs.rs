@@ -2,8 +2,8 @@
 //!
 //! `c` lines are comments, `p cnf VARS CLAUSES` comes before the first clause, and every
 //! clause is a list of non-zero integers ended by `0` (it may span lines). A `%` line ends the
-//! formula, as in the SATLIB files that have one. The header's counts are checked, never used
-//! to reserve memory.
+//! formula, as in the SATLIB files that have one. The header's counts are hints, as SAT solvers
+//! take them: a mismatch is a warning, and nothing is reserved from them.
 
 use super::{Lit, PbFile, Row};
 use crate::input::InputError;
@@ -15,6 +15,9 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
     let mut rows = Vec::new();
     let mut clause: Vec<Lit> = Vec::new();
     let mut clause_line = 0;
+    // The first literal above the header's count, and the largest variable.
+    let mut above: Option<(i64, usize)> = None;
+    let mut max_var = 0u32;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let l = raw.trim();
@@ -51,6 +54,7 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
             continue;
         }
         let Some((vars, _, _)) = header else {
+            // (Solvers differ here; a clause before any header is most likely not DIMACS.)
             return Err(err(line, "a clause before the 'p cnf' header".into()));
         };
         for w in l.split_whitespace() {
@@ -67,19 +71,23 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
                 });
                 continue;
             }
-            if n.unsigned_abs() > u64::from(vars) {
-                return Err(err(
-                    line,
-                    format!("literal {n} names a variable above the header's {vars}"),
-                ));
+            let var = u32::try_from(n.unsigned_abs())
+                .ok()
+                .filter(|&v| v <= super::MAX_VARS)
+                .ok_or_else(|| {
+                    err(
+                        line,
+                        format!("literal {n} is out of range (at most {})", super::MAX_VARS),
+                    )
+                })?;
+            if var > vars && above.is_none() {
+                above = Some((n, line));
             }
+            max_var = max_var.max(var);
             if clause.is_empty() {
                 clause_line = line;
             }
-            clause.push(Lit {
-                var: n.unsigned_abs() as u32,
-                neg: n < 0,
-            });
+            clause.push(Lit { var, neg: n < 0 });
         }
     }
     let Some((vars, declared, hline)) = header else {
@@ -88,19 +96,24 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
     if !clause.is_empty() {
         return Err(err(clause_line, "the last clause does not end with 0".into()));
     }
+    // The header's counts are hints, as SAT solvers take them.
+    let mut warnings = Vec::new();
+    if let Some((n, line)) = above {
+        warnings.push(format!(
+            "{file}:{line}: literal {n} names a variable above the header's {vars} (read as {max_var} variables)"
+        ));
+    }
     if rows.len() as u64 != declared {
-        return Err(err(
-            hline,
-            format!(
-                "the header says {declared} clause{}, but the file has {}",
-                if declared == 1 { "" } else { "s" },
-                rows.len()
-            ),
+        warnings.push(format!(
+            "{file}:{hline}: the header says {declared} clause{}, but the file has {}",
+            if declared == 1 { "" } else { "s" },
+            rows.len()
         ));
     }
     Ok(PbFile {
         source: file.to_string(),
-        num_vars: vars,
+        num_vars: vars.max(max_var),
+        warnings,
         rows,
         objective: None,
         cnf: true,

@@ -86,6 +86,9 @@ pub struct PbFile {
     pub cnf: bool,
     /// Which rows are split into digit columns, and in which base (tests force tiny bases).
     pub split: crate::ir::digits::Split,
+    /// What the file gets wrong that PB and SAT solvers accept: a header count that does
+    /// not match the file. Printed as `c warning:` lines, as those solvers do.
+    pub warnings: Vec<String>,
 }
 
 impl PbFile {

@@ -9,8 +9,9 @@
 //!
 //! Statements end with `;` and may span lines. Coefficients are integers of any size (the
 //! competition's BIGINT files go to 2^255 and beyond), read exactly as [`BigInt`]. Every
-//! problem is an [`InputError`] with the line it is on. Nothing is reserved from the header's
-//! counts: they are only checked against what the file holds.
+//! problem is an [`InputError`] with the line it is on. The header's counts are hints, as
+//! minisat+, RoundingSat and the competition's checkers take them: a count that does not
+//! match the file is a warning, and nothing is reserved from it.
 
 use num_bigint::BigInt;
 
@@ -322,26 +323,24 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
         rows.push(Row::Linear { terms, cmp, rhs, line });
         tok = lx.next()?;
     }
+    let mut warnings = Vec::new();
     if let Some(n) = declared_vars
         && u64::from(max_var) > n
     {
-        let line = first_line_with(text, &format!("x{max_var}"));
-        return Err(InputError::new(
-            file,
-            line,
-            format!("variable x{max_var} is above the header's #variable= {n}"),
+        let line = first_line_with(text, &format!("x{max_var}")).unwrap_or(1);
+        warnings.push(format!(
+            "{file}:{line}: variable x{max_var} is above the header's #variable= {n} (read as {max_var} variables)"
         ));
     }
     if let Some(m) = declared_rows
         && m != rows.len() as u64
     {
-        return Err(InputError::new(
-            file,
-            Some(1),
-            format!("the header says #constraint= {m}, but the file has {}", rows.len()),
+        warnings.push(format!(
+            "{file}:1: the header says #constraint= {m}, but the file has {}",
+            rows.len()
         ));
     }
-    let num_vars = declared_vars.map_or(max_var, |n| n as u32);
+    let num_vars = declared_vars.map_or(max_var, |n| u32::try_from(n).unwrap_or(max_var));
     Ok(PbFile {
         source: file.to_string(),
         num_vars: num_vars.max(max_var),
@@ -349,6 +348,7 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
         objective,
         cnf: false,
         split: Default::default(),
+        warnings,
     })
 }
 

@@ -133,6 +133,9 @@ impl Puzzle for PbFile {
 
     fn text(&self, a: &Answer<Values>) -> String {
         let mut out = String::new();
+        for w in &self.warnings {
+            let _ = writeln!(out, "c warning: {w}");
+        }
         match (&a.solution, a.status) {
             (Some(s), _) => {
                 // The competition's order: `o` lines as solutions improved, then the status.
