@@ -9,6 +9,9 @@
 #   minizinc          - reads the MiniZinc export (with its bundled Gecode)
 #   parallel          - GNU parallel, runs sweep shards in the sharding test
 #   librsvg2-bin      - rsvg-convert, rasterises sokuc's SVG nets in the picture test
+#   chromium, chromium-driver, selenium (PyPI)
+#                     - headless Chromium driven by Selenium for the page of `sokuc serve`
+#                       (tests/browser/run.py; Selenium uses /usr/bin/chromedriver, never a download)
 #   highspy (PyPI)    - HiGHS, reads the LP and MPS exports (Debian 12 has no HiGHS package)
 #   pyganak (PyPI)    - Ganak, an exact projected model counter: cross-checks `sokuc count`
 #                       on CNFs emitted with their projection (`c p show`)
@@ -29,6 +32,8 @@ command -v minisat+ >/dev/null 2>&1 || need+=(minisat+)
 command -v minizinc >/dev/null 2>&1 || need+=(minizinc)
 command -v parallel >/dev/null 2>&1 || need+=(parallel)
 command -v rsvg-convert >/dev/null 2>&1 || need+=(librsvg2-bin)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+[ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
 
 if ! python3 -c "import highspy" >/dev/null 2>&1; then
   echo "install-tools: installing highspy from PyPI" >&2
@@ -40,6 +45,12 @@ if ! python3 -c "import pyganak" >/dev/null 2>&1; then
   echo "install-tools: installing pyganak from PyPI" >&2
   python3 -m pip install -q --disable-pip-version-check pyganak==2.8.0 ||
     python3 -m pip install -q --disable-pip-version-check --user pyganak==2.8.0
+fi
+
+if ! python3 -c "import selenium" >/dev/null 2>&1; then
+  echo "install-tools: installing selenium from PyPI" >&2
+  python3 -m pip install -q --disable-pip-version-check selenium==4.51.0 ||
+    python3 -m pip install -q --disable-pip-version-check --user selenium==4.51.0
 fi
 
 bash "$(dirname "$0")/build-drat-trim.sh"

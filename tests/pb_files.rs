@@ -561,3 +561,41 @@ fn mip_splits_rows_and_refuses_objectives_past_its_tolerances() {
         );
     }
 }
+
+/// `auto` refuses only what no engine can do: a clause-heavy file (so `auto` picks the CDCL
+/// engine) with a row whose CNF passes the clause budget goes to an engine that takes rows as
+/// they are, and its answer is verified; the CDCL engine named alone still refuses it.
+#[test]
+fn auto_hands_a_formula_past_the_clause_budget_to_an_engine_that_takes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("* #variable= 30 #constraint= 41\n");
+    for k in 0..40u32 {
+        text.push_str(&format!("+1 x{} +1 x{} >= 1 ;\n", k % 30 + 1, (k * 7 + 3) % 30 + 1));
+    }
+    let row: Vec<String> = (1..=30u64)
+        .map(|i| format!("+{} x{i}", 100_003 * i + 7_919 * (i % 5)))
+        .collect();
+    text.push_str(&format!("{} <= 25000000 ;\n", row.join(" ")));
+    let f = dir.path().join("heavy.opb");
+    std::fs::write(&f, &text).unwrap();
+    let f = f.to_str().unwrap();
+    let o = sokuc()
+        .args(["solve", f, "--max-clauses", "300", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(o.status.code(), Some(10), "{v}");
+    assert_eq!(v["status"], "sat");
+    assert_eq!(v["verified"], true);
+    assert_ne!(v["backend"], "sat");
+    assert!(
+        v["stats"]["extra"]["auto"].as_str().unwrap().contains("could not take"),
+        "{v}"
+    );
+    let o = sokuc()
+        .args(["solve", f, "--max-clauses", "300", "--backend", "sat"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("300 clauses"));
+}

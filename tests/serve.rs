@@ -745,6 +745,35 @@ fn the_command_prints_its_address_and_stops_on_sigint() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert_eq!(status.code(), Some(130));
+    // --open with no opener on PATH: a note, and the server still serves.
+    let mut child = common::sokuc()
+        .args(["serve", "--port", "0", "--open"])
+        .env("PATH", "/nonexistent")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let port: u16 = line
+        .trim()
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut note = String::new();
+    err.read_line(&mut note).unwrap();
+    assert!(
+        note.contains("could not open a browser") && note.contains(&format!(":{port}/")),
+        "{note}"
+    );
+    assert_eq!(get(port, "/").0, 200);
+    child.kill().unwrap();
+    let _ = child.wait();
     // A port in use is one clear line and exit 2.
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let busy = listener.local_addr().unwrap().port().to_string();

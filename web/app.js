@@ -90,7 +90,10 @@
       data = await res.text();
     }
     if (!res.ok) {
-      const msg = data && typeof data === 'object' && data.error ? data.error : ('HTTP ' + res.status + (typeof data === 'string' && data ? ': ' + data : ''));
+      // The contract says {"error": ...}; a failed run may answer as the CLI's JSON does, {"message": ...}.
+      const obj = data && typeof data === 'object' ? data : {};
+      const said = obj.error || obj.message;
+      const msg = said ? String(said) : ('HTTP ' + res.status + (typeof data === 'string' && data ? ': ' + data.slice(0, 300) : ''));
       const err = new Error(msg);
       err.status = res.status;
       throw err;
@@ -315,6 +318,7 @@
     S.running = run;
     $('stop').disabled = false;
     document.body.classList.add('busy');
+    document.body.dataset.job = run.job;
     run.timer = setInterval(() => {
       if (S.running === run && $('status').dataset.status === 'running') {
         setText('elapsed', ((performance.now() - run.started) / 1000).toFixed(1) + ' s so far');
@@ -329,6 +333,7 @@
       S.running = null;
       $('stop').disabled = true;
       document.body.classList.remove('busy');
+      delete document.body.dataset.job;
     }
   }
 

@@ -101,6 +101,48 @@ fn cdcl_for(opts: &SolveOptions, f: Option<&PbFormula>) -> Result<&'static str, 
     }))
 }
 
+/// A refusal of this formula by one engine (its encoding past the clause budget or the
+/// memory limit, a row past its numbers), which another engine may not share: `auto`
+/// refuses only what no engine of this build can do.
+fn refusal(e: &BackendError) -> bool {
+    matches!(e, BackendError::Encode(_) | BackendError::Unavailable { .. })
+}
+
+/// After `first` refused the formula: the engines that take rows as they are (no CNF, so
+/// no clause budget), in order, skipping those whose numbers cannot hold a row; the first
+/// answer, with the refusal noted in `stats.extra.refused_by`, or the first refusal if every
+/// engine refuses.
+fn fallback(
+    formula: &PbFormula,
+    opts: &SolveOptions,
+    first: &'static str,
+    refused: BackendError,
+) -> Result<(&'static str, Outcome), BackendError> {
+    for name in ["mip", "cp", "search"] {
+        if name == first {
+            continue;
+        }
+        let Some(mut b) = by_name(name) else { continue };
+        let fits = match name {
+            "mip" => super::too_wide_for_mip(formula).is_none(),
+            "cp" => super::row_at_least(formula, super::CP_ROW_LIMIT).is_none(),
+            _ => true,
+        };
+        if !fits || b.check_options(opts).is_err() {
+            continue;
+        }
+        match b.solve(formula, opts) {
+            Ok(mut out) => {
+                out.stats.extra.insert("refused_by".into(), refused.to_string().into());
+                return Ok((name, out));
+            }
+            Err(e) if refusal(&e) => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(refused)
+}
+
 /// Clauses of the formula (constraints stated as clauses, not counting groups or rows).
 fn clause_count(f: &PbFormula) -> usize {
     f.constraints
@@ -232,15 +274,32 @@ impl Backend for Auto {
             tried = Some(out.stats);
         }
         let mut b = by_name(plan.engine).expect("cdcl_for names an engine of this build");
-        let mut out = b.solve(formula, opts)?;
-        self.answered = plan.engine;
-        let why = match &tried {
-            Some(s) => format!(
-                "search gave up after {SEARCH_FAILURES} failures ({:.3} ms), so {}",
-                s.build_ms + s.solve_ms,
-                plan.engine
+        let (engine, mut out, refused) = match b.solve(formula, opts) {
+            Ok(out) => (plan.engine, out, None),
+            Err(e) if refusal(&e) => {
+                let (engine, out) = fallback(formula, opts, plan.engine, e)?;
+                (engine, out, Some(plan.engine))
+            }
+            Err(e) => return Err(e),
+        };
+        self.answered = engine;
+        let why = match (&tried, refused) {
+            (_, Some(first)) => format!(
+                "{first} could not take the formula as it is ({}), so {engine}, which takes rows as they are",
+                out.stats
+                    .extra
+                    .remove("refused_by")
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default()
             ),
-            None => plan.why,
+            (tried, None) => match tried {
+                Some(s) => format!(
+                    "search gave up after {SEARCH_FAILURES} failures ({:.3} ms), so {}",
+                    s.build_ms + s.solve_ms,
+                    plan.engine
+                ),
+                None => plan.why,
+            },
         };
         if let Some(s) = tried {
             // The time search spent is part of this answer's time.
