@@ -415,9 +415,9 @@ fn malformed_files_name_file_line_and_problem() {
         ),
         (
             "opb",
-            "* #variable= 2 #constraint= 1\n+1 y1 >= 1 ;\n",
+            "* #variable= 2 #constraint= 1\n+1 x1 @ >= 1 ;\n",
             ":2:",
-            "unexpected 'y1'",
+            "unexpected '@'",
         ),
         ("opb", "* #variable= 2 #constraint= 1\n+1 x1 x2\n", ":2:", "ends"),
         ("cnf", "p cnf 2 1\n1 -2\n", ":2:", "does not end with 0"),
@@ -598,4 +598,50 @@ fn auto_hands_a_formula_past_the_clause_budget_to_an_engine_that_takes_it() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("300 clauses"));
+}
+
+/// Variables named otherwise than `x<digits>` (as minisat+, RoundingSat and VeriPB files
+/// name them) are read, numbered after the others in order of appearance, printed by their
+/// names, and read back by `check`, from the text and from the JSON.
+#[test]
+fn variables_may_have_any_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("names.opb");
+    std::fs::write(
+        &f,
+        "* #variable= 2 #constraint= 3\r\nmin: +1 flag[3] ;\r\n+1 x1 +1 iv0_b_0 >= 2 ;\r\n+1 ~flag[3] +2 x2 >= 2 ;\r\n+1 a.b-2 -1 x1 = 0 ;\r\n",
+    )
+    .unwrap();
+    let f = f.to_str().unwrap();
+    let o = sokuc().args(["solve", f]).output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(30), "{out}");
+    assert!(out.contains("v x1 x2 -flag[3] iv0_b_0 a.b-2\n"), "{out}");
+    let sol = dir.path().join("names.sol");
+    std::fs::write(&sol, out.as_bytes()).unwrap();
+    let o = sokuc().args(["check", f, sol.to_str().unwrap()]).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stdout));
+    // A wrong answer in names is caught.
+    std::fs::write(&sol, out.replace(" iv0_b_0", " -iv0_b_0")).unwrap();
+    let o = sokuc().args(["check", f, sol.to_str().unwrap()]).output().unwrap();
+    assert_eq!(o.status.code(), Some(3), "{}", String::from_utf8_lossy(&o.stdout));
+    // Every backend answers the same file.
+    for b in sokuc::backends() {
+        let o = sokuc().args(["solve", f, "--backend", b]).output().unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains("c verified"), "{b}: {out}");
+    }
+    // Names that no tool reads stay errors, with their line.
+    for (text, line) in [
+        ("+1 1abc >= 1 ;\n", ":1:"),
+        ("+1 x1 +1 ~ >= 1 ;\n", ":1:"),
+        ("+1 x1\n+1 é >= 1 ;\n", ":2:"),
+    ] {
+        let g = dir.path().join("bad.opb");
+        std::fs::write(&g, text).unwrap();
+        let o = sokuc().args(["solve", g.to_str().unwrap()]).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{text:?}: {err}");
+        assert!(err.contains(line) && err.lines().count() == 1, "{text:?}: {err}");
+    }
 }

@@ -354,6 +354,7 @@ mod tests {
     fn file(rows: Vec<Row>) -> PbFile {
         PbFile {
             warnings: Vec::new(),
+            names: Vec::new(),
             source: "t".into(),
             num_vars: 3,
             rows,

@@ -114,6 +114,7 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
         source: file.to_string(),
         num_vars: vars.max(max_var),
         warnings,
+        names: Vec::new(),
         rows,
         objective: None,
         cnf: true,

@@ -89,6 +89,9 @@ pub struct PbFile {
     /// What the file gets wrong that PB and SAT solvers accept: a header count that does
     /// not match the file. Printed as `c warning:` lines, as those solvers do.
     pub warnings: Vec<String>,
+    /// Variables the file calls otherwise than `x<index>`: (index, name), by index. Answers
+    /// print these names, as PB solvers do.
+    pub names: Vec<(u32, String)>,
 }
 
 impl PbFile {

@@ -37,6 +37,14 @@ struct Lexer<'a> {
     text: &'a str,
     pos: usize,
     line: usize,
+    /// Variables named otherwise than `x<digits>`, with their stand-in indices.
+    names: std::collections::HashMap<&'a str, u32>,
+}
+
+/// The bytes of a variable's name after its first: what minisat+, RoundingSat and VeriPB
+/// files use (`x12`, `iv0_b_0`, `y[3]`, `a.b-2`).
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'[' | b']' | b'.' | b'-' | b'{' | b'}' | b'^')
 }
 
 impl<'a> Lexer<'a> {
@@ -121,35 +129,44 @@ impl<'a> Lexer<'a> {
                 }
                 Tok::Int(word)
             }
-            b'~' | b'x' => {
-                let neg = c == b'~';
-                let mut p = start + usize::from(neg);
-                if b.get(p) != Some(&b'x') {
-                    let end = self.word_end(start);
-                    return Err(self.err(
-                        line,
-                        format!(
-                            "'{}' is not a literal: variables are x1, x2, ...",
-                            &self.text[start..end]
-                        ),
-                    ));
+            b'm' if matches!(&self.text[start..self.word_end(start)], "min:" | "max:") => {
+                let end = self.word_end(start);
+                self.pos = end;
+                if &self.text[start..end] == "min:" {
+                    Tok::Min
+                } else {
+                    Tok::Max
                 }
-                p += 1;
-                let ds = p;
-                while p < b.len() && b[p].is_ascii_digit() {
+            }
+            b'~' | b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let neg = c == b'~';
+                let name_start = start + usize::from(neg);
+                let mut p = name_start;
+                while p < b.len() && is_name_byte(b[p]) {
                     p += 1;
                 }
                 let end = self.word_end(p);
-                if ds == p || end != p {
+                let name = &self.text[name_start..p];
+                let first_ok = b.get(name_start).is_some_and(|&f| f.is_ascii_alphabetic() || f == b'_');
+                if name.is_empty() || !first_ok || end != p {
                     return Err(self.err(
                         line,
                         format!(
-                            "'{}' is not a literal: variables are x1, x2, ...",
-                            &self.text[start..end]
+                            "'{}' is not a literal: a variable is a name such as x1 or flag_2 (letters, digits, _ [ ] . -, starting with a letter or _), negated as ~x1",
+                            &self.text[start..end.max(p).max(start + 1).min(b.len())]
                         ),
                     ));
                 }
                 self.pos = p;
+                let ds = name_start + 1;
+                let numbered =
+                    name.len() > 1 && name.as_bytes()[0] == b'x' && name.as_bytes()[1..].iter().all(u8::is_ascii_digit);
+                if !numbered {
+                    let var = self
+                        .named(name)
+                        .ok_or_else(|| self.err(line, format!("more than {} variables", super::MAX_VARS)))?;
+                    return Ok(Some((Tok::Lit(Lit { var, neg }), line)));
+                }
                 let index: u32 = self.text[ds..p]
                     .parse()
                     .ok()
@@ -166,16 +183,6 @@ impl<'a> Lexer<'a> {
                     })?;
                 Tok::Lit(Lit { var: index, neg })
             }
-            b'm' => {
-                let end = self.word_end(start);
-                let word = &self.text[start..end];
-                self.pos = end;
-                match word {
-                    "min:" => Tok::Min,
-                    "max:" => Tok::Max,
-                    _ => return Err(self.err(line, format!("unexpected '{word}': expected a term, a relation or ';'"))),
-                }
-            }
             _ => {
                 let end = self
                     .word_end(start)
@@ -190,6 +197,18 @@ impl<'a> Lexer<'a> {
             }
         };
         Ok(Some((tok, line)))
+    }
+
+    /// The variable called `name` (not `x<digits>`): a stand-in index counted down from
+    /// `u32::MAX`, renumbered after the last `x<digits>` once the file is read.
+    fn named(&mut self, name: &'a str) -> Option<u32> {
+        if let Some(&v) = self.names.get(name) {
+            return Some(v);
+        }
+        let k = u32::try_from(self.names.len()).ok().filter(|&k| k < super::MAX_VARS)?;
+        let v = u32::MAX - k;
+        self.names.insert(name, v);
+        Some(v)
     }
 
     /// The end of the word starting at `from` (up to whitespace or `;`).
@@ -233,6 +252,7 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
         text,
         pos: 0,
         line: 1,
+        names: std::collections::HashMap::new(),
     };
     let mut rows = Vec::new();
     let mut objective = None;
@@ -272,7 +292,9 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
                     tok = next;
                     while let Some((Tok::Lit(lit), l2)) = tok {
                         end = l2;
-                        max_var = max_var.max(lit.var);
+                        if lit.var <= super::MAX_VARS {
+                            max_var = max_var.max(lit.var);
+                        }
                         lits.push(lit);
                         tok = lx.next()?;
                     }
@@ -323,6 +345,47 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
         rows.push(Row::Linear { terms, cmp, rhs, line });
         tok = lx.next()?;
     }
+    // Named variables come after the numbered ones (and the header's count), in the order
+    // they first appear.
+    let names = std::mem::take(&mut lx.names);
+    let mut named: Vec<(u32, String)> = Vec::new();
+    if !names.is_empty() {
+        let base = declared_vars
+            .and_then(|n| u32::try_from(n).ok())
+            .unwrap_or(0)
+            .max(max_var);
+        let mut order: Vec<(&str, u32)> = names.into_iter().collect();
+        // Stand-ins count down from u32::MAX in order of appearance.
+        order.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+        if u64::from(base) + order.len() as u64 > u64::from(super::MAX_VARS) {
+            return Err(InputError::new(
+                file,
+                None,
+                format!("more than {} variables", super::MAX_VARS),
+            ));
+        }
+        let index = |stand_in: u32| base + (u32::MAX - stand_in) + 1;
+        for (name, stand_in) in &order {
+            named.push((index(*stand_in), (*name).to_string()));
+        }
+        let renumber = |lit: &mut Lit| {
+            if lit.var > super::MAX_VARS {
+                lit.var = index(lit.var);
+            }
+        };
+        for row in &mut rows {
+            if let Row::Linear { terms, .. } = row {
+                for t in terms {
+                    t.lits.iter_mut().for_each(renumber);
+                }
+            }
+        }
+        if let Some(o) = &mut objective {
+            for t in &mut o.terms {
+                t.lits.iter_mut().for_each(renumber);
+            }
+        }
+    }
     let mut warnings = Vec::new();
     if let Some(n) = declared_vars
         && u64::from(max_var) > n
@@ -341,14 +404,16 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
         ));
     }
     let num_vars = declared_vars.map_or(max_var, |n| u32::try_from(n).unwrap_or(max_var));
+    let num_vars = named.last().map_or(num_vars.max(max_var), |(i, _)| *i);
     Ok(PbFile {
         source: file.to_string(),
-        num_vars: num_vars.max(max_var),
+        num_vars,
         rows,
         objective,
         cnf: false,
         split: Default::default(),
         warnings,
+        names: named,
     })
 }
 

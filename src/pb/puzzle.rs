@@ -25,13 +25,17 @@ impl PbFile {
     fn v_lines(&self, values: &[bool]) -> String {
         let mut out = String::new();
         let n = self.num_vars as usize;
+        let named: std::collections::HashMap<u32, &str> = self.names.iter().map(|(i, s)| (*i, s.as_str())).collect();
         for start in (0..n.max(1)).step_by(PER_LINE) {
             out.push('v');
             for i in start..(start + PER_LINE).min(n) {
                 let on = values.get(i).copied().unwrap_or(false);
                 let sign = if on { "" } else { "-" };
+                let index = u32::try_from(i + 1).unwrap_or(u32::MAX);
                 let _ = if self.cnf {
                     write!(out, " {sign}{}", i + 1)
+                } else if let Some(name) = named.get(&index) {
+                    write!(out, " {sign}{name}")
                 } else {
                     write!(out, " {sign}x{}", i + 1)
                 };
@@ -210,7 +214,31 @@ impl Puzzle for PbFile {
     }
 
     fn read_solution(&self, file: &str, text: &str) -> Result<Values, InputError> {
-        read_values(file, text, self.num_vars as usize)
+        if self.names.is_empty() {
+            return read_values(file, text, self.num_vars as usize);
+        }
+        // `v` lines name the file's own variables: read them as `x<index>`.
+        let index: std::collections::HashMap<&str, u32> = self.names.iter().map(|(i, s)| (s.as_str(), *i)).collect();
+        let renamed: String = text
+            .lines()
+            .map(|l| match l.strip_prefix("v ") {
+                Some(rest) => {
+                    let words: Vec<String> = rest
+                        .split_whitespace()
+                        .map(|w| {
+                            let (sign, name) = w.strip_prefix('-').map_or(("", w), |n| ("-", n));
+                            match index.get(name) {
+                                Some(i) => format!("{sign}x{i}"),
+                                None => w.to_string(),
+                            }
+                        })
+                        .collect();
+                    format!("v {}\n", words.join(" "))
+                }
+                None => format!("{l}\n"),
+            })
+            .collect();
+        read_values(file, &renamed, self.num_vars as usize)
     }
 
     /// `o <value>`, exact, from the file's own terms (as the last `o` line of the text).
