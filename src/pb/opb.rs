@@ -356,7 +356,7 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
             .max(max_var);
         let mut order: Vec<(&str, u32)> = names.into_iter().collect();
         // Stand-ins count down from u32::MAX in order of appearance.
-        order.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+        order.sort_unstable_by_key(|&(_, stand_in)| std::cmp::Reverse(stand_in));
         if u64::from(base) + order.len() as u64 > u64::from(super::MAX_VARS) {
             return Err(InputError::new(
                 file,
