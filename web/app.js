@@ -594,6 +594,7 @@
   // ---------- more solutions ----------
   function updateSolutionButtons() {
     const has = !!S.solution;
+    $('clear-tiles').disabled = !has;
     $('next-solution').disabled = !has || (S.solIndex !== null && !S.solMore && S.solIndex >= S.solList.length - 1);
     $('prev-solution').disabled = !has || S.solIndex === null || S.solIndex <= 0;
     const el = $('solution-index');
@@ -1363,6 +1364,8 @@
     $('vertex-peg').addEventListener('keydown', (e) => { if (e.key === 'Enter') solve(); });
     $('solve').addEventListener('click', solve);
     $('stop').addEventListener('click', () => stopRun(true));
+    // The anchor's "Clear tiles": back to the bare solid with its pegs.
+    $('clear-tiles').addEventListener('click', () => { clearSolution(); resetStatus(); draw(); });
     $('backend').addEventListener('change', () => updateShare(true));
     $('hint').addEventListener('change', () => setHint($('hint').checked));
     $('next-tile').addEventListener('click', nextTile);

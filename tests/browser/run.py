@@ -455,7 +455,14 @@ def main():
             expect(clicks == len(faces) - 5, "%d more clicks to reveal %d faces" % (clicks, len(faces) - 5))
             page.el("#hint").click()
             expect(all(p["revealed"] == "true" for p in dom_placements(driver)), "leaving hint mode hides tiles")
-        check("4 hint mode", hints)
+            # "Clear tiles" takes the tiles off, keeps the pegs, and a solve puts them back.
+            page.el("#clear-tiles").click()
+            wait_for(lambda: not dom_placements(driver), 5, "the tiles cleared")
+            expect(page.el("#clear-tiles").get_attribute("disabled") is not None, "Clear tiles still enabled")
+            expect([int(x) for x in page.el("#pegs").get_attribute("value").replace(",", " ").split()] == SEED_PEGS, "the pegs changed")
+            page.solve()
+            wait_for(lambda: len(dom_placements(driver)) == len(faces), 10, "the tiles back after solving")
+        check("4 hint mode and Clear tiles", hints)
 
         def next_solution():
             first = signature(dom_placements(driver))
