@@ -1,10 +1,11 @@
 //! `sokuc serve`: the page and its JSON API on 127.0.0.1.
 //!
-//! A small synchronous server (tiny_http): it exists only inside `serve`, so every other
-//! command starts as fast as before. Each request runs on its own thread, up to
-//! [`Config::max_running`] at once; each goes through [`guard`] (only the local user's own
-//! page gets in), then one small function per route in [`routes`], each over the same
-//! library calls the command line makes, answering the same JSON.
+//! A small synchronous server (tiny_http) with no async runtime: it is built only inside
+//! `serve`, and no other command starts it. Each request runs on its own thread (at most
+//! `Config::max_open`), and those that solve take turns (`Config::max_running` at once);
+//! each goes through `guard` (only the local user's own page gets in), then one small
+//! function per route in `routes`, each over the same library calls the command line makes,
+//! answering the same JSON.
 
 pub mod geometry;
 mod guard;
