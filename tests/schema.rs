@@ -51,15 +51,7 @@ fn errors(def: Option<&str>, doc: &Value) -> Vec<String> {
 }
 
 fn assert_valid(def: &str, doc: &Value, cmd: &str) {
-    for d in [Some(def), None] {
-        let e = errors(d, doc);
-        assert!(
-            e.is_empty(),
-            "`sokuc {cmd}` printed a document that is not a valid {}:\n{}\n{doc}",
-            d.unwrap_or("top-level document"),
-            e.join("\n")
-        );
-    }
+    common::assert_schema_of(def, doc, &format!("`sokuc {cmd}` printed a document that"));
 }
 
 /// What a command prints: one JSON document (maybe over several lines), or JSON lines,

@@ -706,15 +706,18 @@ fn two_hundred_requests_from_eight_threads() {
     assert!(t0.elapsed() < Duration::from_secs(300), "{:?}", t0.elapsed());
 }
 
-/// The command: prints its address first, serves the page, and exits 130 on Ctrl-C.
-#[test]
-fn the_command_prints_its_address_and_stops_on_sigint() {
-    let mut child = common::sokuc()
-        .args(["serve", "--port", "0"])
+/// `sokuc serve --port 0 EXTRA` (with `PATH` replaced if given), and the port it printed on
+/// its first line, `sokuc serve: http://127.0.0.1:PORT/`.
+fn spawn_serve(extra: &[&str], path: Option<&str>) -> (std::process::Child, u16) {
+    let mut cmd = common::sokuc();
+    cmd.args(["serve", "--port", "0"])
+        .args(extra)
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+        .stderr(std::process::Stdio::piped());
+    if let Some(p) = path {
+        cmd.env("PATH", p);
+    }
+    let mut child = cmd.spawn().unwrap();
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
     out.read_line(&mut line).unwrap();
@@ -725,6 +728,17 @@ fn the_command_prints_its_address_and_stops_on_sigint() {
         .to_string();
     let port: u16 = url.trim_end_matches('/').rsplit(':').next().unwrap().parse().unwrap();
     assert_eq!(url, format!("http://127.0.0.1:{port}/"));
+    // Keep the pipe open (and drained) while the server runs.
+    std::thread::spawn(move || {
+        let _ = std::io::copy(&mut out, &mut std::io::sink());
+    });
+    (child, port)
+}
+
+/// The command: prints its address first, serves the page, and exits 130 on Ctrl-C.
+#[test]
+fn the_command_prints_its_address_and_stops_on_sigint() {
+    let (mut child, port) = spawn_serve(&[], None);
     let (code, page) = get(port, "/");
     assert_eq!(code, 200);
     assert!(page.contains("<html"));
@@ -746,24 +760,7 @@ fn the_command_prints_its_address_and_stops_on_sigint() {
     };
     assert_eq!(status.code(), Some(130));
     // --open with no opener on PATH: a note, and the server still serves.
-    let mut child = common::sokuc()
-        .args(["serve", "--port", "0", "--open"])
-        .env("PATH", "/nonexistent")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    out.read_line(&mut line).unwrap();
-    let port: u16 = line
-        .trim()
-        .trim_end_matches('/')
-        .rsplit(':')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let (mut child, port) = spawn_serve(&["--open"], Some("/nonexistent"));
     let mut err = BufReader::new(child.stderr.take().unwrap());
     let mut note = String::new();
     err.read_line(&mut note).unwrap();

@@ -299,11 +299,16 @@ pub fn schema_errors(def: Option<&str>, doc: &serde_json::Value) -> Vec<String> 
 
 /// `doc` is a valid `def`, and a valid document of the top level.
 pub fn assert_schema(def: &str, doc: &serde_json::Value) {
+    assert_schema_of(def, doc, "the document");
+}
+
+/// [`assert_schema`], its failure starting with `what` ("`sokuc solve` printed a document that").
+pub fn assert_schema_of(def: &str, doc: &serde_json::Value, what: &str) {
     for d in [Some(def), None] {
         let e = schema_errors(d, doc);
         assert!(
             e.is_empty(),
-            "not a valid {}:\n{}\n{doc}",
+            "{what} is not a valid {}:\n{}\n{doc}",
             d.unwrap_or("top-level document"),
             e.join("\n")
         );
