@@ -780,3 +780,21 @@ fn the_command_prints_its_address_and_stops_on_sigint() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains(&busy), "{err}");
 }
+
+/// `/api/parse` reads an instance without solving: ok, or the command line's message.
+#[test]
+fn parse_checks_an_instance_without_solving() {
+    let s = start();
+    let (code, ok) = post(s.port, "/api/parse", &seed_request());
+    assert_eq!(code, 200, "{ok}");
+    assert_eq!(ok["status"], "ok");
+    assert_eq!(ok["puzzle"], "3soku");
+    let (code, bad) = post(
+        s.port,
+        "/api/parse",
+        &json!({"instance": icosoku(&[1, 2, 3]), "name": "page.toml"}),
+    );
+    assert_eq!(code, 400, "{bad}");
+    common::assert_schema("error", &bad);
+    assert!(bad["message"].as_str().unwrap().starts_with("page.toml:3:"), "{bad}");
+}

@@ -90,9 +90,9 @@
       data = await res.text();
     }
     if (!res.ok) {
-      // The contract says {"error": ...}; a failed run may answer as the CLI's JSON does, {"message": ...}.
+      // Errors are the command line's error document: {"status": "error", "message", "exit_code"}.
       const obj = data && typeof data === 'object' ? data : {};
-      const said = obj.error || obj.message;
+      const said = obj.message;
       const msg = said ? String(said) : ('HTTP ' + res.status + (typeof data === 'string' && data ? ': ' + data.slice(0, 300) : ''));
       const err = new Error(msg);
       err.status = res.status;
@@ -200,6 +200,29 @@
     return { tokens, error, pegs: error ? null : tokens.map(Number) };
   }
 
+  // Whole numbers, however many: the server reads them as `sokuc solve` would, and its
+  // message (the command line's) replaces the page's own.
+  let parseTimer = null;
+  function checkOnServer(tokens) {
+    clearTimeout(parseTimer);
+    if (!S.variant || tokens.some((t) => !/^\d+$/.test(t))) return;
+    parseTimer = setTimeout(async () => {
+      const req = { instance: instanceText(tokens.map(Number)), name: FILE_NAMES['3soku'] };
+      if (S.variant.uploaded) req.variant_text = S.variant.text;
+      const shown = $('pegs').value;
+      let text = '';
+      try {
+        await api('/api/parse', req);
+      } catch (err) {
+        text = err && err.message ? err.message : String(err);
+      }
+      if ($('pegs').value !== shown) return;
+      setText('pegs-msg', text);
+      $('pegs').setAttribute('aria-invalid', text ? 'true' : 'false');
+      $('pegs-msg').dataset.source = text ? 'server' : '';
+    }, 250);
+  }
+
   function onPegsInput(fromEditor) {
     const r = parsePegs($('pegs').value);
     S.pegTokens = r.tokens;
@@ -207,6 +230,7 @@
     setText('pegs-msg', r.error);
     $('pegs').setAttribute('aria-invalid', r.error ? 'true' : 'false');
     message(r.error);
+    checkOnServer(r.tokens);
     if (!fromEditor) syncVertexEditor();
     renderVertices();
     updateShare();

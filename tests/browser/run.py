@@ -499,6 +499,11 @@ def main():
             page.type_into("#pegs", "1 2 3")
             expect("12" in page.text("#message"), "wrong count: message %r" % page.text("#message"))
             expect(page.el("#pegs").get_attribute("aria-invalid") == "true", "the pegs box is not marked invalid")
+            # As you type, the server reads the pegs as `sokuc solve` would: its message, the
+            # command line's, naming the file and line, replaces the page's own.
+            wait_for(lambda: page.el("#pegs-msg").get_attribute("data-source") == "server", 5, "the server's check of the pegs")
+            said = page.text("#pegs-msg")
+            expect(said.startswith("page.toml:3:") and "12" in said, "the server's message under the pegs: %r" % said)
             page.type_into("#pegs", "1 5 x 10 7 12 9 2 6 8 4 3")
             expect('"x"' in page.text("#message"), "bad token: message %r" % page.text("#message"))
             page.el("#solve").click()

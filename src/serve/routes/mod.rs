@@ -8,6 +8,7 @@ mod count;
 mod export;
 mod info;
 mod instructions;
+mod parse;
 mod solutions;
 mod solve;
 mod variant;
@@ -32,6 +33,7 @@ pub(crate) fn route(method: &str, path: &str, body: &[u8], state: &State) -> Rep
         "/api/export" => export::post,
         "/api/instructions" => instructions::post,
         "/api/check" => check::post,
+        "/api/parse" => parse::post,
         "/api/cancel" => cancel::post,
         _ => return error(404, format!("no such API route: {path}")),
     };
