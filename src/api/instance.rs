@@ -115,6 +115,10 @@ impl Instance {
                 seed: options.seed,
                 interrupt: options.interrupt.clone(),
                 mip_helper: options.mip_helper.clone(),
+                encode: EncodeOptions {
+                    max_memory: options.max_memory.unwrap_or(EncodeOptions::default().max_memory),
+                    ..EncodeOptions::default()
+                },
                 ..SolveOptions::default()
             },
             compile: compile_options(options),

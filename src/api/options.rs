@@ -21,6 +21,7 @@ pub struct Options {
     pub(crate) presolve: bool,
     pub(crate) interrupt: Option<Arc<AtomicBool>>,
     pub(crate) mip_helper: Option<PathBuf>,
+    pub(crate) max_memory: Option<u64>,
 }
 
 impl Default for Options {
@@ -33,6 +34,7 @@ impl Default for Options {
             presolve: true,
             interrupt: None,
             mip_helper: None,
+            max_memory: None,
         }
     }
 }
@@ -93,6 +95,23 @@ impl Options {
     /// running executable, where `cargo install` puts it).
     pub fn mip_helper(mut self, path: impl Into<PathBuf>) -> Options {
         self.mip_helper = Some(path.into());
+        self
+    }
+
+    /// The most memory the compiled model and the solver's tables may take, in bytes (as
+    /// `--max-memory`; by default 8 GiB). Past it the solve is refused with
+    /// [`crate::Error::Limit`], before the memory is taken.
+    ///
+    /// ```
+    /// use sokuc::{Error, Instance, Options};
+    ///
+    /// let icosoku = Instance::icosoku("1,5,11,10,7,12,9,2,6,8,4,3")?;
+    /// let refused = icosoku.solve(&Options::new().backend("sat").max_memory(1024));
+    /// assert!(matches!(refused, Err(Error::Limit(_))));
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    pub fn max_memory(mut self, bytes: u64) -> Options {
+        self.max_memory = Some(bytes);
         self
     }
 }

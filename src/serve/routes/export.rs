@@ -8,6 +8,10 @@ use crate::serve::request::Body;
 use crate::serve::{Reply, State, error, failed};
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
+    let encode = EncodeOptions {
+        max_memory: state.config.max_memory,
+        ..EncodeOptions::default()
+    };
     let puzzle = body.puzzle()?;
     // Compiling a large model takes a core too.
     let (_ticket, _turn) = state.begin(None)?;
@@ -35,12 +39,7 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     };
     let mut out = Vec::new();
     puzzle
-        .emit(
-            format,
-            &CompileOptions::default(),
-            EncodeOptions::default(),
-            emit::To::Writer(&mut out),
-        )
+        .emit(format, &CompileOptions::default(), encode, emit::To::Writer(&mut out))
         .map_err(failed)?;
     Ok(Reply::text("text/plain; charset=utf-8", out))
 }

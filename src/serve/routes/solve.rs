@@ -15,7 +15,8 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
         .backend(body.backend.as_deref().unwrap_or("auto"))
         .timeout(body.timeout(state)?)
         .unique(body.unique.unwrap_or(false))
-        .interrupt(ticket.flag.clone());
+        .interrupt(ticket.flag.clone())
+        .max_memory(state.config.max_memory);
     if let Some(seed) = body.seed {
         options = options.seed(seed);
     }
