@@ -23,17 +23,49 @@ pub fn positions(v: &Variant) -> Vec<[f64; 3]> {
             }
         }
     }
-    let mut p = spectral(&neighbours);
-    // The pairwise push is quadratic: past a few hundred vertices the spectral shape stays.
-    if n <= 400 {
-        relax(&mut p, &neighbours, 300);
-    }
-    if inward_faces(v, &p) * 2 > v.num_faces() {
-        for q in &mut p {
-            q[0] = -q[0];
+    // The spectral start first; where it folds (a small solid whose eigenvectors are
+    // degenerate, such as the triangular bipyramid), random starts on the sphere, each
+    // relaxed: the first shape with every face turned as listed wins, else the one with the
+    // fewest faces turned the wrong way.
+    let mut best: Option<(usize, Vec<[f64; 3]>)> = None;
+    for attempt in 0..STARTS {
+        let mut p = if attempt == 0 {
+            spectral(&neighbours)
+        } else {
+            random_start(n, attempt)
+        };
+        // The pairwise push is quadratic: past a few hundred vertices the spectral shape stays.
+        if n <= 400 {
+            relax(&mut p, &neighbours, 300);
+        } else if attempt > 0 {
+            break;
+        }
+        if inward_faces(v, &p) * 2 > v.num_faces() {
+            for q in &mut p {
+                q[0] = -q[0];
+            }
+        }
+        let wrong = inward_faces(v, &p);
+        if wrong == 0 {
+            return p;
+        }
+        if best.as_ref().is_none_or(|(w, _)| wrong < *w) {
+            best = Some((wrong, p));
         }
     }
-    p
+    best.map(|(_, p)| p).unwrap_or_default()
+}
+
+/// Starts tried before the best folded shape is taken.
+const STARTS: u64 = 24;
+
+/// `n` points spread at random on the unit sphere, the same for the same `seed`.
+fn random_start(n: usize, seed: u64) -> Vec<[f64; 3]> {
+    let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9));
+    let mut coordinate = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
+    (0..n)
+        .map(|_| unit([coordinate(), coordinate(), coordinate()]))
+        .collect()
 }
 
 /// How many faces of `v` turn counter-clockwise seen from outside at `p`.
@@ -123,7 +155,13 @@ fn relax(p: &mut [[f64; 3]], neighbours: &[Vec<usize>], steps: usize) {
             })
             .collect();
         for (q, f) in p.iter_mut().zip(forces) {
-            *q = unit(add(*q, scale(f, rate)));
+            *q = add(*q, scale(f, rate));
+        }
+        // Centred before going back to the sphere: edges pull every vertex together, and
+        // without this a small solid slides into one cap of the sphere and folds.
+        let centre = scale(p.iter().fold([0.0; 3], |c, q| add(c, *q)), 1.0 / n as f64);
+        for q in p.iter_mut() {
+            *q = unit(sub(*q, centre));
         }
     }
 }
@@ -168,7 +206,7 @@ mod tests {
     fn built_in_solids_come_out_convex_and_turned_as_listed() {
         let mut names: Vec<String> = crate::model::builtin::variant_names();
         names.retain(|n| !n.starts_with("bipyramid-") || n.len() <= "bipyramid-12".len());
-        names.extend(["bipyramid-3", "bipyramid-5", "bipyramid-8"].map(String::from));
+        names.extend((3..=12).map(|n| format!("bipyramid-{n}")));
         for name in names {
             let v = load_variant(&name, None, ("test", None)).unwrap();
             let p = positions(&v);
