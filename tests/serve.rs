@@ -387,12 +387,7 @@ fn no_file_is_read_from_disk_and_sizes_are_limited() {
     let (code, v) = post(s.port, "/api/variant", &json!({"text": text}));
     assert_eq!(code, 200, "{v}");
     let name = v["name"].as_str().unwrap().to_string();
-    let pegs: Vec<u64> = v["pegs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_u64().unwrap())
-        .collect();
+    let pegs: Vec<u64> = common::u64s(&v["pegs"]);
     let tiles = v["tiles"].to_string();
     let inst = format!("variant = {name:?}\ntiles = {tiles}\ncapacities = {pegs:?}\n");
     let (code, answer) = post(
@@ -419,12 +414,7 @@ fn variants_come_with_a_convex_shape_and_solvable_pegs() {
             v["tiles"].as_array().unwrap().len(),
             v["faces"].as_array().unwrap().len()
         );
-        let pegs: Vec<u64> = v["pegs"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p.as_u64().unwrap())
-            .collect();
+        let pegs: Vec<u64> = common::u64s(&v["pegs"]);
         let inst = format!("variant = {name}\ntiles = {}\ncapacities = {pegs:?}\n", v["tiles"]);
         let (code, answer) = post(s.port, "/api/solve", &json!({"instance": inst, "name": "page.toml"}));
         assert_eq!(code, 200, "{answer}");

@@ -157,10 +157,15 @@ def signature(placements):
     return sorted((" ".join(p["face"]), p["tile"], p["rotation"]) for p in placements)
 
 
-def check_kakuro(text, grid):
+def grid_cells(text):
+    """The size line's rows and columns, and the cell tokens, of a grid file."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
     rows, cols = map(int, lines[0].split()[1:3])
-    cells = [ln.split() for ln in lines[1:rows + 1]]
+    return rows, cols, [ln.split() for ln in lines[1:rows + 1]]
+
+
+def check_kakuro(text, grid):
+    rows, cols, cells = grid_cells(text)
     for r in range(rows):
         for c in range(cols):
             tok = cells[r][c]
@@ -182,9 +187,7 @@ def check_kakuro(text, grid):
 
 
 def check_tricky(text, grid):
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
-    rows, cols = map(int, lines[0].split()[1:3])
-    cells = [ln.split() for ln in lines[1:rows + 1]]
+    rows, cols, cells = grid_cells(text)
     for r in range(rows):
         for c in range(cols):
             tok = cells[r][c]
