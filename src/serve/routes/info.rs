@@ -8,7 +8,13 @@ use crate::serve::{Reply, State};
 pub(super) fn get(_: &Body, _: &State) -> Result<Reply, Reply> {
     let mut backends = vec!["auto"];
     backends.extend(crate::backend::available());
-    let variants: Vec<&str> = crate::model::builtin::VARIANTS.iter().map(|(n, _)| *n).collect();
+    // The named solids, then the bipyramids (any `bipyramid-N` is built in; these are the
+    // ones a picker can show).
+    let mut variants: Vec<String> = crate::model::builtin::VARIANTS
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    variants.extend((3..=12).map(|n| format!("bipyramid-{n}")));
     Ok(Reply::json(&json!({
         "version": env!("CARGO_PKG_VERSION"),
         "backends": backends,
