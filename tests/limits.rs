@@ -134,7 +134,20 @@ fn a_cnf_over_the_clause_budget_is_refused_and_leaves_no_file() {
     std::fs::write(&p, inst).unwrap();
     let p = p.to_str().unwrap();
     for enc in ["domain", "swc", "totalizer"] {
-        let (code, _, err, secs) = run(&["solve", p, "--pb-encoding", enc, "--max-clauses", "200000"], &[]);
+        // Named: `auto` would hand the formula to an engine that takes rows as they are.
+        let (code, _, err, secs) = run(
+            &[
+                "solve",
+                p,
+                "--backend",
+                "sat",
+                "--pb-encoding",
+                enc,
+                "--max-clauses",
+                "200000",
+            ],
+            &[],
+        );
         assert_eq!(code, Some(2), "{enc}: {err}");
         assert!(
             err.contains("more than 200000 clauses") && err.contains("--max-clauses"),
@@ -360,6 +373,8 @@ fn enormous_clause_budgets_reserve_nothing() {
                 &[
                     "solve",
                     &wide,
+                    "--backend",
+                    "sat",
                     "--presolve",
                     "off",
                     "--pb-encoding",
