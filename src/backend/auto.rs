@@ -110,14 +110,14 @@ fn refusal(e: &BackendError) -> bool {
 
 /// After `first` refused the formula: the engines that take rows as they are (no CNF, so
 /// no clause budget), in order, skipping those whose numbers cannot hold a row; the first
-/// answer, with the refusal noted in `stats.extra.refused_by`, or the first refusal if every
-/// engine refuses.
+/// answer with the engine that gave it and the refusal in words, or the first refusal if
+/// every engine refuses.
 fn fallback(
     formula: &PbFormula,
     opts: &SolveOptions,
     first: &'static str,
     refused: BackendError,
-) -> Result<(&'static str, Outcome), BackendError> {
+) -> Result<(&'static str, Outcome, String), BackendError> {
     for name in ["mip", "cp", "search"] {
         if name == first {
             continue;
@@ -132,10 +132,7 @@ fn fallback(
             continue;
         }
         match b.solve(formula, opts) {
-            Ok(mut out) => {
-                out.stats.extra.insert("refused_by".into(), refused.to_string().into());
-                return Ok((name, out));
-            }
+            Ok(out) => return Ok((name, out, refused.to_string())),
             Err(e) if refusal(&e) => continue,
             Err(e) => return Err(e),
         }
@@ -277,20 +274,15 @@ impl Backend for Auto {
         let (engine, mut out, refused) = match b.solve(formula, opts) {
             Ok(out) => (plan.engine, out, None),
             Err(e) if refusal(&e) => {
-                let (engine, out) = fallback(formula, opts, plan.engine, e)?;
-                (engine, out, Some(plan.engine))
+                let (engine, out, why) = fallback(formula, opts, plan.engine, e)?;
+                (engine, out, Some((plan.engine, why)))
             }
             Err(e) => return Err(e),
         };
         self.answered = engine;
         let why = match (&tried, refused) {
-            (_, Some(first)) => format!(
-                "{first} could not take the formula as it is ({}), so {engine}, which takes rows as they are",
-                out.stats
-                    .extra
-                    .remove("refused_by")
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default()
+            (_, Some((first, why))) => format!(
+                "{first} could not take the formula as it is ({why}), so {engine}, which takes rows as they are"
             ),
             (tried, None) => match tried {
                 Some(s) => format!(

@@ -29,7 +29,7 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     // One more than the page, to know whether there are more.
     let reach = (offset + limit + 1).min(MAX_REACH + 1);
     let mut out = Vec::new();
-    let ended = puzzle
+    puzzle
         .enumerate(backend.as_mut(), &opts, Some(reach), Stream::Json, &mut out)
         .map_err(|e| failed(e.into()))?;
     let lines: Vec<Value> = String::from_utf8_lossy(&out)
@@ -47,7 +47,6 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
         .take(limit as usize)
         .collect();
     let more = found.len() as u64 > offset + limit;
-    let _ = ended;
     Ok(Reply::json(&json!({
         "solutions": page,
         "offset": offset,
