@@ -75,6 +75,21 @@ impl Body {
             .map_err(|e| error(400, e.to_string()))
     }
 
+    /// The run options of a request that solves: its time limit (per solve, as `compare`
+    /// gives each backend its own), the server's memory limit, and `stop` (its ticket's
+    /// flag) as the interrupt.
+    pub(crate) fn run_options(
+        &self,
+        state: &State,
+        stop: &std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Result<crate::run::RunOptions, Reply> {
+        let mut opts = crate::run::RunOptions::default();
+        opts.solve.time_limit = Some(self.timeout(state)?);
+        opts.solve.interrupt = Some(stop.clone());
+        opts.solve.encode.max_memory = state.config.max_memory;
+        Ok(opts)
+    }
+
     /// The time limit: the request's, at most the server's longest, else the server's default.
     pub(crate) fn timeout(&self, state: &State) -> Result<Duration, Reply> {
         match self.timeout {

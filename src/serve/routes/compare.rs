@@ -1,7 +1,6 @@
 //! `POST /api/compare`: every backend of this build on the instance, one after another, as
 //! `sokuc compare --format json` answers it.
 
-use crate::run::RunOptions;
 use crate::serve::request::Body;
 use crate::serve::{Reply, State, failed};
 
@@ -9,10 +8,7 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let puzzle = body.puzzle()?;
     let (ticket, _turn) = state.begin(body.job.as_deref())?;
     let names: Vec<String> = crate::backend::available().iter().map(|s| s.to_string()).collect();
-    let mut opts = RunOptions::default();
-    opts.solve.time_limit = Some(body.timeout(state)?);
-    opts.solve.interrupt = Some(ticket.flag.clone());
-    opts.solve.encode.max_memory = state.config.max_memory;
+    let opts = body.run_options(state, &ticket.flag)?;
     let c = crate::compare::compare(puzzle.as_ref(), &names, &opts, 1).map_err(failed)?;
     Ok(Reply::json(&c.json()))
 }
