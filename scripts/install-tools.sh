@@ -13,6 +13,8 @@
 #                     - headless Chromium driven by Selenium for the page of `sokuc serve`
 #                       (tests/browser/run.py; Selenium uses /usr/bin/chromedriver, never a download)
 #   highspy (PyPI)    - HiGHS, reads the LP and MPS exports (Debian 12 has no HiGHS package)
+#   exact (PyPI)      - Exact, a cutting-planes PB solver: a peer in scripts/pb-peers.py
+#   ortools (PyPI)    - OR-Tools' CP-SAT: a peer in scripts/pb-peers.py (pb-table.py compares)
 #   pyganak (PyPI)    - Ganak, an exact projected model counter: cross-checks `sokuc count`
 #                       on CNFs emitted with their projection (`c p show`)
 #   drat-trim         - checks DRAT proofs; built from the pumpkin-solver crate's copy
@@ -39,6 +41,18 @@ if ! python3 -c "import highspy" >/dev/null 2>&1; then
   echo "install-tools: installing highspy from PyPI" >&2
   python3 -m pip install -q --disable-pip-version-check highspy==1.15.1 ||
     python3 -m pip install -q --disable-pip-version-check --user highspy==1.15.1
+fi
+
+if ! python3 -c "import exact" >/dev/null 2>&1; then
+  echo "install-tools: installing exact from PyPI" >&2
+  python3 -m pip install -q --disable-pip-version-check exact==2.2.1 ||
+    python3 -m pip install -q --disable-pip-version-check --user exact==2.2.1
+fi
+
+if ! python3 -c "import ortools" >/dev/null 2>&1; then
+  echo "install-tools: installing ortools from PyPI" >&2
+  python3 -m pip install -q --disable-pip-version-check ortools==9.15.6755 ||
+    python3 -m pip install -q --disable-pip-version-check --user ortools==9.15.6755
 fi
 
 if ! python3 -c "import pyganak" >/dev/null 2>&1; then
