@@ -279,19 +279,10 @@ fn every_claimed_optimum_is_the_published_one() {
         // CBC proves each of these within 12 s on this 2-core machine; the others get a
         // short try, in which they may prove the small ones.
         let must_prove = matches!(b, "mip" | "auto") && has_mip();
-        // p0282's objective is past what mip takes, so auto's engine there is one that
-        // tightens bound after bound and does not prove it in time.
-        let wide = b == "auto" && name.starts_with("p0282");
-        let limit = Duration::from_secs(if must_prove && !wide { 120 } else { 3 });
+        let limit = Duration::from_secs(if must_prove { 120 } else { 3 });
         let said = run(&root().join("instances/miplib").join(name), b, limit, &[]);
         if let Some(why) = &said.refused {
-            // The one refusal allowed: the mip backend's, of an objective too wide for CBC's
-            // tolerances (p0282's adds up to more than 2^19).
-            return if b == "mip" && why.contains("the objective has coefficients adding up to") {
-                Ok(())
-            } else {
-                Err(format!("{}: refused: {why}", said.line))
-            };
+            return Err(format!("{}: refused: {why}", said.line));
         }
         match said.status.as_str() {
             "sat" => {
@@ -308,12 +299,12 @@ fn every_claimed_optimum_is_the_published_one() {
                         said.line
                     ));
                 }
-                if must_prove && !said.optimal && !wide {
+                if must_prove && !said.optimal {
                     return Err(format!("{}: {v}, not proven optimal within {limit:?}", said.line));
                 }
                 Ok(())
             }
-            "unknown" if !must_prove || wide => Ok(()),
+            "unknown" if !must_prove => Ok(()),
             other => Err(format!("{}: {other}, the published optimum is {opt}", said.line)),
         }
     });

@@ -502,11 +502,12 @@ fn cp_refuses_rows_past_its_integers() {
 }
 
 /// CBC's tolerances (10^-6 on integrality): a row of width 2^20 or more (still one IR row: the
-/// OPB front-end splits only past 2^62) goes to CBC as digit columns and an objective of
-/// width 2^19 or more is refused, never rounded into a wrong model, `unsat` or optimum; `auto` does not hand
-/// either to mip, and the exact backends answer them. Just below the limit, mip answers.
+/// OPB front-end splits only past 2^62) goes to CBC as digit columns, and the optimum of an
+/// objective of width 2^19 or more is proven by refuting a bound row (in digit columns),
+/// never rounded into a wrong model, `unsat` or optimum; the exact backends answer them
+/// too. Just below the limit, mip answers.
 #[test]
-fn mip_splits_rows_and_refuses_objectives_past_its_tolerances() {
+fn mip_splits_rows_and_proves_wide_objectives_with_bound_rows() {
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, text: &str| {
         let p = dir.path().join(name);
@@ -529,12 +530,16 @@ fn mip_splits_rows_and_refuses_objectives_past_its_tolerances() {
         "* #variable= 2 #constraint= 1\n+349525 x1 +349524 x2 = 349524 ;\n",
     );
     if backend::available().contains(&"mip") {
-        // An objective is one sum and cannot be split.
-        let o = sokuc().args(["solve", &g, "--backend", "mip"]).output().unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains("2^19") && err.contains("the objective"), "{err}");
+        // CBC's objective guides; the bound row "objective <= 0" proves the optimum 1.
+        let o = sokuc()
+            .args(["solve", &g, "--backend", "mip", "--format", "json"])
+            .output()
+            .unwrap();
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(o.status.code(), Some(30), "{v}");
+        assert_eq!(v["objective"], "1", "{v}");
+        assert_eq!(v["optimal"], true, "{v}");
+        assert_eq!(v["stats"]["extra"]["optimise"], "mip, wide objective: bound rows", "{v}");
         // The row becomes digit columns: the same optimum as every other backend below.
         // OPB files exit as PB solvers do: 30 for a proven optimum, 10 for a solution.
         let o = sokuc().args(["solve", &f, "--backend", "mip"]).output().unwrap();

@@ -32,7 +32,7 @@
 use super::session::Session;
 use super::{
     Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats, Status,
-    Visit, by_name, check_caps, search,
+    Visit, by_name, check_caps, race, search,
 };
 use std::time::{Duration, Instant};
 
@@ -104,22 +104,22 @@ fn cdcl_for(opts: &SolveOptions, f: Option<&PbFormula>) -> Result<&'static str, 
 /// A refusal of this formula by one engine (its encoding past the clause budget or the
 /// memory limit, a row past its numbers), which another engine may not share: `auto`
 /// refuses only what no engine of this build can do.
-fn refusal(e: &BackendError) -> bool {
+pub(crate) fn refusal(e: &BackendError) -> bool {
     matches!(e, BackendError::Encode(_) | BackendError::Unavailable { .. })
 }
 
-/// After `first` refused the formula: the engines that take rows as they are (no CNF, so
+/// After the engines in `tried` refused the formula: the engines that take rows as they are (no CNF, so
 /// no clause budget), in order, skipping those whose numbers cannot hold a row; the first
 /// answer with the engine that gave it and the refusal in words, or the first refusal if
 /// every engine refuses.
 fn fallback(
     formula: &PbFormula,
     opts: &SolveOptions,
-    first: &'static str,
+    tried: &[&str],
     refused: BackendError,
 ) -> Result<(&'static str, Outcome, String), BackendError> {
     for name in ["mip", "cp", "search"] {
-        if name == first {
+        if tried.contains(&name) {
             continue;
         }
         let Some(mut b) = by_name(name) else { continue };
@@ -138,6 +138,32 @@ fn fallback(
         }
     }
     Err(refused)
+}
+
+/// How long the engine `auto` picked runs alone before a second engine races it
+/// ([`race::race`]): a formula answered within it never pays for starting another engine.
+pub const HEAD_START: Duration = Duration::from_millis(100);
+
+/// The engines that may race the picked one, in order of preference: CBC's branch and bound
+/// (a process of its own, so the two share nothing but the machine), else pumpkin's lazy
+/// clause generation, which keeps rows whole where the CDCL engines see their clauses.
+const PARTNERS: [&str; 2] = ["mip", "cp"];
+
+/// The engine that races `engine` on `formula`, if any: none with a seed (a seeded run is
+/// asked to be reproducible, and which engine wins a race is not) or a DRAT proof (only the
+/// picked engine writes one), else the first of [`PARTNERS`] in this build that is not
+/// `engine`, honours `opts` and whose numbers hold the formula's rows.
+fn partner_for(formula: &PbFormula, opts: &SolveOptions, engine: &str) -> Option<&'static str> {
+    if opts.seed.is_some() || opts.proof.is_some() {
+        return None;
+    }
+    PARTNERS.into_iter().find(|&name| {
+        let fits = match name {
+            "mip" => super::too_wide_for_mip(formula).is_none(),
+            _ => super::row_at_least(formula, super::CP_ROW_LIMIT).is_none(),
+        };
+        name != engine && fits && by_name(name).is_some_and(|b| b.check_options(opts).is_ok())
+    })
 }
 
 /// Clauses of the formula (constraints stated as clauses, not counting groups or rows).
@@ -270,26 +296,38 @@ impl Backend for Auto {
             }
             tried = Some(out.stats);
         }
-        let mut b = by_name(plan.engine).expect("cdcl_for names an engine of this build");
-        let (engine, mut out, refused) = match b.solve(formula, opts) {
-            Ok(out) => (plan.engine, out, None),
+        let partner = partner_for(formula, opts, plan.engine);
+        let attempt = match partner {
+            Some(p) => race::race(formula, opts, plan.engine, p, HEAD_START).map(|f| (f.engine, f.outcome, Some(f.note))),
+            None => by_name(plan.engine)
+                .expect("cdcl_for names an engine of this build")
+                .solve(formula, opts)
+                .map(|out| (plan.engine, out, None)),
+        };
+        let tried_already: Vec<&str> = [Some(plan.engine), partner].into_iter().flatten().collect();
+        let (engine, mut out, raced, refused) = match attempt {
+            Ok((engine, out, raced)) => (engine, out, raced, None),
             Err(e) if refusal(&e) => {
-                let (engine, out, why) = fallback(formula, opts, plan.engine, e)?;
-                (engine, out, Some((plan.engine, why)))
+                let (engine, out, why) = fallback(formula, opts, &tried_already, e)?;
+                (engine, out, None, Some((plan.engine, why)))
             }
             Err(e) => return Err(e),
         };
         self.answered = engine;
+        let chosen = match &raced {
+            Some(note) => note.clone(),
+            None => plan.engine.to_string(),
+        };
         let why = match (&tried, refused) {
             (_, Some((first, why))) => format!(
                 "{first} could not take the formula as it is ({why}), so {engine}, which takes rows as they are"
             ),
             (tried, None) => match tried {
                 Some(s) => format!(
-                    "search gave up after {SEARCH_FAILURES} failures ({:.3} ms), so {}",
+                    "search gave up after {SEARCH_FAILURES} failures ({:.3} ms), so {chosen}",
                     s.build_ms + s.solve_ms,
-                    plan.engine
                 ),
+                None if raced.is_some() => format!("{}; {chosen}", plan.why),
                 None => plan.why,
             },
         };
