@@ -12,8 +12,14 @@
 //!
 //! The CDCL engine is `sat` (varisat), or with `--seed` the first engine of this build that
 //! takes a seed (`cadical`, else `cp`), so a seed is never silently dropped. The budget counts
-//! failures, not time, so the same formula is always answered by the same engine on any
-//! machine, and answers stay reproducible.
+//! failures, not time, so where search answers, the same engine answers on any machine.
+//!
+//! When the CDCL engine has not answered within [`HEAD_START`], a second engine races it on
+//! the other core ([`race::race`]): `mip` (CBC) where the build has it, else `cp`. The first
+//! answer that holds wins and the other engine is stopped. No single engine is best on
+//! pseudo-Boolean files (encodings/auto.md has the measurements): CBC proves what clause
+//! learning cannot, and the other way round. With `--seed` or a DRAT proof there is no race,
+//! so that a seeded run repeats exactly and the proof is the picked engine's.
 //!
 //! With `--lp auto`, the run path first calls [`Backend::try_quickly`]: search with a budget
 //! of [`QUICK_FAILURES`]. Only when that gives up does the LP relaxation run, and then the
@@ -145,25 +151,27 @@ fn fallback(
 pub const HEAD_START: Duration = Duration::from_millis(100);
 
 /// The engines that may race the picked one, in order of preference: CBC's branch and bound
-/// (a process of its own, so the two share nothing but the machine), else pumpkin's lazy
+/// (a process of its own, so the engines share nothing but the machine), and pumpkin's lazy
 /// clause generation, which keeps rows whole where the CDCL engines see their clauses.
 const PARTNERS: [&str; 2] = ["mip", "cp"];
 
-/// The engine that races `engine` on `formula`, if any: none with a seed (a seeded run is
-/// asked to be reproducible, and which engine wins a race is not) or a DRAT proof (only the
-/// picked engine writes one), else the first of [`PARTNERS`] in this build that is not
-/// `engine`, honours `opts` and whose numbers hold the formula's rows.
-fn partner_for(formula: &PbFormula, opts: &SolveOptions, engine: &str) -> Option<&'static str> {
+/// The engines `auto` runs on `formula`, `engine` first: `engine` alone with a seed (a
+/// seeded run is asked to be reproducible, and which engine wins a race is not) or a DRAT
+/// proof (only the picked engine writes one); else `engine` and the [`PARTNERS`] in this
+/// build that are not `engine`, honour `opts` and whose numbers hold the formula's rows.
+fn field_for(formula: &PbFormula, opts: &SolveOptions, engine: &'static str) -> Vec<&'static str> {
+    let mut field = vec![engine];
     if opts.seed.is_some() || opts.proof.is_some() {
-        return None;
+        return field;
     }
-    PARTNERS.into_iter().find(|&name| {
+    field.extend(PARTNERS.into_iter().filter(|&name| {
         let fits = match name {
             "mip" => super::too_wide_for_mip(formula).is_none(),
             _ => super::row_at_least(formula, super::CP_ROW_LIMIT).is_none(),
         };
         name != engine && fits && by_name(name).is_some_and(|b| b.check_options(opts).is_ok())
-    })
+    }));
+    field
 }
 
 /// Clauses of the formula (constraints stated as clauses, not counting groups or rows).
@@ -296,15 +304,16 @@ impl Backend for Auto {
             }
             tried = Some(out.stats);
         }
-        let partner = partner_for(formula, opts, plan.engine);
-        let attempt = match partner {
-            Some(p) => race::race(formula, opts, plan.engine, p, HEAD_START).map(|f| (f.engine, f.outcome, Some(f.note))),
-            None => by_name(plan.engine)
+        let field = field_for(formula, opts, plan.engine);
+        let attempt = if field.len() > 1 {
+            race::race(formula, opts, &field, HEAD_START).map(|f| (f.engine, f.outcome, Some(f.note)))
+        } else {
+            by_name(plan.engine)
                 .expect("cdcl_for names an engine of this build")
                 .solve(formula, opts)
-                .map(|out| (plan.engine, out, None)),
+                .map(|out| (plan.engine, out, None))
         };
-        let tried_already: Vec<&str> = [Some(plan.engine), partner].into_iter().flatten().collect();
+        let tried_already = field;
         let (engine, mut out, raced, refused) = match attempt {
             Ok((engine, out, raced)) => (engine, out, raced, None),
             Err(e) if refusal(&e) => {

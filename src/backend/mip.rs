@@ -16,8 +16,8 @@ use super::cbc::{self, Answer, CbcError, Problem};
 use super::memory::over_limit;
 use super::optimise::{self, Improved, Method, Optimum};
 use super::{
-    Backend, BackendError, Capabilities, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT,
-    MIP_ROW_LIMIT, MIP_ROW_LIMIT_BITS, MipSettings, Outcome, SolveOptions, SolveStats, Status, row_at_least,
+    Backend, BackendError, Capabilities, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT, MIP_ROW_LIMIT, MIP_ROW_LIMIT_BITS,
+    MipSettings, Outcome, SolveOptions, SolveStats, Status, row_at_least,
 };
 use crate::budget::Deadline;
 use crate::encode::EncodeError;
@@ -119,7 +119,10 @@ impl Backend for Mip {
         let Some(objective) = &formula.objective else {
             return optimise::by_sessions(self, formula, opts, improved);
         };
-        let w = objective.iter().map(|&(c, _)| u128::from(c.unsigned_abs())).sum::<u128>();
+        let w = objective
+            .iter()
+            .map(|&(c, _)| u128::from(c.unsigned_abs()))
+            .sum::<u128>();
         if w >= MIP_OBJECTIVE_LIMIT {
             return optimise_wide(formula, opts, objective, improved);
         }
@@ -220,7 +223,9 @@ fn optimise_wide(
             _ => break false,
         }
     };
-    stats.extra.insert("optimise".into(), "mip, wide objective: bound rows".into());
+    stats
+        .extra
+        .insert("optimise".into(), "mip, wide objective: bound rows".into());
     stats.extra.insert("solves".into(), steps.into());
     stats.extra.insert("loads".into(), steps.into());
     if let Some(note) = note {
