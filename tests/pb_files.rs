@@ -539,7 +539,10 @@ fn mip_splits_rows_and_proves_wide_objectives_with_bound_rows() {
         assert_eq!(o.status.code(), Some(30), "{v}");
         assert_eq!(v["objective"], "1", "{v}");
         assert_eq!(v["optimal"], true, "{v}");
-        assert_eq!(v["stats"]["extra"]["optimise"], "mip, wide objective: bound rows", "{v}");
+        assert_eq!(
+            v["stats"]["extra"]["optimise"], "mip, wide objective: bound rows",
+            "{v}"
+        );
         // The row becomes digit columns: the same optimum as every other backend below.
         // OPB files exit as PB solvers do: 30 for a proven optimum, 10 for a solution.
         let o = sokuc().args(["solve", &f, "--backend", "mip"]).output().unwrap();

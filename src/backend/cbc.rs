@@ -278,6 +278,11 @@ pub enum CbcError {
     /// A solve ended without an answer.
     #[error("{0}")]
     Failed(String),
+    /// The helper exited normally, silently, without an answer. CBC's library does that
+    /// when its own time limit (`sec`) runs out in some phases (seen on MIPLIB's fast0507,
+    /// at the limit): the caller knows whether that limit had passed.
+    #[error("CBC's process ended without an answer (exit status: 0)")]
+    Quiet,
 }
 
 /// Where the helper is looked for: `explicit` if given, else beside the running
@@ -433,6 +438,9 @@ impl Running {
             return CbcError::Unavailable(format!(
                 "CBC's library could not be loaded by the mip backend's helper ({said}): install it (Debian/Ubuntu: apt install coinor-libcbc3, or coinor-libcbc-dev as scripts/install-tools.sh does); or use another backend (sat, cp, search)"
             ));
+        }
+        if said.is_empty() && status.is_some_and(|s| s.success()) {
+            return CbcError::Quiet;
         }
         CbcError::Failed(if said.is_empty() {
             format!("CBC's process ended without an answer ({how})")
