@@ -262,6 +262,37 @@ impl Default for Auto {
     }
 }
 
+impl Auto {
+    /// `field` (`mip` first) optimising side by side ([`race::race_optimise`]); when `mip`
+    /// proved the optimum first, the second opinion as after `mip` alone.
+    fn race_optimise(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut super::Improved<'_>,
+        field: &[&'static str],
+    ) -> Result<super::Optimum, BackendError> {
+        let t0 = Instant::now();
+        let mut best = None;
+        let (engine, mut o, note) = {
+            let mut watch = |a: &[bool]| {
+                let flow = improved(a);
+                if flow.is_continue() {
+                    best = formula.objective_value(a);
+                }
+                flow
+            };
+            race::race_optimise(formula, opts, field, HEAD_START, &mut watch)?
+        };
+        self.answered = engine;
+        o.stats.extra.insert("auto".into(), note.into());
+        if let (true, "mip", Some(v)) = (o.optimal, engine, best) {
+            second_opinion(formula, opts, improved, v, t0.elapsed(), &mut o);
+        }
+        Ok(o)
+    }
+}
+
 impl Backend for Auto {
     fn name(&self) -> &'static str {
         "auto"
@@ -462,7 +493,12 @@ impl Backend for Auto {
         // with 40 items, proven by mip in 0.4-1.2 s, by search/sat/cp not within 60 s;
         // encodings/optimise.md). Unless an option asks for what mip does not give.
         let narrow = super::too_wide_for_mip(formula).is_none();
-        if let Some(mut mip) = by_name("mip").filter(|m| narrow && m.check_options(opts).is_ok()) {
+        if let Some(mip) = by_name("mip").filter(|m| narrow && m.check_options(opts).is_ok()) {
+            let field = field_for(formula, opts, "mip");
+            if field.len() > 1 {
+                return self.race_optimise(formula, opts, improved, &field);
+            }
+            let mut mip = mip;
             self.answered = "mip";
             let t0 = Instant::now();
             // The value of the last model the run path accepted: what a second opinion must

@@ -12,7 +12,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::{BackendError, Outcome, SolveOptions, Status, by_name};
+use std::ops::ControlFlow;
+
+use super::optimise::{Improved, Optimum};
+use super::{BackendError, Outcome, SolveOptions, SolveStats, Status, by_name};
 use crate::ir::PbFormula;
 
 /// How often the race looks at the caller's deadline and interrupt flag while it waits.
@@ -179,8 +182,202 @@ fn settle(
     }
 }
 
+/// What an engine of [`race_optimise`] sends the coordinator.
+enum Sent {
+    /// A model the engine found, meant to be better than its last.
+    Model(&'static str, Vec<bool>),
+    /// The engine ended.
+    Done(&'static str, Result<Optimum, BackendError>),
+}
+
+/// Optimises `formula` on `engines[0]`, and after `head_start` without a proof on the others
+/// beside it, one thread each, with the time limit of `opts` and a stop flag of the race's
+/// own. Models come to this thread, which
+/// hands each one strictly better than the best so far (and satisfying the formula) to
+/// `improved`: the `o` lines stream from whichever engine is ahead. The first engine to
+/// prove its optimum, or that there is no solution, wins and the others are stopped. An
+/// engine that claims as optimal a value another engine has beaten has claimed wrongly: the
+/// claim is dropped, and `stats.extra.contradiction` says so (the run path then exits 1).
+pub fn race_optimise(
+    formula: &PbFormula,
+    opts: &SolveOptions,
+    engines: &[&'static str],
+    head_start: Duration,
+    improved: &mut Improved<'_>,
+) -> Result<(&'static str, Optimum, String), BackendError> {
+    let outer = opts.deadline();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mine = SolveOptions {
+        interrupt: Some(stop.clone()),
+        ..opts.clone()
+    };
+    let t0 = Instant::now();
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        let start = |name: &'static str| {
+            let tx = tx.clone();
+            let (mine, stop) = (&mine, &stop);
+            scope.spawn(move || {
+                let mut send = |a: &[bool]| {
+                    let _ = tx.send(Sent::Model(name, a.to_vec()));
+                    if stop.load(Ordering::Relaxed) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                };
+                let result = match by_name(name) {
+                    Some(mut b) => b.optimise(formula, mine, &mut send),
+                    None => Err(BackendError::Solver {
+                        backend: "auto",
+                        message: format!("{name} is not in this build"),
+                    }),
+                };
+                let _ = tx.send(Sent::Done(name, result));
+            });
+        };
+        let Some((&first, others)) = engines.split_first() else {
+            return Err(BackendError::Solver {
+                backend: "auto",
+                message: "a race without engines".into(),
+            });
+        };
+        start(first);
+        let mut started = 1;
+        // The best value handed on, and who found it; each engine's own last value.
+        let mut best: Option<(i64, &'static str)> = None;
+        let mut last: Vec<(&'static str, i64)> = Vec::new();
+        let mut ended: Vec<(&'static str, Result<Optimum, BackendError>)> = Vec::new();
+        let mut caller_stopped = false;
+        let mut contradiction = None;
+        let winner = loop {
+            if started == 1 && (t0.elapsed() >= head_start || !ended.is_empty()) && !outer.passed() && !caller_stopped {
+                // The first engine has not proven anything within its head start (or ended
+                // without a proof): the others' turn.
+                for &name in others {
+                    start(name);
+                }
+                started = engines.len();
+            }
+            if ended.len() == started {
+                break None;
+            }
+            match rx.recv_timeout(POLL) {
+                Ok(Sent::Model(name, a)) => {
+                    let Some(v) = formula.objective_value(&a) else { continue };
+                    last.retain(|(n, _)| *n != name);
+                    last.push((name, v));
+                    let better = best.is_none_or(|(b, _)| v < b);
+                    if better && formula.evaluate(&a).is_ok() && !caller_stopped {
+                        best = Some((v, name));
+                        if improved(&a).is_break() {
+                            caller_stopped = true;
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+                Ok(Sent::Done(name, Ok(o))) => {
+                    let own = last.iter().find(|(n, _)| *n == name).map(|&(_, v)| v);
+                    let proven = match (o.status, o.optimal, own, best) {
+                        (Status::Unsat, _, _, Some((b, by))) => {
+                            contradiction = Some(format!(
+                                "{name} claimed there is no solution, but {by} found one of value {b}: {name}'s claim is wrong"
+                            ));
+                            false
+                        }
+                        (Status::Unsat, ..) => true,
+                        (Status::Sat, true, Some(v), Some((b, by))) if b < v => {
+                            contradiction = Some(format!(
+                                "{name} claimed {v} optimal, but {by} found a solution of value {b}: {name}'s optimality claim is wrong"
+                            ));
+                            false
+                        }
+                        (Status::Sat, true, Some(_), _) => true,
+                        _ => false,
+                    };
+                    ended.push((name, Ok(o)));
+                    if proven && !caller_stopped {
+                        break Some(name);
+                    }
+                }
+                Ok(Sent::Done(name, Err(e))) => ended.push((name, Err(e))),
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break None,
+            }
+            if outer.passed() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        stop.store(true, Ordering::Relaxed);
+        let took = t0.elapsed().as_secs_f64();
+        let all = engines.join(", ");
+        if let Some(name) = winner {
+            let i = ended.iter().position(|(n, _)| *n == name).expect("the winner ended");
+            let (_, result) = ended.swap_remove(i);
+            let mut o = result.expect("the winner ended with an optimum");
+            if let Some(c) = contradiction {
+                o.stats.extra.insert("contradiction".into(), c.into());
+            }
+            let by = best.map_or(String::new(), |(_, by)| format!(" (the best solution was {by}'s)"));
+            let what = if o.status == Status::Unsat {
+                "no solution"
+            } else {
+                "the optimum"
+            };
+            let note = if started == 1 {
+                format!("{name} proved {what} within its head start")
+            } else {
+                format!("{all} optimised side by side: {name} proved {what} first, after {took:.3} s{by}")
+            };
+            return Ok((name, o, note));
+        }
+        // Nobody proved anything: the best found, unproven, with the stats of the engine
+        // that found it (or of the first engine).
+        let found_by = best.map(|(_, by)| by).unwrap_or(engines[0]);
+        let mut stats = None;
+        let mut first_error = None;
+        for (name, r) in ended {
+            match r {
+                Ok(o) if name == found_by || stats.is_none() => stats = Some(o.stats),
+                Ok(_) => {}
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        let Some(mut stats) = stats else {
+            return match (best, first_error) {
+                (None, Some(e)) => Err(e),
+                _ => Ok((
+                    found_by,
+                    Optimum {
+                        status: if best.is_some() { Status::Sat } else { Status::Unknown },
+                        optimal: false,
+                        stats: SolveStats::default(),
+                    },
+                    format!("{all} optimised side by side; none proved the optimum"),
+                )),
+            };
+        };
+        if let Some(c) = contradiction {
+            stats.extra.insert("contradiction".into(), c.into());
+        }
+        Ok((
+            found_by,
+            Optimum {
+                status: if best.is_some() { Status::Sat } else { Status::Unknown },
+                optimal: false,
+                stats,
+            },
+            format!("{all} optimised side by side; none proved the optimum within the limit"),
+        ))
+    })
+}
+
 #[cfg(test)]
 mod tests {
+    use std::ops::ControlFlow;
+
     use super::*;
     use crate::ir::{Cmp, Constraint, Linear, Lit, Var};
 
@@ -242,6 +439,61 @@ mod tests {
         assert_eq!(done.outcome.status, Status::Unknown);
         assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
         assert!(done.note.contains("none answered"), "{}", done.note);
+    }
+
+    /// Pick at least three of six items of costs 7, 3, 9, 4, 8, 5, minimising the cost: 12.
+    fn items() -> PbFormula {
+        let mut f = PbFormula {
+            num_vars: 6,
+            ..Default::default()
+        };
+        let x = |i| Lit::new(Var(i), true);
+        f.add(
+            "three items",
+            Constraint::Linear(Linear::new((0..6).map(|i| (1, x(i))).collect(), Cmp::Ge, 3)),
+        );
+        f.objective = Some([7, 3, 9, 4, 8, 5].iter().zip(0..).map(|(&c, i)| (c, x(i))).collect());
+        f
+    }
+
+    #[test]
+    fn optimising_side_by_side_streams_better_models_and_proves_the_optimum() {
+        let f = items();
+        let mut seen = Vec::new();
+        let mut improved = |a: &[bool]| {
+            seen.push(f.objective_value(a).unwrap());
+            ControlFlow::Continue(())
+        };
+        let (engine, o, note) = race_optimise(
+            &f,
+            &SolveOptions::default(),
+            &["sat", "cp"],
+            Duration::ZERO,
+            &mut improved,
+        )
+        .unwrap();
+        assert!(o.optimal, "{note}");
+        assert_eq!(o.status, Status::Sat);
+        assert!(["sat", "cp"].contains(&engine));
+        assert_eq!(seen.last(), Some(&12), "{seen:?}");
+        assert!(seen.windows(2).all(|w| w[1] < w[0]), "not strictly better: {seen:?}");
+        assert!(note.contains("proved the optimum first"), "{note}");
+    }
+
+    #[test]
+    fn optimising_side_by_side_proves_that_nothing_satisfies() {
+        let mut f = pigeons(3);
+        f.objective = Some(vec![(1, Lit::new(Var(0), true))]);
+        let mut improved = |_: &[bool]| -> ControlFlow<()> { panic!("no model exists") };
+        let (_, o, _) = race_optimise(
+            &f,
+            &SolveOptions::default(),
+            &["sat", "cp"],
+            Duration::ZERO,
+            &mut improved,
+        )
+        .unwrap();
+        assert_eq!(o.status, Status::Unsat);
     }
 
     #[test]
