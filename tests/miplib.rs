@@ -20,10 +20,9 @@ mod common;
 
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Duration;
 
-use common::{root, sokuc};
+use common::{on_two_threads, root, sokuc};
 use serde_json::Value;
 
 /// The problems and MIPLIB 3's published optima (its catalogue, "INT SOLN", all marked
@@ -199,38 +198,6 @@ fn run(file: &Path, backend: &str, timeout: Duration, extra: &[&str]) -> Said {
         refused: None,
         line,
     }
-}
-
-/// Runs `jobs` on two threads (the machine's cores), each job checking its own answer;
-/// panics with every failure at the end.
-fn on_two_threads<J: Sync>(jobs: &[J], job: impl Fn(&J) -> Result<(), String> + Sync) {
-    let next = Mutex::new(0usize);
-    let failures = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| {
-                loop {
-                    let i = {
-                        let mut n = next.lock().unwrap();
-                        *n += 1;
-                        *n - 1
-                    };
-                    let Some(j) = jobs.get(i) else { break };
-                    if let Err(e) = job(j) {
-                        eprintln!("FAIL {e}");
-                        failures.lock().unwrap().push(e);
-                    }
-                }
-            });
-        }
-    });
-    let failures = failures.into_inner().unwrap();
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
 }
 
 fn backends() -> Vec<&'static str> {

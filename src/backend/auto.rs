@@ -14,12 +14,13 @@
 //! takes a seed (`cadical`, else `cp`), so a seed is never silently dropped. The budget counts
 //! failures, not time, so where search answers, the same engine answers on any machine.
 //!
-//! When the CDCL engine has not answered within [`HEAD_START`], a second engine races it on
-//! the other core ([`race::race`]): `mip` (CBC) where the build has it, else `cp`. The first
-//! answer that holds wins and the other engine is stopped. No single engine is best on
-//! pseudo-Boolean files (encodings/auto.md has the measurements): CBC proves what clause
-//! learning cannot, and the other way round. With `--seed` or a DRAT proof there is no race,
-//! so that a seeded run repeats exactly and the proof is the picked engine's.
+//! When the CDCL engine has not answered within [`HEAD_START`], `mip` (CBC, where the build
+//! has it) and `cp` race it (`race.rs`), sharing the cores: the first answer that holds wins
+//! and the others are stopped. No single engine is best on pseudo-Boolean files
+//! (encodings/auto.md has the measurements): CBC proves what clause learning cannot, and the
+//! other way round. An objective is optimised by `mip` with `cp` beside it after the same
+//! head start. With `--seed` or a DRAT proof there is no race, so that a seeded run repeats
+//! exactly and the proof is the picked engine's.
 //!
 //! With `--lp auto`, the run path first calls [`Backend::try_quickly`]: search with a budget
 //! of [`QUICK_FAILURES`]. Only when that gives up does the LP relaxation run, and then the
@@ -147,7 +148,7 @@ fn fallback(
 }
 
 /// How long the engine `auto` picked runs alone before a second engine races it
-/// ([`race::race`]): a formula answered within it never pays for starting another engine.
+/// (`race.rs`): a formula answered within it never pays for starting another engine.
 pub const HEAD_START: Duration = Duration::from_millis(100);
 
 /// The engines that may race the picked one, in order of preference: CBC's branch and bound
@@ -263,7 +264,7 @@ impl Default for Auto {
 }
 
 impl Auto {
-    /// `field` (`mip` first) optimising side by side ([`race::race_optimise`]); when `mip`
+    /// `field` (`mip` first) optimising side by side (`race::race_optimise`); when `mip`
     /// proved the optimum first, the second opinion as after `mip` alone.
     fn race_optimise(
         &mut self,

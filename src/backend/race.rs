@@ -42,6 +42,24 @@ fn holds(formula: &PbFormula, out: &Outcome) -> bool {
     }
 }
 
+/// The options every engine of a race gets: those of `opts` with the race's own stop flag.
+fn with_stop(opts: &SolveOptions) -> (SolveOptions, Arc<AtomicBool>) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mine = SolveOptions {
+        interrupt: Some(stop.clone()),
+        ..opts.clone()
+    };
+    (mine, stop)
+}
+
+/// The engine `name` of this build.
+fn engine(name: &str) -> Result<Box<dyn super::Backend>, BackendError> {
+    by_name(name).ok_or_else(|| BackendError::Solver {
+        backend: "auto",
+        message: format!("{name} is not in this build"),
+    })
+}
+
 /// Runs `engines[0]` on `formula`, and after `head_start` without an answer the others beside
 /// it, each with the time limit of `opts` and a stop flag of the race's own (the caller's
 /// interrupt flag, or the process's, is watched here and passed on). The first outcome that
@@ -55,11 +73,7 @@ pub fn race(
     head_start: Duration,
 ) -> Result<Finish, BackendError> {
     let outer = opts.deadline();
-    let stop = Arc::new(AtomicBool::new(false));
-    let mine = SolveOptions {
-        interrupt: Some(stop.clone()),
-        ..opts.clone()
-    };
+    let (mine, stop) = with_stop(opts);
     let t0 = Instant::now();
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
@@ -67,13 +81,7 @@ pub fn race(
             let tx = tx.clone();
             let mine = &mine;
             move || {
-                let result = match by_name(name) {
-                    Some(mut b) => b.solve(formula, mine),
-                    None => Err(BackendError::Solver {
-                        backend: "auto",
-                        message: format!("{name} is not in this build"),
-                    }),
-                };
+                let result = engine(name).and_then(|mut b| b.solve(formula, mine));
                 // The receiver is gone only when the race has ended.
                 let _ = tx.send((name, result));
             }
@@ -206,11 +214,7 @@ pub fn race_optimise(
     improved: &mut Improved<'_>,
 ) -> Result<(&'static str, Optimum, String), BackendError> {
     let outer = opts.deadline();
-    let stop = Arc::new(AtomicBool::new(false));
-    let mine = SolveOptions {
-        interrupt: Some(stop.clone()),
-        ..opts.clone()
-    };
+    let (mine, stop) = with_stop(opts);
     let t0 = Instant::now();
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
@@ -226,13 +230,7 @@ pub fn race_optimise(
                         ControlFlow::Continue(())
                     }
                 };
-                let result = match by_name(name) {
-                    Some(mut b) => b.optimise(formula, mine, &mut send),
-                    None => Err(BackendError::Solver {
-                        backend: "auto",
-                        message: format!("{name} is not in this build"),
-                    }),
-                };
+                let result = engine(name).and_then(|mut b| b.optimise(formula, mine, &mut send));
                 let _ = tx.send(Sent::Done(name, result));
             });
         };

@@ -314,3 +314,35 @@ pub fn assert_schema_of(def: &str, doc: &serde_json::Value, what: &str) {
         );
     }
 }
+
+/// Runs `jobs` on two threads (the machine's cores), each job checking its own answer;
+/// panics with every failure at the end.
+pub fn on_two_threads<J: Sync>(jobs: &[J], job: impl Fn(&J) -> Result<(), String> + Sync) {
+    let next = std::sync::Mutex::new(0usize);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                loop {
+                    let i = {
+                        let mut n = next.lock().unwrap();
+                        *n += 1;
+                        *n - 1
+                    };
+                    let Some(j) = jobs.get(i) else { break };
+                    if let Err(e) = job(j) {
+                        eprintln!("FAIL {e}");
+                        failures.lock().unwrap().push(e);
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
