@@ -36,6 +36,7 @@
 //! The answer names the engine that answered ([`Backend::answered_by`]), and
 //! `stats.extra.auto` says why it was picked.
 
+use super::second_opinion::second_opinion;
 use super::session::Session;
 use super::{
     Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats, Status,
@@ -43,7 +44,7 @@ use super::{
 };
 use std::time::{Duration, Instant};
 
-use crate::ir::{Cmp, Constraint, Linear, PbFormula, Projection};
+use crate::ir::{Constraint, PbFormula, Projection};
 
 /// Failures `search` may meet before the formula goes to the CDCL engine. On icosoku100 the
 /// most any instance needed was 1,112 (median 14); at this budget search gives up on a
@@ -542,183 +543,5 @@ impl Backend for Auto {
         self.answered = name;
         let b = self.inner.insert(by_name(name).expect("an engine of this build"));
         b.session(formula, opts)
-    }
-}
-
-/// The engines asked for a second opinion on an optimum `mip` claims, in order: `cp` finds
-/// good solutions fast on MIPLIB-like rows (it found lseu's 1120 where CBC once claimed 1128
-/// optimal), `sat` takes what cp's 32-bit numbers cannot.
-const SECOND_OPINION: [&str; 2] = ["cp", "sat"];
-
-/// The least time a second opinion gets, whatever the first engine took.
-const SECOND_OPINION_MIN: Duration = Duration::from_millis(100);
-
-/// Asks a second engine whether anything beats `value`, the optimum the first engine
-/// claims: the formula without its objective, plus the row "objective <= value - 1", for as
-/// long as the first engine took (at least [`SECOND_OPINION_MIN`]) and within the deadline.
-/// An optimality proof is a claim no verifier checks, so this is where a wrong one can be
-/// caught without the cost of a second full proof.
-/// - A model of that row is a solution strictly better than the claimed optimum: it goes to
-///   `improved` (the run path checks it and prints it as the better solution), the optimum
-///   is withdrawn, and `stats.extra.contradiction` says who claimed what (the run path then
-///   exits 1, as `compare` does on a disagreement).
-/// - A refutation confirms the optimum: `stats.extra.confirmed_by` names the engine.
-/// - Anything else (no answer in time, a refusal, an error) leaves the claim as it was, with
-///   `stats.extra.second_opinion` saying why there is none.
-fn second_opinion(
-    formula: &PbFormula,
-    opts: &SolveOptions,
-    improved: &mut super::Improved<'_>,
-    value: i64,
-    first_took: Duration,
-    o: &mut super::Optimum,
-) {
-    let note = |o: &mut super::Optimum, text: String| {
-        o.stats.extra.insert("second_opinion".into(), text.into());
-    };
-    let Some(objective) = &formula.objective else { return };
-    let Some(bound) = value.checked_sub(1) else {
-        return note(o, "none: the claimed optimum is the least i64".into());
-    };
-    let mut f = formula.clone();
-    f.objective = None;
-    f.add(
-        "objective below the claimed optimum",
-        Constraint::Linear(Linear::new(objective.clone(), Cmp::Le, bound)),
-    );
-    let deadline = opts.deadline();
-    let slice = first_took.max(SECOND_OPINION_MIN);
-    let slice = deadline.remaining().map_or(slice, |left| left.min(slice));
-    if slice.is_zero() {
-        return note(o, "none: no time left".into());
-    }
-    let engine = SECOND_OPINION.into_iter().find(|&name| {
-        let fits = name != "cp" || super::row_at_least(&f, super::CP_ROW_LIMIT).is_none();
-        fits && by_name(name).is_some_and(|b| b.check_options(opts).is_ok())
-    });
-    let Some(name) = engine else {
-        return note(o, "none: no other engine of this build takes the formula".into());
-    };
-    let mut b = by_name(name).expect("found above");
-    let mine = SolveOptions {
-        time_limit: Some(slice),
-        started: Some(Instant::now()),
-        assumptions: Vec::new(),
-        proof: None,
-        ..opts.clone()
-    };
-    match b.solve(&f, &mine) {
-        Ok(out) => match (out.status, &out.assignment) {
-            (Status::Sat, Some(a)) => {
-                let better = formula.objective_value(a).unwrap_or(value);
-                o.optimal = false;
-                o.stats.extra.insert(
-                    "contradiction".into(),
-                    format!(
-                        "mip claimed {value} optimal, but {name} found a solution of value {better}: mip's optimality claim is wrong"
-                    )
-                    .into(),
-                );
-                // The run path checks the better solution like any other and prints it.
-                let _ = improved(a);
-            }
-            (Status::Unsat, _) => {
-                o.stats.extra.insert("confirmed_by".into(), name.into());
-            }
-            _ => note(o, format!("{name} did not decide within {:.3} s", slice.as_secs_f64())),
-        },
-        Err(e) => note(o, format!("{name} refused: {e}")),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::ops::ControlFlow;
-
-    use super::*;
-    use crate::ir::{Lit, Var};
-
-    /// Pick at least two of four items, minimising their cost 3, 5, 4, 6: the optimum is 7.
-    fn items() -> PbFormula {
-        let mut f = PbFormula {
-            num_vars: 4,
-            ..Default::default()
-        };
-        let x = |i| Lit::new(Var(i), true);
-        f.add(
-            "two items",
-            Constraint::Linear(Linear::new((0..4).map(|i| (1, x(i))).collect(), Cmp::Ge, 2)),
-        );
-        f.objective = Some(vec![(3, x(0)), (5, x(1)), (4, x(2)), (6, x(3))]);
-        f
-    }
-
-    fn claimed() -> super::super::Optimum {
-        super::super::Optimum {
-            status: Status::Sat,
-            optimal: true,
-            stats: SolveStats::default(),
-        }
-    }
-
-    #[test]
-    fn a_better_solution_withdraws_a_wrong_optimum_and_reports_the_contradiction() {
-        let f = items();
-        let mut seen = Vec::new();
-        let mut improved = |a: &[bool]| {
-            seen.push(f.objective_value(a).unwrap());
-            ControlFlow::Continue(())
-        };
-        let mut o = claimed();
-        // 9 (items 0 and 2 cost 7) is not the optimum.
-        second_opinion(
-            &f,
-            &SolveOptions::default(),
-            &mut improved,
-            9,
-            Duration::from_secs(1),
-            &mut o,
-        );
-        assert!(!o.optimal, "the wrong optimum stands");
-        let c = o.stats.extra["contradiction"].as_str().unwrap();
-        assert!(
-            c.contains("mip claimed 9 optimal") && c.contains("found a solution of value"),
-            "{c}"
-        );
-        assert_eq!(seen.len(), 1);
-        assert!(seen[0] < 9 && seen[0] >= 7, "{seen:?}");
-    }
-
-    #[test]
-    fn a_refutation_confirms_a_right_optimum() {
-        let f = items();
-        let mut improved = |_: &[bool]| -> ControlFlow<()> { panic!("nothing beats the optimum") };
-        let mut o = claimed();
-        second_opinion(
-            &f,
-            &SolveOptions::default(),
-            &mut improved,
-            7,
-            Duration::from_secs(1),
-            &mut o,
-        );
-        assert!(o.optimal);
-        assert_eq!(o.stats.extra["confirmed_by"], "cp");
-        assert!(!o.stats.extra.contains_key("contradiction"));
-    }
-
-    #[test]
-    fn no_time_left_leaves_the_claim_with_a_note() {
-        let f = items();
-        let mut improved = |_: &[bool]| -> ControlFlow<()> { panic!("no engine ran") };
-        let mut o = claimed();
-        let opts = SolveOptions {
-            time_limit: Some(Duration::ZERO),
-            started: Some(Instant::now()),
-            ..Default::default()
-        };
-        second_opinion(&f, &opts, &mut improved, 7, Duration::from_secs(1), &mut o);
-        assert!(o.optimal);
-        assert_eq!(o.stats.extra["second_opinion"], "none: no time left");
     }
 }

@@ -16,8 +16,11 @@ pub mod mip;
 pub mod optimise;
 mod race;
 pub mod search;
+mod second_opinion;
 mod session;
 pub mod varisat;
+#[cfg(feature = "mip")]
+mod wide_objective;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
