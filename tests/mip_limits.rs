@@ -93,12 +93,16 @@ fn a_cut_off_solve_leaves_nothing_running_and_the_next_solve_answers() {
 
 /// `sokuc` copied alone, or with a stand-in for its helper, into a fresh folder.
 fn lone_sokuc(helper: Option<&str>) -> (tempfile::TempDir, std::path::PathBuf) {
+    // The helper is looked for beside the program and one folder up: both are inside the
+    // temporary folder, so a stray `sokuc-cbc` in the system's temporary folder is not seen.
     let dir = tempfile::tempdir().unwrap();
-    let exe = dir.path().join("sokuc");
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let exe = bin.join("sokuc");
     std::fs::copy(env!("CARGO_BIN_EXE_sokuc"), &exe).unwrap();
     if let Some(script) = helper {
         use std::os::unix::fs::PermissionsExt;
-        let h = dir.path().join("sokuc-cbc");
+        let h = bin.join("sokuc-cbc");
         std::fs::write(&h, script).unwrap();
         std::fs::set_permissions(&h, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
