@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use std::ops::ControlFlow;
 
 use super::optimise::{Improved, Optimum};
-use super::{BackendError, Outcome, SolveOptions, SolveStats, Status, by_name};
+use super::{BackendError, Outcome, SolveOptions, Status, by_name};
 use crate::ir::PbFormula;
 
 /// How often the race looks at the caller's deadline and interrupt flag while it waits.
@@ -343,20 +343,11 @@ pub fn race_optimise(
                 }
             }
         }
-        let Some(mut stats) = stats else {
-            return match (best, first_error) {
-                (None, Some(e)) => Err(e),
-                _ => Ok((
-                    found_by,
-                    Optimum {
-                        status: if best.is_some() { Status::Sat } else { Status::Unknown },
-                        optimal: false,
-                        stats: SolveStats::default(),
-                    },
-                    format!("{all} optimised side by side; none proved the optimum"),
-                )),
-            };
-        };
+        // Every engine failed and nothing was found: the first failure is the answer.
+        if let (None, None, Some(e)) = (&stats, best, first_error) {
+            return Err(e);
+        }
+        let mut stats = stats.unwrap_or_default();
         if let Some(c) = contradiction {
             stats.extra.insert("contradiction".into(), c.into());
         }
