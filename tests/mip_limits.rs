@@ -292,3 +292,40 @@ fn an_interrupt_to_the_process_group_during_a_mip_solve_exits_130() {
     assert!(err.contains("interrupted by SIGINT"), "{err}");
     assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
 }
+
+/// CBC's library ends its process quietly (exit 0, nothing said) near CBC's own time limit:
+/// that is no answer in time (`unknown`), while the same quiet exit long before the limit
+/// is still an internal error.
+#[test]
+fn a_helper_that_ends_quietly_at_cbcs_limit_is_unknown_and_before_it_an_error() {
+    let quiet = |script: &str| {
+        let (_dir, exe) = lone_sokuc(Some(script));
+        std::process::Command::new(&exe)
+            .args([
+                "solve",
+                "instances/tetrasoku-seed.toml",
+                "--backend",
+                "mip",
+                "--timeout",
+                "2",
+            ])
+            .current_dir(common::root())
+            .output()
+            .unwrap()
+    };
+    // Reads the model, then ends silently at about 95% of the 2 s limit.
+    let o = quiet("#!/bin/sh\ncat > /dev/null &\nsleep 1.9\nexit 0\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    // The exit of an unknown answer, not an error's (1) or bad input's (2).
+    assert!(
+        !matches!(o.status.code(), Some(1 | 2)),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.starts_with("unknown"), "{out}");
+    // Ends silently at once: a failure, exit 1.
+    let o = quiet("#!/bin/sh\nhead -c 8 > /dev/null\nexit 0\n");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("ended without an answer (exit status: 0)"), "{err}");
+}
