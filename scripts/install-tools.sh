@@ -3,6 +3,8 @@
 #   coinor-libcbc-dev - CBC's library (libCbcSolver, with its pkg-config file), linked by
 #                       `sokuc-cbc`, the `mip` backend's helper program (feature `mip`)
 #   libclang-dev      - bindgen, used by rustsat-cadical to build CaDiCaL (`cadical` feature)
+#   cmake             - builds HiGHS from the source the highs-sys crate carries (`highs`
+#                       feature: the `sokuc-highs` helper)
 #   cadical           - reads sokuc's DIMACS output (round-trip test)
 #   coinor-cbc        - reads the LP and MPS exports
 #   minisat+          - reads the OPB export
@@ -29,6 +31,7 @@ need=()
 command -v cadical >/dev/null 2>&1 || need+=(cadical)
 dpkg -s coinor-libcbc-dev >/dev/null 2>&1 || need+=(coinor-libcbc-dev)
 dpkg -s libclang-dev >/dev/null 2>&1 || need+=(libclang-dev)
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v cbc >/dev/null 2>&1 || need+=(coinor-cbc)
 command -v minisat+ >/dev/null 2>&1 || need+=(minisat+)
 command -v minizinc >/dev/null 2>&1 || need+=(minizinc)

@@ -44,13 +44,13 @@ pub struct Comparison {
 pub fn compare(p: &dyn AnyPuzzle, names: &[String], opts: &RunOptions, jobs: usize) -> Result<Comparison, Error> {
     let started = opts.solve.started.unwrap_or_else(Instant::now);
     let jobs = jobs.clamp(1, names.len().max(1));
-    // Longest first: `mip` (a CBC child process) and then `cp` (a worker thread and its
+    // Longest first: `mip` and `highs` (a child process each) and then `cp` (a worker thread and its
     // model) take the longest on small instances, and the others fill the second core
     // meanwhile (icosoku-seed: mip 50-90 ms, every other backend under 25 ms; started third,
     // mip ended the comparison 15-20 ms later). Rows still keep the order of `names`.
     let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by_key(|&i| match names[i].as_str() {
-        "mip" => 0,
+        "mip" | "highs" => 0,
         "cp" => 1,
         _ => 2,
     });

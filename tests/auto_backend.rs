@@ -74,7 +74,7 @@ fn the_rule_never_hands_a_row_too_wide_for_an_engine_to_it() {
             match auto::plan(&f, &opts) {
                 Ok(plan) => {
                     assert!(plan.engine != "cp" || width < 1 << 30, "{width} {seed:?}");
-                    assert_ne!(plan.engine, "mip", "{width} {seed:?}");
+                    assert!(!["mip", "highs"].contains(&plan.engine), "{width} {seed:?}");
                 }
                 Err(e) => assert!(seed.is_some() && !backend::available().contains(&"cadical"), "{e}"),
             }

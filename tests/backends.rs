@@ -687,6 +687,8 @@ backend_suite!(auto, "auto");
 backend_suite!(cadical, "cadical");
 #[cfg(feature = "mip")]
 backend_suite!(mip, "mip");
+#[cfg(feature = "highs")]
+backend_suite!(highs, "highs");
 
 #[test]
 fn every_backend_of_the_build_is_covered() {
@@ -696,6 +698,9 @@ fn every_backend_of_the_build_is_covered() {
     }
     if cfg!(feature = "mip") {
         covered.push("mip");
+    }
+    if cfg!(feature = "highs") {
+        covered.push("highs");
     }
     let mut have = backend::available();
     have.sort();

@@ -45,7 +45,7 @@ fn backends(cp_ms: u64) -> Vec<(&'static str, Option<Duration>)> {
         .map(|&b| {
             let limit = match b {
                 "cp" => Some(Duration::from_millis(cp_ms)),
-                "mip" => Some(Duration::from_secs(5)),
+                "mip" | "highs" => Some(Duration::from_secs(5)),
                 _ => None,
             };
             (b, limit)

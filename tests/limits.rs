@@ -224,7 +224,7 @@ fn every_backend_answers_unknown_at_the_time_limit_whatever_it_was_doing() {
             // The OPB file: a 665k-clause CNF with slow conflicts, where varisat's deadline
             // hook (its proof output) once came 1.3 s late.
             "sat" | "cadical" => vec![&r200, &slow_conflicts],
-            "mip" => vec![&bp500, &r200],
+            "mip" | "highs" => vec![&bp500, &r200],
             "cp" => vec![&bp2000, &r200],
             "search" => vec![&wide],
             other => panic!("no long-running instance for backend {other}"),

@@ -283,7 +283,8 @@ fn the_public_set_gets_no_disagreement() {
                     assert!(
                         e.contains("clauses")
                             || (name == "cp" && e.contains("2^30"))
-                            || (name == "mip" && e.contains("CBC's tolerances")),
+                            || (name == "mip" && e.contains("CBC's tolerances"))
+                            || (name == "highs" && e.contains("HiGHS's tolerances")),
                         "{name} on {}: {e}",
                         f.display()
                     );

@@ -115,6 +115,7 @@ impl Instance {
                 seed: options.seed,
                 interrupt: options.interrupt.clone(),
                 mip_helper: options.mip_helper.clone(),
+                highs_helper: options.highs_helper.clone(),
                 encode: EncodeOptions {
                     max_memory: options.max_memory.unwrap_or(EncodeOptions::default().max_memory),
                     ..EncodeOptions::default()

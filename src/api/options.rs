@@ -21,6 +21,7 @@ pub struct Options {
     pub(crate) presolve: bool,
     pub(crate) interrupt: Option<Arc<AtomicBool>>,
     pub(crate) mip_helper: Option<PathBuf>,
+    pub(crate) highs_helper: Option<PathBuf>,
     pub(crate) max_memory: Option<u64>,
 }
 
@@ -34,6 +35,7 @@ impl Default for Options {
             presolve: true,
             interrupt: None,
             mip_helper: None,
+            highs_helper: None,
             max_memory: None,
         }
     }
@@ -95,6 +97,13 @@ impl Options {
     /// running executable, where `cargo install` puts it).
     pub fn mip_helper(mut self, path: impl Into<PathBuf>) -> Options {
         self.mip_helper = Some(path.into());
+        self
+    }
+
+    /// Where the `highs` backend's helper program `sokuc-highs` is (by default: beside the
+    /// running executable, where `cargo install` puts it).
+    pub fn highs_helper(mut self, path: impl Into<PathBuf>) -> Options {
+        self.highs_helper = Some(path.into());
         self
     }
 

@@ -14,12 +14,13 @@
 //! takes a seed (`cadical`, else `cp`), so a seed is never silently dropped. The budget counts
 //! failures, not time, so where search answers, the same engine answers on any machine.
 //!
-//! When the CDCL engine has not answered within [`HEAD_START`], `mip` (CBC, where the build
-//! has it) and `cp` race it (`race.rs`), sharing the cores: the first answer that holds wins
-//! and the others are stopped. No single engine is best on pseudo-Boolean files
-//! (encodings/auto.md has the measurements): CBC proves what clause learning cannot, and the
-//! other way round. An objective is optimised by `mip` with `cp` beside it after the same
-//! head start. With `--seed` or a DRAT proof there is no race, so that a seeded run repeats
+//! When the CDCL engine has not answered within [`HEAD_START`], `highs` (HiGHS, where the
+//! build has it; else `mip`, CBC, where the build has that, and `cp`) races it (`race.rs`),
+//! sharing the cores: the first answer that holds wins and the others are stopped. No single
+//! engine is best on pseudo-Boolean files (encodings/auto.md has the measurements): a MIP
+//! solver proves what clause learning cannot, and the other way round. An objective is
+//! optimised by `highs` with `mip` beside it after the same head start (or by whichever of
+//! the two the build has, with `cp` beside it). With `--seed` or a DRAT proof there is no race, so that a seeded run repeats
 //! exactly and the proof is the picked engine's.
 //!
 //! With `--lp auto`, the run path first calls [`Backend::try_quickly`]: search with a budget
@@ -73,7 +74,7 @@ pub struct Plan {
 }
 
 /// The engines `auto` may hand a formula to, in order of preference.
-const CDCL: [&str; 4] = ["sat", "cadical", "cp", "mip"];
+const CDCL: [&str; 5] = ["sat", "cadical", "cp", "mip", "highs"];
 
 /// The first engine in [`CDCL`] order that this build has, that honours `opts`, and (with
 /// a formula) whose numbers hold its widest row: `cp` and `mip` would refuse a wider one.
@@ -81,14 +82,7 @@ fn cdcl_for(opts: &SolveOptions, f: Option<&PbFormula>) -> Result<&'static str, 
     let mut first_refusal = None;
     for name in CDCL {
         let Some(b) = by_name(name) else { continue };
-        let limit = (name == "cp").then_some(super::CP_ROW_LIMIT);
-        let wide = match (f, name) {
-            (Some(f), "mip") => super::too_wide_for_mip(f),
-            (Some(f), _) => limit
-                .and_then(|l| super::row_at_least(f, l))
-                .map(|(l, w)| (format!("constraint \"{l}\""), w)),
-            (None, _) => None,
-        };
+        let wide = f.and_then(|f| super::too_wide_for(name, f));
         if let Some((what, w)) = wide {
             first_refusal.get_or_insert(BackendError::Unavailable {
                 backend: name,
@@ -126,16 +120,12 @@ fn fallback(
     tried: &[&str],
     refused: BackendError,
 ) -> Result<(&'static str, Outcome, String), BackendError> {
-    for name in ["mip", "cp", "search"] {
+    for name in ["highs", "mip", "cp", "search"] {
         if tried.contains(&name) {
             continue;
         }
         let Some(mut b) = by_name(name) else { continue };
-        let fits = match name {
-            "mip" => super::too_wide_for_mip(formula).is_none(),
-            "cp" => super::row_at_least(formula, super::CP_ROW_LIMIT).is_none(),
-            _ => true,
-        };
+        let fits = super::too_wide_for(name, formula).is_none();
         if !fits || b.check_options(opts).is_err() {
             continue;
         }
@@ -152,27 +142,45 @@ fn fallback(
 /// (`race.rs`): a formula answered within it never pays for starting another engine.
 pub const HEAD_START: Duration = Duration::from_millis(100);
 
-/// The engines that may race the picked one, in order of preference: CBC's branch and bound
-/// (a process of its own, so the engines share nothing but the machine), and pumpkin's lazy
-/// clause generation, which keeps rows whole where the CDCL engines see their clauses.
-const PARTNERS: [&str; 2] = ["mip", "cp"];
+/// The engines that may race the picked one, in order of preference. HiGHS's branch and
+/// cut (a process of its own, so the engines share nothing but the machine) races alone
+/// where the build has it: on the public PB benchmark's 132 decision files at 5 s
+/// (encodings/auto.md) it answered 97, and `sat` beside it all 98 that any engine answered,
+/// so a third or fourth engine would only take a share of the two cores. Without it, CBC
+/// and pumpkin's lazy clause generation (which keeps rows whole where the CDCL engines see
+/// their clauses) race together.
+const PARTNERS: [&str; 3] = ["highs", "mip", "cp"];
+
+/// The engines that optimise an objective, in order of preference: CBC and HiGHS prove
+/// different optima first (air03 and mitre on CBC, bin packing and wide knapsacks on HiGHS),
+/// so where the build has both they race each other.
+const OPTIMISERS: [&str; 2] = ["highs", "mip"];
 
 /// The engines `auto` runs on `formula`, `engine` first: `engine` alone with a seed (a
 /// seeded run is asked to be reproducible, and which engine wins a race is not) or a DRAT
-/// proof (only the picked engine writes one); else `engine` and the [`PARTNERS`] in this
-/// build that are not `engine`, honour `opts` and whose numbers hold the formula's rows.
+/// proof (only the picked engine writes one); else `engine` and its partners in this build
+/// that are not `engine`, honour `opts` and whose numbers hold the formula's rows: the first
+/// of [`PARTNERS`] alone if that is `highs`, else all of them; for an optimiser, the other
+/// optimiser, or `cp` without one.
 fn field_for(formula: &PbFormula, opts: &SolveOptions, engine: &'static str) -> Vec<&'static str> {
     let mut field = vec![engine];
     if opts.seed.is_some() || opts.proof.is_some() {
         return field;
     }
-    field.extend(PARTNERS.into_iter().filter(|&name| {
-        let fits = match name {
-            "mip" => super::too_wide_for_mip(formula).is_none(),
-            _ => super::row_at_least(formula, super::CP_ROW_LIMIT).is_none(),
-        };
-        name != engine && fits && by_name(name).is_some_and(|b| b.check_options(opts).is_ok())
-    }));
+    let fits = |name: &&'static str| {
+        *name != engine
+            && super::too_wide_for(name, formula).is_none()
+            && by_name(name).is_some_and(|b| b.check_options(opts).is_ok())
+    };
+    if OPTIMISERS.contains(&engine) {
+        field.extend(OPTIMISERS.into_iter().chain(["cp"]).filter(fits));
+        return field;
+    }
+    let partners: Vec<&'static str> = PARTNERS.into_iter().filter(fits).collect();
+    match partners.first() {
+        Some(&"highs") => field.push("highs"),
+        _ => field.extend(partners),
+    }
     field
 }
 
@@ -288,7 +296,7 @@ impl Auto {
         };
         self.answered = engine;
         o.stats.extra.insert("auto".into(), note.into());
-        if let (true, "mip", Some(v)) = (o.optimal, engine, best) {
+        if let (true, "mip" | "highs", Some(v)) = (o.optimal, engine, best) {
             second_opinion(formula, opts, improved, v, t0.elapsed(), &mut o);
         }
         Ok(o)
@@ -490,18 +498,23 @@ impl Backend for Auto {
         opts: &SolveOptions,
         improved: &mut super::Improved<'_>,
     ) -> Result<super::Optimum, BackendError> {
-        // With CBC in the build, an objective goes to `mip`: one branch and bound proves
-        // the optimum where the others tighten bound after bound (measured: `knapsack-opt`
-        // with 40 items, proven by mip in 0.4-1.2 s, by search/sat/cp not within 60 s;
-        // encodings/optimise.md). Unless an option asks for what mip does not give.
-        let narrow = super::too_wide_for_mip(formula).is_none();
-        if let Some(mip) = by_name("mip").filter(|m| narrow && m.check_options(opts).is_ok()) {
-            let field = field_for(formula, opts, "mip");
+        // With HiGHS or CBC in the build, an objective goes to `highs` or `mip`: one branch
+        // and bound proves the optimum where the others tighten bound after bound
+        // (measured: `knapsack-opt` with 40 items, proven by mip in 0.4-1.2 s, by
+        // search/sat/cp not within 60 s; encodings/optimise.md). Unless an option asks for
+        // what they do not give, or a row is past their numbers.
+        let first = OPTIMISERS.into_iter().find_map(|name| {
+            by_name(name)
+                .filter(|m| super::too_wide_for(name, formula).is_none() && m.check_options(opts).is_ok())
+                .map(|m| (name, m))
+        });
+        if let Some((name, mip)) = first {
+            let field = field_for(formula, opts, name);
             if field.len() > 1 {
                 return self.race_optimise(formula, opts, improved, &field);
             }
             let mut mip = mip;
-            self.answered = "mip";
+            self.answered = name;
             let t0 = Instant::now();
             // The value of the last model the run path accepted: what a second opinion must
             // beat.
@@ -519,7 +532,7 @@ impl Backend for Auto {
             self.inner = Some(mip);
             o.stats.extra.insert(
                 "auto".into(),
-                "an objective, and mip is in this build: optimised by mip".into(),
+                format!("an objective, and {name} is in this build: optimised by {name}").into(),
             );
             if let (true, Some(v)) = (o.optimal, best) {
                 second_opinion(formula, opts, improved, v, t0.elapsed(), &mut o);

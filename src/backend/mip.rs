@@ -1,8 +1,10 @@
-//! CBC: the IR as a 0/1 integer program (one binary column per variable, one row per
-//! constraint, except that a row too wide for CBC's tolerances becomes digit columns over
-//! auxiliary columns; see `narrow`), sent to `sokuc-cbc`, a helper process that models it
-//! with good_lp and solves it with good_lp's CBC solver (see [`super::cbc`] for why a
-//! process, and why a separate program).
+//! CBC (the `mip` backend) and HiGHS (`highs`, in `super::highs`): the IR as a 0/1 integer
+//! program (one binary column per variable, one row per constraint, except that a row too
+//! wide for the solvers' tolerances becomes digit columns over auxiliary columns; see
+//! `narrow`), sent to `sokuc-cbc` or `sokuc-highs`, a helper process that models it with
+//! good_lp and solves it with good_lp's solver (see [`super::helper`] for why a process, and
+//! why separate programs). What follows says CBC; HiGHS gets the same treatment, with its
+//! own names for the settings (see `mip_settings.rs`).
 //!
 //! The helper is killed at the deadline (or on an interrupt, or past the memory limit), so
 //! the call returns within a poll of the deadline whatever CBC was doing: its own time limit
@@ -12,18 +14,21 @@
 
 use std::time::{Duration, Instant};
 
-use super::cbc::{self, Answer, CbcError, Problem};
+use super::helper::{self, Answer, HelperError, Problem, Solver};
 use super::memory::over_limit;
+use super::mip_settings::{Settings, parameters};
 use super::optimise::{self, Improved, Method, Optimum};
 use super::{
-    Backend, BackendError, Capabilities, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT, MIP_ROW_LIMIT, MIP_ROW_LIMIT_BITS,
-    MipSettings, Outcome, SolveOptions, SolveStats, Status, row_at_least,
+    Backend, BackendError, Capabilities, HIGHS_ROW_LIMIT_BITS, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT,
+    MIP_ROW_LIMIT_BITS, MipSettings, Outcome, SolveOptions, SolveStats, Status, row_at_least,
 };
 use crate::budget::Deadline;
 use crate::encode::EncodeError;
 use crate::ir::digits::{self, Columns};
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
+/// The `mip` backend (CBC).
+#[cfg(feature = "mip")]
 #[derive(Default)]
 pub struct Mip;
 
@@ -74,7 +79,7 @@ fn column_terms(terms: &[(i64, Lit)]) -> (Vec<(u32, f64)>, f64) {
 }
 
 /// A row of the IR as CBC's row: terms, lower and upper bound.
-fn row(lin: &Linear) -> cbc::Row {
+fn row(lin: &Linear) -> helper::Row {
     let (terms, constant) = column_terms(&lin.terms);
     let rhs = lin.rhs as f64 - constant;
     match lin.cmp {
@@ -84,81 +89,96 @@ fn row(lin: &Linear) -> cbc::Row {
     }
 }
 
+/// What `mip` and `highs` can do.
+pub(super) const CAPABILITIES: Capabilities = Capabilities {
+    time_limit: true,
+    // The child is killed when the flag is set, as at the deadline.
+    interrupt: true,
+    assumptions: true,
+    incremental: false,
+    rhs_changes: false,
+    proof: false,
+    seed: true,
+    parallel: false,
+};
+
+#[cfg(feature = "mip")]
 impl Backend for Mip {
     fn name(&self) -> &'static str {
         "mip"
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            time_limit: true,
-            // The child is killed when the flag is set, as at the deadline.
-            interrupt: true,
-            assumptions: true,
-            incremental: false,
-            rhs_changes: false,
-            proof: false,
-            seed: true,
-            parallel: false,
-        }
+        CAPABILITIES
     }
 
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
-        solve(formula, opts, None).map(|(out, _)| out)
+        solve(Solver::Cbc, formula, opts, None).map(|(out, _)| out)
     }
 
     fn optimisation(&self) -> Method {
         Method::Native
     }
 
-    /// One CBC run with the objective: its answer is the optimum when CBC finished (an
-    /// objective too wide for CBC's tolerances is refused, see `MIP_OBJECTIVE_LIMIT`),
-    /// the best point it had when it stopped at its time limit, which comes a little before
-    /// the deadline (see [`Attempt::run`]).
     fn optimise(
         &mut self,
         formula: &PbFormula,
         opts: &SolveOptions,
         improved: &mut Improved<'_>,
     ) -> Result<Optimum, BackendError> {
-        let Some(objective) = &formula.objective else {
-            return optimise::by_sessions(self, formula, opts, improved);
-        };
-        let w = objective
-            .iter()
-            .map(|&(c, _)| u128::from(c.unsigned_abs()))
-            .sum::<u128>();
-        if w >= MIP_OBJECTIVE_LIMIT {
-            return super::wide_objective::optimise_wide(formula, opts, objective, improved);
-        }
-        let (out, proven) = solve(formula, opts, Some(objective))?;
-        let mut stats = out.stats;
-        stats.extra.insert("optimise".into(), Method::Native.name().into());
-        stats.extra.insert("solves".into(), 1.into());
-        stats.extra.insert("loads".into(), 1.into());
-        let status = out.status;
-        if let (Status::Sat, Some(a)) = (status, &out.assignment)
-            && improved(a).is_break()
-        {
-            return Ok(Optimum {
-                status,
-                optimal: false,
-                stats,
-            });
-        }
-        Ok(Optimum {
-            status,
-            // The objective is narrower than `MIP_OBJECTIVE_LIMIT`, so CBC's proof holds.
-            optimal: status == Status::Sat && proven,
-            stats,
-        })
+        optimise_with(self, Solver::Cbc, formula, opts, improved)
     }
 }
 
+/// [`Backend::optimise`] on `solver`: one run with the objective, whose answer is the optimum
+/// when the solver finished, or the best point it had when it stopped at its time limit,
+/// which comes a little before the deadline (see [`Attempt::run`]). An objective too wide
+/// for the solver's tolerances (see `MIP_OBJECTIVE_LIMIT`) is proven by bound rows instead
+/// (`super::wide_objective`).
+pub(super) fn optimise_with<B: Backend>(
+    b: &mut B,
+    solver: Solver,
+    formula: &PbFormula,
+    opts: &SolveOptions,
+    improved: &mut Improved<'_>,
+) -> Result<Optimum, BackendError> {
+    let Some(objective) = &formula.objective else {
+        return optimise::by_sessions(b, formula, opts, improved);
+    };
+    let w = objective
+        .iter()
+        .map(|&(c, _)| u128::from(c.unsigned_abs()))
+        .sum::<u128>();
+    if w >= MIP_OBJECTIVE_LIMIT {
+        return super::wide_objective::optimise_wide(solver, formula, opts, objective, improved);
+    }
+    let (out, proven) = solve(solver, formula, opts, Some(objective))?;
+    let mut stats = out.stats;
+    stats.extra.insert("optimise".into(), Method::Native.name().into());
+    stats.extra.insert("solves".into(), 1.into());
+    stats.extra.insert("loads".into(), 1.into());
+    let status = out.status;
+    if let (Status::Sat, Some(a)) = (status, &out.assignment)
+        && improved(a).is_break()
+    {
+        return Ok(Optimum {
+            status,
+            optimal: false,
+            stats,
+        });
+    }
+    Ok(Optimum {
+        status,
+        // The objective is narrower than `MIP_OBJECTIVE_LIMIT`, so the solver's proof holds.
+        optimal: status == Status::Sat && proven,
+        stats,
+    })
+}
+
 /// The memory limit refused, with what the model needed and when that was found.
-fn memory_error(needed: u64, limit: u64, when: &str) -> BackendError {
+fn memory_error(solver: Solver, needed: u64, limit: u64, when: &str) -> BackendError {
     EncodeError::memory(
-        format!("the mip backend's model ({when})"),
+        format!("the {} backend's model ({when})", solver.backend()),
         needed,
         limit,
         ", or try the search or cp backend",
@@ -166,12 +186,22 @@ fn memory_error(needed: u64, limit: u64, when: &str) -> BackendError {
     .into()
 }
 
-/// The refusal of something CBC cannot take exactly.
-fn too_wide(label: &str, w: u128, bits: u32) -> BackendError {
+/// The width, in bits, up to which `solver` gets rows whole (see `MIP_ROW_LIMIT` and
+/// `HIGHS_ROW_LIMIT`).
+fn whole_bits(solver: Solver) -> u32 {
+    match solver {
+        Solver::Cbc => MIP_ROW_LIMIT_BITS,
+        Solver::Highs => HIGHS_ROW_LIMIT_BITS,
+    }
+}
+
+/// The refusal of something the solver cannot take exactly.
+fn too_wide(solver: Solver, label: &str, w: u128, bits: u32) -> BackendError {
     BackendError::Unavailable {
-        backend: "mip",
+        backend: solver.backend(),
         message: format!(
-            "{label} has coefficients adding up to {w}, past the 2^{bits} within which CBC's tolerances (10^-6 on integrality) keep it exact; use sat, cadical or search"
+            "{label} has coefficients adding up to {w}, past the 2^{bits} within which {}'s tolerances (10^-6 on integrality) keep it exact; use sat, cadical or search",
+            solver.name()
         ),
     }
 }
@@ -196,7 +226,7 @@ const WIDEST_DIGIT: u32 = 12;
 /// the auxiliaries are determined by the formula's variables, so no solution is added or
 /// lost), in the widest base whose columns all stay below the limit. A row no base narrows
 /// enough (thousands of terms) is refused.
-fn narrow(formula: &PbFormula, deadline: &Deadline, limit: u128) -> Result<Narrowed, BackendError> {
+fn narrow(solver: Solver, formula: &PbFormula, deadline: &Deadline, limit: u128) -> Result<Narrowed, BackendError> {
     let width = |r: &Linear| {
         r.terms.iter().map(|&(c, _)| u128::from(c.unsigned_abs())).sum::<u128>() + u128::from(r.rhs.unsigned_abs())
     };
@@ -237,30 +267,41 @@ fn narrow(formula: &PbFormula, deadline: &Deadline, limit: u128) -> Result<Narro
             break;
         }
         if !done {
-            return Err(too_wide(&format!("constraint \"{label}\""), w, MIP_ROW_LIMIT_BITS));
+            return Err(too_wide(
+                solver,
+                &format!("constraint \"{label}\""),
+                w,
+                whole_bits(solver),
+            ));
         }
     }
     Ok(Narrowed::Rows { rows: out, columns })
 }
 
-/// Solves `formula` on CBC, minimising `objective` if given: the outcome, and whether CBC
-/// finished its search (rather than stopping at its time limit).
+/// Solves `formula` on `solver`, minimising `objective` if given: the outcome, and whether
+/// the solver finished its search (rather than stopping at its time limit).
 pub(super) fn solve(
+    solver: Solver,
     formula: &PbFormula,
     opts: &SolveOptions,
     objective: Option<&[(i64, Lit)]>,
 ) -> Result<(Outcome, bool), BackendError> {
-    Mip.check_options(opts)?;
+    super::check_caps(CAPABILITIES, solver.backend(), opts, true)?;
     let t0 = Instant::now();
     let deadline = opts.deadline();
     // A missing helper is reported whatever the model, before anything is built.
-    let helper = cbc::helper_path(opts.mip_helper.as_deref()).map_err(|e| BackendError::Unavailable {
-        backend: "mip",
+    let explicit = match solver {
+        Solver::Cbc => opts.mip_helper.as_deref(),
+        Solver::Highs => opts.highs_helper.as_deref(),
+    };
+    let helper = helper::helper_path(solver, explicit).map_err(|e| BackendError::Unavailable {
+        backend: solver.backend(),
         message: e.to_string(),
     })?;
-    let first = solve_narrowed(formula, opts, objective, &helper, &deadline, t0, MIP_ROW_LIMIT)?;
-    // Rows between the exact limit and `MIP_ROW_LIMIT` went whole: CBC's model, rounded, may
-    // break one (see `MIP_ROW_LIMIT`). CBC's "infeasible" and its bound stand as they are:
+    let whole = 1u128 << whole_bits(solver);
+    let first = solve_narrowed(solver, formula, opts, objective, &helper, &deadline, t0, whole)?;
+    // Rows between the exact limit and the solver's whole-row limit went whole: its model,
+    // rounded, may break one (see `MIP_ROW_LIMIT`). CBC's "infeasible" and its bound stand as they are:
     // its tolerances only let in more points, never fewer.
     let broken = match (&first.0.status, &first.0.assignment) {
         (Status::Sat, Some(a)) if row_at_least(formula, MIP_EXACT_ROW_LIMIT).is_some() => {
@@ -272,6 +313,7 @@ pub(super) fn solve(
         return Ok(first);
     };
     let (mut again, finished) = solve_narrowed(
+        solver,
         formula,
         opts,
         objective,
@@ -283,14 +325,16 @@ pub(super) fn solve(
     again.stats.build_ms += first.0.stats.build_ms;
     again.stats.solve_ms += first.0.stats.solve_ms;
     again.stats.extra.insert(
-        "cbc_first_run".into(),
+        format!("{}_first_run", solver.backend()),
         format!("its model, rounded, broke constraint \"{broken}\"; solved again with rows of width 2^18 or more as digit columns").into(),
     );
     Ok((again, finished))
 }
 
 /// [`solve`] with the rows of width `row_limit` or more as digit columns.
+#[allow(clippy::too_many_arguments)]
 fn solve_narrowed(
+    solver: Solver,
     formula: &PbFormula,
     opts: &SolveOptions,
     objective: Option<&[(i64, Lit)]>,
@@ -300,7 +344,7 @@ fn solve_narrowed(
     row_limit: u128,
 ) -> Result<(Outcome, bool), BackendError> {
     let limit = opts.encode.max_memory;
-    let (all, columns) = match narrow(formula, deadline, row_limit)? {
+    let (all, columns) = match narrow(solver, formula, deadline, row_limit)? {
         Narrowed::Rows { rows, columns } => (rows, columns),
         Narrowed::TimedOut => {
             let stats = SolveStats {
@@ -326,9 +370,10 @@ fn solve_narrowed(
         .saturating_mul(BYTES_PER_NONZERO)
         .saturating_add(u64::from(columns).saturating_mul(BYTES_PER_COLUMN));
     if let Some(needed) = over_limit(model, limit) {
-        return Err(memory_error(needed, limit, "estimated before building"));
+        return Err(memory_error(solver, needed, limit, "estimated before building"));
     }
     let at = Attempt {
+        solver,
         formula,
         opts,
         objective,
@@ -337,7 +382,8 @@ fn solve_narrowed(
         columns,
         limit,
     };
-    let first = if objective.is_some() {
+    // The light settings are CBC's: HiGHS gets its defaults.
+    let first = if objective.is_some() || solver == Solver::Highs {
         at.run(deadline, Settings::Full, t0)?
     } else {
         match opts.mip {
@@ -371,7 +417,9 @@ fn staged(at: &Attempt<'_>, deadline: &Deadline, t0: Instant) -> Result<(Outcome
 /// unconfirmed unsat.
 fn confirmed(at: &Attempt<'_>, deadline: &Deadline, first: (Outcome, bool)) -> Result<(Outcome, bool), BackendError> {
     let (out, finished) = first;
-    if out.status != Status::Unsat || out.stats.extra.get("cbc") != Some(&serde_json::Value::from("infeasible")) {
+    let key = at.solver.backend();
+    let name = at.solver.name();
+    if out.status != Status::Unsat || out.stats.extra.get(key) != Some(&serde_json::Value::from("infeasible")) {
         return Ok((out, finished));
     }
     let (mut again, finished) = at.run(deadline, Settings::Unscaled, Instant::now())?;
@@ -381,35 +429,19 @@ fn confirmed(at: &Attempt<'_>, deadline: &Deadline, first: (Outcome, bool)) -> R
         Status::Unsat => {
             again.stats.extra.insert(
                 "confirmed".into(),
-                "CBC said infeasible twice: scaled, then with CLP's scaling and presolve off".into(),
+                format!("{name} said infeasible twice: with its defaults, then with scaling and presolve off").into(),
             );
         }
         Status::Sat => {
             again.stats.extra.insert(
-                "cbc_first_run".into(),
-                "infeasible (wrong: the run with CLP's scaling and presolve off found this solution)".into(),
+                format!("{key}_first_run"),
+                "infeasible (wrong: the run with scaling and presolve off found this solution)".into(),
             );
         }
         Status::Unknown => {}
     }
-    again.stats.extra.remove("cbc");
+    again.stats.extra.remove(key);
     Ok((again, finished))
-}
-
-/// CBC's settings for one attempt.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Settings {
-    /// No strong branching, primal heuristics or cuts: a feasibility problem has no
-    /// objective for them to improve, and CBC spent most of its time in them (its
-    /// feasibility pump alone took 80-100 ms on icosoku-seed). Measured on icosoku100
-    /// (`bench --backend mip --lp off`): median 142 -> 45 ms, max 1012 -> 168 ms.
-    Light,
-    /// CBC's defaults: on free-peg ADTS (`sokuc adts --backend mip`) the light settings
-    /// found nothing in 60 s where the defaults answer in 2-16 s.
-    Full,
-    /// CBC's defaults with CLP's scaling and presolve off: the second opinion on an
-    /// "infeasible" (see [`confirmed`]).
-    Unscaled,
 }
 
 /// How long the light settings get before a feasibility problem is handed to CBC's
@@ -418,10 +450,11 @@ const LIGHT_SLICE: Duration = Duration::from_millis(1000);
 
 /// What every attempt on one formula shares.
 struct Attempt<'a> {
+    solver: Solver,
     formula: &'a PbFormula,
     opts: &'a SolveOptions,
     objective: Option<&'a [(i64, Lit)]>,
-    /// The `sokuc-cbc` program.
+    /// The helper program.
     helper: &'a std::path::Path,
     rows: &'a [Linear],
     /// The formula's variables, then the digit columns' auxiliaries.
@@ -443,6 +476,7 @@ impl Attempt<'_> {
     /// One CBC solve with `settings` until `deadline`; `t0` starts its build time.
     fn run(&self, deadline: &Deadline, settings: Settings, t0: Instant) -> Result<(Outcome, bool), BackendError> {
         let Attempt {
+            solver,
             formula,
             opts,
             objective,
@@ -452,7 +486,7 @@ impl Attempt<'_> {
             limit,
         } = *self;
         let stats = |build, solve| self.stats(build, solve);
-        let too_much = |needed: u64, when: &str| -> BackendError { memory_error(needed, limit, when) };
+        let too_much = |needed: u64, when: &str| -> BackendError { memory_error(solver, needed, limit, when) };
         let unknown = || Outcome::unknown(stats(t0.elapsed(), Duration::ZERO));
         // Decided exactly before CBC runs (an empty row that cannot hold, assumptions of both
         // signs on one variable): not CBC's claim, so `confirmed` leaves it alone.
@@ -483,33 +517,6 @@ impl Attempt<'_> {
                 p.objective[j as usize] = c;
             }
         }
-        let mut set = |k: &str, v: &str| p.parameters.push((k.to_string(), v.to_string()));
-        set("log", "0");
-        // No `threads`: CBC's default (0) runs its serial branch and bound. Any `threads`
-        // of 1 or more switches on CBC 2.10's threaded tree search (CBC_THREAD), which with
-        // its preprocessing claimed 1128 optimal on MIPLIB's lseu, whose optimum is 1120
-        // (encodings/cbc-threads/ reproduces it without sokuc). One thread is what the
-        // default gives anyway.
-        if objective.is_some() {
-            // The objective takes integer values only: a gap below 1/2 leaves no better
-            // solution, and no relative gap is allowed.
-            set("ratioGap", "0");
-            set("allowableGap", "0.5");
-        }
-        if settings == Settings::Unscaled {
-            set("scaling", "off");
-            set("presolve", "off");
-        }
-        if settings == Settings::Light {
-            set("strong", "0");
-            set("heuristicsOnOff", "off");
-            set("cutsOnOff", "off");
-        }
-        // No user parameter reaches CBC beyond these: one (a cutoff, a gap) could change
-        // what CBC's statuses mean, and so turn "worse than the cutoff" into a printed unsat.
-        if let Some(seed) = opts.seed {
-            set("randomCbcSeed", &(seed % (i32::MAX as u64)).max(1).to_string());
-        }
         for (i, r) in all.iter().enumerate() {
             if i % ROWS_PER_LOOK == ROWS_PER_LOOK - 1 && deadline.passed() {
                 return Ok((unknown(), false));
@@ -535,34 +542,26 @@ impl Attempt<'_> {
         // preprocessing and root LP); the deadline is kept by killing the helper. When
         // optimising, CBC stops a little before the deadline on its own, so that it hands
         // back its best point instead of being killed with it.
-        let mut cbc_limit = None;
-        if let Some(left) = deadline.remaining() {
-            let left = if objective.is_some() {
+        let own_limit = deadline.remaining().map(|left| {
+            if objective.is_some() {
                 left.mul_f64(0.9).saturating_sub(Duration::from_millis(100))
             } else {
                 left
-            };
-            p.parameters.push(("timeMode".into(), "elapsed".into()));
-            p.parameters.push(("sec".into(), format!("{:.3}", left.as_secs_f64())));
-            cbc_limit = Some(left);
-        }
+            }
+        });
+        p.parameters = parameters(solver, settings, objective.is_some(), opts.seed, own_limit);
         let build = t0.elapsed();
         let t1 = Instant::now();
-        let failed = |e: CbcError| match e {
-            CbcError::Unavailable(message) => BackendError::Unavailable {
-                backend: "mip",
-                message,
-            },
-            CbcError::Failed(message) => BackendError::Solver {
-                backend: "mip",
-                message,
-            },
-            e @ CbcError::Quiet => BackendError::Solver {
-                backend: "mip",
+        let backend = solver.backend();
+        let failed = |e: HelperError| match e {
+            HelperError::Unavailable(message) => BackendError::Unavailable { backend, message },
+            HelperError::Failed(message) => BackendError::Solver { backend, message },
+            e @ HelperError::Quiet => BackendError::Solver {
+                backend,
                 message: e.to_string(),
             },
         };
-        let mut running = cbc::start(helper, &p).map_err(failed)?;
+        let mut running = helper::start(solver, helper, &p).map_err(failed)?;
         drop(p);
         let answer = loop {
             let wait = deadline.remaining().map_or(POLL, |t| t.min(POLL));
@@ -577,10 +576,10 @@ impl Attempt<'_> {
                 }
                 // CBC's library ended the helper near CBC's own time limit: no answer in
                 // time, not a failure.
-                Err(CbcError::Quiet) if cbc_limit.is_some_and(|l| t1.elapsed() >= l.mul_f64(QUIET_AT)) => {
+                Err(HelperError::Quiet) if own_limit.is_some_and(|l| t1.elapsed() >= l.mul_f64(QUIET_AT)) => {
                     let mut out = Outcome::unknown(stats(build, t1.elapsed()));
                     out.stats.extra.insert(
-                        "cbc".into(),
+                        backend.into(),
                         "its process ended at its own time limit without an answer".into(),
                     );
                     return Ok((out, false));
@@ -594,26 +593,25 @@ impl Attempt<'_> {
             }
             if let Some(rss) = running.resident_bytes().filter(|&r| r > limit) {
                 drop(running);
-                return Err(too_much(rss, "while CBC was solving"));
+                return Err(too_much(rss, &format!("while {} was solving", solver.name())));
             }
         };
         drop(running);
         let stats = stats(build, t1.elapsed());
-        let cbc_infeasible = answer == Answer::Infeasible;
+        let claimed_infeasible = answer == Answer::Infeasible;
         let (status, assignment, finished) = match answer {
             Answer::Infeasible => (Status::Unsat, None, true),
             Answer::TimeLimit => (Status::Unknown, None, false),
-            Answer::Error(message) => {
-                return Err(BackendError::Solver {
-                    backend: "mip",
-                    message,
-                });
-            }
+            Answer::Error(message) => return Err(BackendError::Solver { backend, message }),
             Answer::Solution { values, time_limit } => {
                 if values.len() != n {
                     return Err(BackendError::Solver {
-                        backend: "mip",
-                        message: format!("CBC's process sent {} column values for {n} columns", values.len()),
+                        backend,
+                        message: format!(
+                            "{}'s process sent {} column values for {n} columns",
+                            solver.name(),
+                            values.len()
+                        ),
                     });
                 }
                 // The formula's own variables: the auxiliaries of digit columns are its
@@ -633,9 +631,9 @@ impl Attempt<'_> {
             assignment,
             stats,
         };
-        if cbc_infeasible {
-            // CBC's claim, which `confirmed` asks again about.
-            out.stats.extra.insert("cbc".into(), "infeasible".into());
+        if claimed_infeasible {
+            // The solver's claim, which `confirmed` asks again about.
+            out.stats.extra.insert(backend.into(), "infeasible".into());
         }
         Ok((out, finished))
     }

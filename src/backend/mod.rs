@@ -7,19 +7,23 @@
 pub mod auto;
 #[cfg(feature = "cadical")]
 pub mod cadical;
-#[cfg(feature = "mip")]
-pub mod cbc;
 pub mod cp;
 pub mod enumerate;
-#[cfg(feature = "mip")]
+#[cfg(any(feature = "mip", feature = "highs"))]
+pub mod helper;
+#[cfg(feature = "highs")]
+pub mod highs;
+#[cfg(any(feature = "mip", feature = "highs"))]
 pub mod mip;
+#[cfg(any(feature = "mip", feature = "highs"))]
+mod mip_settings;
 pub mod optimise;
 mod race;
 pub mod search;
 mod second_opinion;
 mod session;
 pub mod varisat;
-#[cfg(feature = "mip")]
+#[cfg(any(feature = "mip", feature = "highs"))]
 mod wide_objective;
 
 use std::collections::BTreeMap;
@@ -86,6 +90,9 @@ pub struct SolveOptions {
     /// The `mip` backend's helper program, `sokuc-cbc` (`None`: beside the running
     /// executable, where `cargo install` puts it).
     pub mip_helper: Option<PathBuf>,
+    /// The `highs` backend's helper program, `sokuc-highs` (`None`: beside the running
+    /// executable).
+    pub highs_helper: Option<PathBuf>,
 }
 
 /// Settings for tuning experiments, as `name=value,...` lists: `cp` takes
@@ -373,14 +380,28 @@ pub const CP_ROW_LIMIT: u128 = 1 << 30;
 /// moves a row of width `w` by up to about `w * 10^-6`; rows are integral, so below a drift
 /// of 1 the rounded model is exact. tests/wide_rows.rs found CBC models breaking rows by a
 /// whole unit from widths of 4 * 10^6, and a one-term row `(2^20 - 2) x = 1` that CBC
-/// "satisfied" with `x` within 10^-6 of 0. So rows between [`MIP_EXACT_ROW_LIMIT`] and this limit go to
+/// "satisfied" with `x` within 10^-6 of 0. Tolerances only let more points in, so CBC's
+/// "infeasible" (asked twice, see `mip.rs`) and its bound hold whatever the width; only its
+/// model may break a wide row. So rows between [`MIP_EXACT_ROW_LIMIT`] and this limit go to
 /// CBC whole (they are common: MIPLIB's mod008 has five, and splitting them makes CBC 90
 /// times slower there), and the model CBC returns is checked against them exactly; if one
-/// breaks, CBC solves again with those rows as digit columns too.
+/// breaks, CBC solves again with those rows as digit columns too. Wider rows do not go to
+/// CBC whole: with a row of width 2^28 (two variables), CBC's library ended its process
+/// without an answer (tests/wide_rows.rs).
 pub const MIP_ROW_LIMIT_BITS: u32 = 20;
 /// `2^MIP_ROW_LIMIT_BITS`.
 pub const MIP_ROW_LIMIT: u128 = 1 << MIP_ROW_LIMIT_BITS;
-/// The width below which a row CBC gets whole is exact: its drift is at most 0.27.
+
+/// [`MIP_ROW_LIMIT`] for `highs`: HiGHS gets rows whole up to 2^32, with the same exact
+/// check of its model and the same second solve if the model breaks one. Whole rows are
+/// what a MIP solver's relaxation is good at: as decision problems (`objective <= v`),
+/// MIPLIB's air03 and mitre have one row past 2^22, with which HiGHS settles them in
+/// 1.5-4 s whole and not within 5 s as digit columns. Past 2^32 the drift reaches
+/// thousands of units, so such rows start as digit columns.
+pub const HIGHS_ROW_LIMIT_BITS: u32 = 32;
+/// `2^HIGHS_ROW_LIMIT_BITS`.
+pub const HIGHS_ROW_LIMIT: u128 = 1 << HIGHS_ROW_LIMIT_BITS;
+/// The width below which a row the solver gets whole is exact: its drift is at most 0.27.
 pub const MIP_EXACT_ROW_LIMIT: u128 = 1 << 18;
 
 /// The width from which `mip` no longer takes CBC's word for an optimum.
@@ -430,6 +451,18 @@ pub fn too_wide_for_mip(f: &PbFormula) -> Option<(String, u128)> {
     row_at_least(f, MIP_ROW_LIMIT).map(|(label, w)| (format!("constraint \"{label}\""), w))
 }
 
+/// What backend `name` cannot take as it is: `mip` a row past [`MIP_ROW_LIMIT`] (see
+/// [`too_wide_for_mip`]), `highs` one past [`HIGHS_ROW_LIMIT`], `cp` one past
+/// [`CP_ROW_LIMIT`]; the others take any width.
+pub(crate) fn too_wide_for(name: &str, f: &PbFormula) -> Option<(String, u128)> {
+    match name {
+        "mip" => too_wide_for_mip(f),
+        "highs" => row_at_least(f, HIGHS_ROW_LIMIT).map(|(label, w)| (format!("constraint \"{label}\""), w)),
+        "cp" => row_at_least(f, CP_ROW_LIMIT).map(|(label, w)| (format!("constraint \"{label}\""), w)),
+        _ => None,
+    }
+}
+
 /// Names accepted by `--backend` in this build, in the order `compare` runs them.
 pub fn available() -> Vec<&'static str> {
     let mut v = vec!["sat"];
@@ -438,6 +471,9 @@ pub fn available() -> Vec<&'static str> {
     }
     if cfg!(feature = "mip") {
         v.push("mip");
+    }
+    if cfg!(feature = "highs") {
+        v.push("highs");
     }
     v.push("cp");
     v.push("search");
@@ -467,6 +503,7 @@ pub fn lookup(name: &str) -> Result<Box<dyn Backend>, UnknownBackend> {
         let feature = match name {
             "cadical" => Some("cadical"),
             "mip" | "cbc" => Some("mip"),
+            "highs" => Some("highs"),
             _ => None,
         };
         match feature {
@@ -491,6 +528,8 @@ pub fn by_name(name: &str) -> Option<Box<dyn Backend>> {
         "cadical" => Some(Box::new(cadical::Cadical)),
         #[cfg(feature = "mip")]
         "mip" | "cbc" => Some(Box::new(mip::Mip)),
+        #[cfg(feature = "highs")]
+        "highs" => Some(Box::new(highs::Highs)),
         "cp" | "pumpkin" => Some(Box::new(cp::Cp::default())),
         "search" => Some(Box::new(search::Search)),
         "auto" => Some(Box::new(auto::Auto::default())),

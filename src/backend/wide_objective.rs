@@ -1,6 +1,7 @@
 //! `mip` on an objective as wide as [`super::MIP_OBJECTIVE_LIMIT`] or wider, past CBC's tolerances:
 //! the optimum is proven by refuting bound rows, never taken on CBC's word.
 
+use super::helper::Solver;
 use super::mip::solve;
 use super::optimise::{Improved, Optimum};
 use super::{BackendError, SolveOptions, SolveStats, Status};
@@ -17,6 +18,7 @@ const BOUND_LABEL: &str = "objective below the best value found";
 /// optimum. Every step keeps the objective as CBC's guide, so the first solution is usually
 /// already the optimum and the second step proves it.
 pub(super) fn optimise_wide(
+    solver: Solver,
     formula: &PbFormula,
     opts: &SolveOptions,
     objective: &[(i64, Lit)],
@@ -44,7 +46,7 @@ pub(super) fn optimise_wide(
                 &bounded
             }
         };
-        let out = match solve(f, opts, Some(objective)) {
+        let out = match solve(solver, f, opts, Some(objective)) {
             Ok((out, _)) => out,
             // The bound row is too long for any digit base: the best found stands, unproven.
             Err(e @ BackendError::Unavailable { .. }) if best.is_some() => {
@@ -79,9 +81,10 @@ pub(super) fn optimise_wide(
             _ => break false,
         }
     };
-    stats
-        .extra
-        .insert("optimise".into(), "mip, wide objective: bound rows".into());
+    stats.extra.insert(
+        "optimise".into(),
+        format!("{}, wide objective: bound rows", solver.backend()).into(),
+    );
     stats.extra.insert("solves".into(), steps.into());
     stats.extra.insert("loads".into(), steps.into());
     if let Some(note) = note {

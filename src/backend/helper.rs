@@ -1,30 +1,33 @@
-//! CBC in a helper process: `sokuc-cbc`, a small executable of this package that models the
-//! problem with good_lp and solves it with good_lp's CBC solver (`coin_cbc`), which links
-//! CBC. The `mip` backend sends it the model through a pipe and reads back CBC's verdict.
+//! A MIP solver in a helper process: `sokuc-cbc` (CBC, the `mip` backend) or `sokuc-highs`
+//! (HiGHS, the `highs` backend), small executables of this package that model the problem
+//! with good_lp and solve it with good_lp's solver for that library. The backend sends the
+//! model through a pipe and reads back the solver's verdict.
 //!
 //! **Why a process, started with exec.** CBC's C interface cannot stop a solve, and its own
 //! time limit (`sec`) does not cover its preprocessing and root LP: on random bipyramids it
 //! ran 5-7 s past a 1 s limit (bipyramid-500) and 3 minutes past a 10 s limit
-//! (bipyramid-2000). A process is killed at the deadline, on an interrupt or past the memory
-//! limit, and its core and memory come back at once; solves share no CBC state (CBC's solver
+//! (bipyramid-2000). good_lp's HiGHS solver offers no way to stop a solve from outside
+//! either. A process is killed at the deadline, on an interrupt or past the memory limit,
+//! and its core and memory come back at once; solves share no solver state (CBC's solver
 //! driver has global state), so they need no lock. The helper is a program of its own
 //! (`std::process::Command`: fork and exec at once), not a fork of this process: a fork
 //! without exec of a process with several threads (compare's workers, sweep's, abandoned
 //! compile threads) could deadlock on a lock another thread held at the fork.
 //!
-//! **Why a separate executable.** Only `sokuc-cbc` links CBC and what it pulls in (libCbc,
+//! **Why separate executables.** Only `sokuc-cbc` links CBC and what it pulls in (libCbc,
 //! libCgl, libOsiClp, libClp, libCoinUtils, LAPACK, BLAS, libgfortran): loading them took
-//! 7 ms of an 8 ms `sokuc --version` when sokuc linked CBC itself. Every other command starts
-//! without them, and a machine without CBC gets an error naming the library when `mip`
-//! solves, instead of a binary that does not start.
+//! 7 ms of an 8 ms `sokuc --version` when sokuc linked CBC itself. Only `sokuc-highs` holds
+//! HiGHS (2.5 MB of code). Every other command starts without them, and a machine without
+//! CBC gets an error naming the library when `mip` solves, instead of a binary that does not
+//! start.
 //!
 //! **The helper dies with its parent.** It reads the model, then waits on its standard input
 //! in a thread: end of file (the parent ended, whatever ended it, or dropped the solve) makes
-//! it exit at once, instead of running on to CBC's own limit.
+//! it exit at once, instead of running on to the solver's own limit.
 //!
-//! The wire format, little-endian, is private to this module and `src/bin/sokuc-cbc.rs`,
+//! The wire format, little-endian, is private to this module and the helpers in `src/bin/`,
 //! which are built from the same source: [`Problem::encode`] / [`Problem::decode`], and the
-//! answer as [`message`] / [`parse`].
+//! answer as [`message`] / [`parse`]. [`good_lp_model`] is the model both helpers build.
 
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
@@ -34,11 +37,54 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-/// The helper's file name.
-#[cfg(not(windows))]
-pub const HELPER: &str = "sokuc-cbc";
-#[cfg(windows)]
-pub const HELPER: &str = "sokuc-cbc.exe";
+/// The MIP solver a helper runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Solver {
+    /// CBC, in `sokuc-cbc` (the `mip` backend).
+    Cbc,
+    /// HiGHS, in `sokuc-highs` (the `highs` backend).
+    Highs,
+}
+
+impl Solver {
+    /// The helper's file name.
+    pub fn program(self) -> &'static str {
+        match (self, cfg!(windows)) {
+            (Solver::Cbc, false) => "sokuc-cbc",
+            (Solver::Cbc, true) => "sokuc-cbc.exe",
+            (Solver::Highs, false) => "sokuc-highs",
+            (Solver::Highs, true) => "sokuc-highs.exe",
+        }
+    }
+
+    /// The backend that runs it.
+    pub fn backend(self) -> &'static str {
+        match self {
+            Solver::Cbc => "mip",
+            Solver::Highs => "highs",
+        }
+    }
+
+    /// The solver's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Solver::Cbc => "CBC",
+            Solver::Highs => "HiGHS",
+        }
+    }
+
+    /// How the helper gets built.
+    fn install(self) -> &'static str {
+        match self {
+            Solver::Cbc => {
+                "the `mip` feature is on: `cargo install --features mip`, which needs CBC's library, Debian's coinor-libcbc-dev"
+            }
+            Solver::Highs => {
+                "the `highs` feature is on: `cargo install --features highs`, which builds HiGHS and needs cmake and a C++ compiler"
+            }
+        }
+    }
+}
 
 /// One row: `(column, coefficient)` terms, then its lower and upper bound (infinite for
 /// none).
@@ -54,7 +100,8 @@ pub struct Problem {
     /// The objective's coefficient of each column, minimised (empty: a feasibility problem).
     pub objective: Vec<f64>,
     pub rows: Vec<Row>,
-    /// CBC parameters as its command line names them ("sec", "5.000").
+    /// The solver's parameters: CBC's as its command line names them ("sec", "5.000"), or
+    /// HiGHS's options ("time_limit", "5.000").
     pub parameters: Vec<(String, String)>,
 }
 
@@ -205,17 +252,17 @@ fn get_string(r: &mut impl Read) -> Result<String, WireError> {
     String::from_utf8(s).map_err(|_| WireError::new("a parameter is not UTF-8"))
 }
 
-/// CBC's verdict.
+/// The solver's verdict.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Answer {
     Infeasible,
-    /// The columns' values; `time_limit`: CBC stopped at its own time limit and these are
+    /// The columns' values; `time_limit`: the solver stopped at its own time limit and these are
     /// whatever point it had, feasible or not.
     Solution {
         values: Vec<f64>,
         time_limit: bool,
     },
-    /// CBC stopped at its own time limit with no point.
+    /// The solver stopped at its own time limit with no point.
     TimeLimit,
     Error(String),
 }
@@ -265,13 +312,88 @@ pub fn parse(buf: &[u8]) -> Option<Answer> {
         },
         TIME_LIMIT => Answer::TimeLimit,
         ERROR => Answer::Error(String::from_utf8_lossy(payload).into_owned()),
-        other => Answer::Error(format!("CBC's process sent an unknown answer (tag {other})")),
+        other => Answer::Error(format!("the solver's process sent an unknown answer (tag {other})")),
     })
 }
 
-/// What went wrong with CBC.
+/// The model both helpers give good_lp: the columns with their bounds and integrality, the
+/// objective (zero for a feasibility problem), and each row as one or two constraints.
+pub fn good_lp_model(
+    p: &Problem,
+) -> (
+    good_lp::ProblemVariables,
+    Vec<good_lp::Variable>,
+    good_lp::Expression,
+    Vec<good_lp::Constraint>,
+) {
+    use good_lp::{Expression, Variable, constraint, variable, variables};
+    let expression = |cols: &[Variable], terms: &mut dyn Iterator<Item = (usize, f64)>| {
+        let mut e = Expression::default();
+        for (j, c) in terms {
+            e.add_mul(c, cols[j]);
+        }
+        e
+    };
+    let mut vars = variables!();
+    let cols: Vec<Variable> = (0..p.num_cols())
+        .map(|j| {
+            let mut def = variable().min(p.col_lower[j]).max(p.col_upper[j]);
+            if p.integer[j] {
+                def = def.integer();
+            }
+            vars.add(def)
+        })
+        .collect();
+    let objective = expression(
+        &cols,
+        &mut p.objective.iter().copied().enumerate().filter(|&(_, c)| c != 0.0),
+    );
+    let mut rows = Vec::with_capacity(p.rows.len().min(RESERVE_AT_MOST));
+    for (terms, lo, up) in &p.rows {
+        let e = expression(&cols, &mut terms.iter().map(|&(j, c)| (j as usize, c)));
+        if lo == up {
+            rows.push(constraint!(e == *up));
+            continue;
+        }
+        if up.is_finite() {
+            rows.push(constraint!(e.clone() <= *up));
+        }
+        if lo.is_finite() {
+            rows.push(constraint!(e >= *lo));
+        }
+    }
+    (vars, cols, objective, rows)
+}
+
+/// A helper's life: reads one model from standard input, answers it with `solve` on
+/// standard output, and exits.
+pub fn serve(program: &str, solve: impl FnOnce(&Problem) -> Vec<u8>) {
+    // Ctrl-C in a terminal reaches the whole process group, the helper too: sokuc decides
+    // what an interrupt means (it writes what it found and kills the helper), so the signal
+    // itself is caught here and ignored.
+    let ignored = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, ignored);
+    let mut stdin = io::stdin().lock();
+    let answer = match Problem::decode(&mut stdin) {
+        Ok(p) => {
+            drop(stdin);
+            // The parent keeps our standard input open while it waits: its end (the parent
+            // ended, or gave the solve up) means nobody wants the answer any more.
+            std::thread::spawn(|| {
+                let _ = io::copy(&mut io::stdin().lock(), &mut io::sink());
+                std::process::exit(3);
+            });
+            solve(&p)
+        }
+        Err(e) => message(ERROR, format!("{program}: {e}").as_bytes()),
+    };
+    let mut out = io::stdout().lock();
+    let _ = out.write_all(&answer).and_then(|()| out.flush());
+}
+
+/// What went wrong with the helper.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CbcError {
+pub enum HelperError {
     /// The helper cannot be found or started: the message says which file and what to do.
     #[error("{0}")]
     Unavailable(String),
@@ -281,41 +403,45 @@ pub enum CbcError {
     /// The helper exited normally, silently, without an answer. CBC's library does that
     /// when its own time limit (`sec`) runs out in some phases (seen on MIPLIB's fast0507,
     /// at the limit): the caller knows whether that limit had passed.
-    #[error("CBC's process ended without an answer (exit status: 0)")]
+    #[error("the solver's process ended without an answer (exit status: 0)")]
     Quiet,
 }
 
 /// Where the helper is looked for: `explicit` if given, else beside the running
 /// executable and one folder up (test binaries run from `target/*/deps/`, the helper is built
 /// into `target/*/`).
-pub fn helper_path(explicit: Option<&Path>) -> Result<PathBuf, CbcError> {
+pub fn helper_path(solver: Solver, explicit: Option<&Path>) -> Result<PathBuf, HelperError> {
+    let backend = solver.backend();
     if let Some(p) = explicit {
         return if p.is_file() {
             Ok(p.to_path_buf())
         } else {
-            Err(CbcError::Unavailable(format!(
-                "the mip backend's helper {} does not exist",
+            Err(HelperError::Unavailable(format!(
+                "the {backend} backend's helper {} does not exist",
                 p.display()
             )))
         };
     }
-    let exe = std::env::current_exe().map_err(|e| CbcError::Unavailable(format!("no path to this program: {e}")))?;
+    let exe = std::env::current_exe().map_err(|e| HelperError::Unavailable(format!("no path to this program: {e}")))?;
     let dir = exe.parent().map(Path::to_path_buf).unwrap_or_default();
+    let program = solver.program();
     let candidates = [
-        dir.join(HELPER),
-        dir.parent().map(|d| d.join(HELPER)).unwrap_or_default(),
+        dir.join(program),
+        dir.parent().map(|d| d.join(program)).unwrap_or_default(),
     ];
     candidates.iter().find(|c| c.is_file()).cloned().ok_or_else(|| {
-        CbcError::Unavailable(format!(
-            "the mip backend's helper {HELPER} is not beside {} (it is built and installed with sokuc when the `mip` feature is on: `cargo install --features mip`, which needs CBC's library, Debian's coinor-libcbc-dev); or use another backend (sat, cp, search)",
-            exe.display()
+        HelperError::Unavailable(format!(
+            "the {backend} backend's helper {program} is not beside {} (it is built and installed with sokuc when {}); or use another backend (sat, cp, search)",
+            exe.display(),
+            solver.install()
         ))
     })
 }
 
-/// A CBC solve under way in the helper. Dropping it kills the helper (if it still runs) and
+/// A solve under way in the helper. Dropping it kills the helper (if it still runs) and
 /// waits for it to end, so no solve outlives the call that started it.
 pub struct Running {
+    solver: Solver,
     child: Child,
     /// The thread that writes the model keeps the helper's standard input open until this
     /// is dropped (see [`start`]).
@@ -329,13 +455,14 @@ pub struct Running {
 }
 
 /// Starts solving `p` in the helper at `helper`.
-pub fn start(helper: &Path, p: &Problem) -> Result<Running, CbcError> {
+pub fn start(solver: Solver, helper: &Path, p: &Problem) -> Result<Running, HelperError> {
+    let name = solver.name();
     let n = p.num_cols();
     let entries: usize = p.rows.iter().map(|r| r.0.len()).sum();
     let limit = i32::MAX as usize;
     if n > limit || p.rows.len() > limit || entries > limit {
-        return Err(CbcError::Failed(format!(
-            "the model ({entries} nonzeros, {n} columns, {} rows) is larger than CBC takes (2^31 - 1 of each)",
+        return Err(HelperError::Failed(format!(
+            "the model ({entries} nonzeros, {n} columns, {} rows) is larger than {name} takes (2^31 - 1 of each)",
             p.rows.len()
         )));
     }
@@ -345,8 +472,9 @@ pub fn start(helper: &Path, p: &Problem) -> Result<Running, CbcError> {
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| {
-            CbcError::Unavailable(format!(
-                "the mip backend's helper {} did not start: {e}",
+            HelperError::Unavailable(format!(
+                "the {} backend's helper {} did not start: {e}",
+                solver.backend(),
                 helper.display()
             ))
         })?;
@@ -381,6 +509,7 @@ pub fn start(helper: &Path, p: &Problem) -> Result<Running, CbcError> {
         drop(stdin);
     });
     Ok(Running {
+        solver,
         child,
         _keep_open: keep_tx,
         answer,
@@ -390,13 +519,16 @@ pub fn start(helper: &Path, p: &Problem) -> Result<Running, CbcError> {
 }
 
 impl Running {
-    /// Waits at most `wait` for CBC's answer; `Ok(None)`: still solving. An error: the helper
-    /// ended without an answer (CBC crashed, or its library is missing).
-    pub fn wait(&mut self, wait: Duration) -> Result<Option<Answer>, CbcError> {
+    /// Waits at most `wait` for the solver's answer; `Ok(None)`: still solving. An error: the
+    /// helper ended without an answer (the solver crashed, or its library is missing).
+    pub fn wait(&mut self, wait: Duration) -> Result<Option<Answer>, HelperError> {
         match self.answer.recv_timeout(wait) {
             Err(RecvTimeoutError::Timeout) => Ok(None),
             Err(RecvTimeoutError::Disconnected) => Err(self.failure()),
-            Ok(Err(e)) => Err(CbcError::Failed(format!("reading CBC's answer: {e}"))),
+            Ok(Err(e)) => Err(HelperError::Failed(format!(
+                "reading {}'s answer: {e}",
+                self.solver.name()
+            ))),
             Ok(Ok(buf)) => match parse(&buf) {
                 Some(a) => {
                     self.finish();
@@ -422,7 +554,7 @@ impl Running {
     }
 
     /// Why the helper ended without an answer: its exit and what it wrote on stderr.
-    fn failure(&mut self) -> CbcError {
+    fn failure(&mut self) -> HelperError {
         self.finish();
         let status = self.child.try_wait().ok().flatten();
         let said = self
@@ -434,18 +566,26 @@ impl Running {
             Some(s) => format!("{s}"),
             None => "unknown exit".to_string(),
         };
+        let name = self.solver.name();
         if said.contains("error while loading shared libraries") {
-            return CbcError::Unavailable(format!(
-                "CBC's library could not be loaded by the mip backend's helper ({said}): install it (Debian/Ubuntu: apt install coinor-libcbc3, or coinor-libcbc-dev as scripts/install-tools.sh does); or use another backend (sat, cp, search)"
+            let hint = match self.solver {
+                Solver::Cbc => {
+                    "install it (Debian/Ubuntu: apt install coinor-libcbc3, or coinor-libcbc-dev as scripts/install-tools.sh does)"
+                }
+                Solver::Highs => "rebuild sokuc with the `highs` feature on this machine",
+            };
+            return HelperError::Unavailable(format!(
+                "{name}'s library could not be loaded by the {} backend's helper ({said}): {hint}; or use another backend (sat, cp, search)",
+                self.solver.backend()
             ));
         }
         if said.is_empty() && status.is_some_and(|s| s.success()) {
-            return CbcError::Quiet;
+            return HelperError::Quiet;
         }
-        CbcError::Failed(if said.is_empty() {
-            format!("CBC's process ended without an answer ({how})")
+        HelperError::Failed(if said.is_empty() {
+            format!("{name}'s process ended without an answer ({how})")
         } else {
-            format!("CBC's process ended without an answer ({how}): {said}")
+            format!("{name}'s process ended without an answer ({how}): {said}")
         })
     }
 }

@@ -1,0 +1,47 @@
+//! HiGHS: the `mip` backend's integer program (see [`super::mip`]) solved by HiGHS's branch
+//! and cut instead of CBC's, in the helper program `sokuc-highs` (see [`super::helper`]).
+//!
+//! HiGHS and CBC read the same model: one binary column per variable, rows as they are up to
+//! the width their tolerances keep exact, wider rows as digit columns, and a wide objective
+//! proven by bound rows. What differs is the search: HiGHS's presolve, cuts and heuristics
+//! settle set-partitioning and big-objective rows that CBC does not (MIPLIB's air03, mitre
+//! and p2756 as decision problems), and CBC settles others first; `auto` races them.
+//!
+//! An "infeasible" from HiGHS is asked again with presolve and scaling off, as CBC's is.
+
+use super::helper::Solver;
+use super::mip::{self, CAPABILITIES};
+use super::optimise::{Improved, Method, Optimum};
+use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions};
+use crate::ir::PbFormula;
+
+/// The `highs` backend.
+#[derive(Default)]
+pub struct Highs;
+
+impl Backend for Highs {
+    fn name(&self) -> &'static str {
+        "highs"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        CAPABILITIES
+    }
+
+    fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
+        mip::solve(Solver::Highs, formula, opts, None).map(|(out, _)| out)
+    }
+
+    fn optimisation(&self) -> Method {
+        Method::Native
+    }
+
+    fn optimise(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut Improved<'_>,
+    ) -> Result<Optimum, BackendError> {
+        mip::optimise_with(self, Solver::Highs, formula, opts, improved)
+    }
+}

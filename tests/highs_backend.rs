@@ -1,0 +1,168 @@
+//! The `highs` backend's own seams: its helper program (missing, failing, cut off), HiGHS's
+//! answers on rows it gets whole, and `auto` racing it. Its answers on random and real
+//! formulas are checked with every other backend's (tests/backends.rs, tests/wide_rows.rs,
+//! tests/miplib.rs, tests/pb_bench.rs).
+#![cfg(feature = "highs")]
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use sokuc::backend::{self, SolveOptions, Status};
+use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
+
+/// `sokuc` alone in a temporary folder, with `helper` as its `sokuc-highs` if given. The
+/// helper is looked for beside the program and one folder up, both inside the temporary
+/// folder.
+fn lone_sokuc(helper: Option<&str>) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let exe = bin.join("sokuc");
+    std::fs::copy(env!("CARGO_BIN_EXE_sokuc"), &exe).unwrap();
+    if let Some(script) = helper {
+        use std::os::unix::fs::PermissionsExt;
+        let h = bin.join("sokuc-highs");
+        std::fs::write(&h, script).unwrap();
+        std::fs::set_permissions(&h, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    (dir, exe)
+}
+
+fn solve(exe: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let o = std::process::Command::new(exe)
+        .arg("solve")
+        .args(args)
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).to_string(),
+        String::from_utf8_lossy(&o.stderr).to_string(),
+    )
+}
+
+#[test]
+fn a_missing_helper_is_a_clear_error_for_highs_only() {
+    let (_dir, exe) = lone_sokuc(None);
+    let (code, _, err) = solve(&exe, &["instances/tetrasoku-seed.toml", "--backend", "highs"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.starts_with("sokuc: error: --backend highs: the highs backend's helper sokuc-highs is not beside")
+            && err.contains("cargo install --features highs"),
+        "{err}"
+    );
+    // `auto` goes on without it (and without `sokuc-cbc`): the race has `cp` as well, which
+    // proves this optimum.
+    let (code, out, err) = solve(&exe, &["instances/opb/knapsack-opt-25-s1.opb", "--timeout", "60"]);
+    assert_eq!(code, Some(30), "{out}{err}");
+    assert!(out.contains("s OPTIMUM FOUND"), "{out}{err}");
+}
+
+#[test]
+fn a_helper_that_crashes_is_an_internal_error_naming_highs() {
+    let (_dir, exe) = lone_sokuc(Some("#!/bin/sh\necho 'HiGHS went wrong' >&2\nexit 9\n"));
+    let (code, out, err) = solve(&exe, &["instances/tetrasoku-seed.toml", "--backend", "highs"]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.contains("HiGHS's process ended without an answer") && err.contains("HiGHS went wrong"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_helper_that_hangs_is_stopped_at_the_time_limit() {
+    let (_dir, exe) = lone_sokuc(Some("#!/bin/sh\nexec sleep 600\n"));
+    let t = Instant::now();
+    let (code, out, err) = solve(
+        &exe,
+        &[
+            "instances/icosoku-seed.toml",
+            "--backend",
+            "highs",
+            "--timeout",
+            "1",
+            "--lp",
+            "off",
+            "--presolve",
+            "off",
+        ],
+    );
+    assert_eq!(code, Some(30), "{out}{err}");
+    assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
+}
+
+/// `Σ w_i x_i = target` over `n` literals: one row as wide as `Σ w_i`.
+fn subset_sum(weights: &[i64], target: i64) -> PbFormula {
+    let mut f = PbFormula::new(u32::try_from(weights.len()).unwrap());
+    let terms = weights
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| (w, Lit::new(Var(u32::try_from(i).unwrap()), true)))
+        .collect();
+    f.add("sum", Constraint::Linear(Linear::new(terms, Cmp::Eq, target)));
+    f
+}
+
+#[test]
+fn rows_between_2_to_the_20_and_2_to_the_32_go_whole_and_answers_stay_exact() {
+    // Weights near 2^28: the row is about 2^31 wide, whole for HiGHS, where its tolerances
+    // allow a drift of thousands; every model is checked exactly, and a refutation must
+    // agree with brute force.
+    let base = 1i64 << 28;
+    let weights: Vec<i64> = (0..10).map(|i| base + 7919 * i * i + 13 * i).collect();
+    for (k, mask) in [0b1011001110u32, 0b0000000001, 0b1111111111, 0b0101010101]
+        .into_iter()
+        .enumerate()
+    {
+        let target: i64 = (0..10).filter(|i| mask >> i & 1 == 1).map(|i| weights[i]).sum();
+        for delta in [0, 1, -1] {
+            let f = subset_sum(&weights, target + delta);
+            let truth = (0u32..1 << 10)
+                .any(|m| (0..10).filter(|i| m >> i & 1 == 1).map(|i| weights[i]).sum::<i64>() == target + delta);
+            let out = backend::by_name("highs")
+                .unwrap()
+                .solve(&f, &SolveOptions::default())
+                .unwrap();
+            match out.status {
+                Status::Sat => {
+                    let ok = out.assignment.as_ref().is_some_and(|a| f.evaluate(a).is_ok());
+                    assert!(truth && ok, "case {k}{delta:+}: {out:?}");
+                }
+                Status::Unsat => assert!(!truth, "case {k}{delta:+}: unsat on a satisfiable row"),
+                Status::Unknown => panic!("case {k}{delta:+}: no answer without a time limit"),
+            }
+        }
+    }
+}
+
+#[test]
+fn auto_races_highs_on_pb_files() {
+    // A set-partitioning decision that search and sat do not settle at once (MIPLIB's
+    // p0201 with "objective <= optimum - 1"), so the race starts and HiGHS refutes it; the
+    // answer names the engine that answered and the race.
+    let (code, out, err) = {
+        let o = common::sokuc()
+            .args([
+                "solve",
+                "instances/pb-bench/decision/miplib-p0201-leopt-1.opb",
+                "--timeout",
+                "60",
+                "--format",
+                "json",
+            ])
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).to_string(),
+            String::from_utf8_lossy(&o.stderr).to_string(),
+        )
+    };
+    assert_eq!(code, Some(20), "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["status"], "unsat");
+    let why = v["stats"]["extra"]["auto"].as_str().unwrap_or_default().to_string();
+    assert!(why.contains("highs"), "{why}");
+}
