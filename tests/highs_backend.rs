@@ -11,24 +11,6 @@ use std::time::{Duration, Instant};
 use sokuc::backend::{self, SolveOptions, Status};
 use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
-/// `sokuc` alone in a temporary folder, with `helper` as its `sokuc-highs` if given. The
-/// helper is looked for beside the program and one folder up, both inside the temporary
-/// folder.
-fn lone_sokuc(helper: Option<&str>) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let bin = dir.path().join("bin");
-    std::fs::create_dir(&bin).unwrap();
-    let exe = bin.join("sokuc");
-    std::fs::copy(env!("CARGO_BIN_EXE_sokuc"), &exe).unwrap();
-    if let Some(script) = helper {
-        use std::os::unix::fs::PermissionsExt;
-        let h = bin.join("sokuc-highs");
-        std::fs::write(&h, script).unwrap();
-        std::fs::set_permissions(&h, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    (dir, exe)
-}
-
 fn solve(exe: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
     let o = std::process::Command::new(exe)
         .arg("solve")
@@ -45,7 +27,7 @@ fn solve(exe: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) 
 
 #[test]
 fn a_missing_helper_is_a_clear_error_for_highs_only() {
-    let (_dir, exe) = lone_sokuc(None);
+    let (_dir, exe) = common::lone_sokuc("sokuc-highs", None);
     let (code, _, err) = solve(&exe, &["instances/tetrasoku-seed.toml", "--backend", "highs"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(
@@ -62,7 +44,7 @@ fn a_missing_helper_is_a_clear_error_for_highs_only() {
 
 #[test]
 fn a_helper_that_crashes_is_an_internal_error_naming_highs() {
-    let (_dir, exe) = lone_sokuc(Some("#!/bin/sh\necho 'HiGHS went wrong' >&2\nexit 9\n"));
+    let (_dir, exe) = common::lone_sokuc("sokuc-highs", Some("#!/bin/sh\necho 'HiGHS went wrong' >&2\nexit 9\n"));
     let (code, out, err) = solve(&exe, &["instances/tetrasoku-seed.toml", "--backend", "highs"]);
     assert_eq!(code, Some(1), "{out}{err}");
     assert!(
@@ -73,7 +55,7 @@ fn a_helper_that_crashes_is_an_internal_error_naming_highs() {
 
 #[test]
 fn a_helper_that_hangs_is_stopped_at_the_time_limit() {
-    let (_dir, exe) = lone_sokuc(Some("#!/bin/sh\nexec sleep 600\n"));
+    let (_dir, exe) = common::lone_sokuc("sokuc-highs", Some("#!/bin/sh\nexec sleep 600\n"));
     let t = Instant::now();
     let (code, out, err) = solve(
         &exe,
@@ -165,4 +147,39 @@ fn auto_races_highs_on_pb_files() {
     assert_eq!(v["status"], "unsat");
     let why = v["stats"]["extra"]["auto"].as_str().unwrap_or_default().to_string();
     assert!(why.contains("highs"), "{why}");
+}
+
+#[test]
+fn a_formula_without_rows_is_answered_with_its_best_bounds() {
+    // HiGHS refuses a model without rows ("ModelEmpty"), which `--unique` on a small
+    // Tricky Triple board produced; sokuc answers it before the helper runs.
+    let mut f = PbFormula::new(3);
+    for name in ["highs", "mip"]
+        .into_iter()
+        .filter(|n| backend::available().contains(n))
+    {
+        let out = backend::by_name(name)
+            .unwrap()
+            .solve(&f, &SolveOptions::default())
+            .unwrap();
+        assert_eq!(out.status, Status::Sat, "{name}");
+        let opts = SolveOptions {
+            assumptions: vec![Lit::new(Var(2), true)],
+            ..Default::default()
+        };
+        let out = backend::by_name(name).unwrap().solve(&f, &opts).unwrap();
+        assert_eq!(out.assignment.as_deref().map(|a| a[2]), Some(true), "{name}");
+    }
+    f.set_objective(Some(vec![(-2, Lit::new(Var(0), true)), (3, Lit::new(Var(1), true))]));
+    let mut best = None;
+    let mut improved = |a: &[bool]| {
+        best = f.objective_value(a);
+        std::ops::ControlFlow::Continue(())
+    };
+    let o = backend::by_name("highs")
+        .unwrap()
+        .optimise(&f, &SolveOptions::default(), &mut improved)
+        .unwrap();
+    assert!(o.optimal);
+    assert_eq!(best, Some(-2));
 }

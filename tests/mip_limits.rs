@@ -91,24 +91,6 @@ fn a_cut_off_solve_leaves_nothing_running_and_the_next_solve_answers() {
     assert!(r.answer.verified);
 }
 
-/// `sokuc` copied alone, or with a stand-in for its helper, into a fresh folder.
-fn lone_sokuc(helper: Option<&str>) -> (tempfile::TempDir, std::path::PathBuf) {
-    // The helper is looked for beside the program and one folder up: both are inside the
-    // temporary folder, so a stray `sokuc-cbc` in the system's temporary folder is not seen.
-    let dir = tempfile::tempdir().unwrap();
-    let bin = dir.path().join("bin");
-    std::fs::create_dir(&bin).unwrap();
-    let exe = bin.join("sokuc");
-    std::fs::copy(env!("CARGO_BIN_EXE_sokuc"), &exe).unwrap();
-    if let Some(script) = helper {
-        use std::os::unix::fs::PermissionsExt;
-        let h = bin.join("sokuc-cbc");
-        std::fs::write(&h, script).unwrap();
-        std::fs::set_permissions(&h, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    (dir, exe)
-}
-
 fn solve_tetrasoku(exe: &std::path::Path, backend: &str) -> (Option<i32>, String) {
     let o = std::process::Command::new(exe)
         .args(["solve", "instances/tetrasoku-seed.toml", "--backend", backend])
@@ -120,7 +102,7 @@ fn solve_tetrasoku(exe: &std::path::Path, backend: &str) -> (Option<i32>, String
 
 #[test]
 fn a_missing_helper_is_a_clear_error() {
-    let (_dir, exe) = lone_sokuc(None);
+    let (_dir, exe) = common::lone_sokuc("sokuc-cbc", None);
     let (code, err) = solve_tetrasoku(&exe, "mip");
     assert_eq!(code, Some(2), "{err}");
     assert!(
@@ -135,7 +117,7 @@ fn a_missing_helper_is_a_clear_error() {
 #[test]
 fn a_missing_cbc_library_is_a_clear_error() {
     // What the loader says when the helper's CBC library is missing, and its exit code.
-    let (_dir, exe) = lone_sokuc(Some(
+    let (_dir, exe) = common::lone_sokuc("sokuc-cbc", Some(
         "#!/bin/sh
 echo 'sokuc-cbc: error while loading shared libraries: libCbcSolver.so.3: cannot open shared object file: No such file or directory' >&2
 exit 127
@@ -154,7 +136,7 @@ exit 127
 #[test]
 fn a_helper_that_hangs_is_stopped_at_the_time_limit() {
     // It reads nothing and never answers; the model (over a pipe's buffer) cannot be written.
-    let (_dir, exe) = lone_sokuc(Some("#!/bin/sh\nexec sleep 600\n"));
+    let (_dir, exe) = common::lone_sokuc("sokuc-cbc", Some("#!/bin/sh\nexec sleep 600\n"));
     let t = Instant::now();
     let o = std::process::Command::new(&exe)
         .args([
@@ -175,7 +157,10 @@ fn a_helper_that_hangs_is_stopped_at_the_time_limit() {
 #[test]
 fn a_helper_that_dies_is_an_internal_error_not_an_answer() {
     // It reads the model's first bytes, then fails.
-    let (_dir, exe) = lone_sokuc(Some("#!/bin/sh\nhead -c 8 > /dev/null\necho 'boom' >&2\nexit 9\n"));
+    let (_dir, exe) = common::lone_sokuc(
+        "sokuc-cbc",
+        Some("#!/bin/sh\nhead -c 8 > /dev/null\necho 'boom' >&2\nexit 9\n"),
+    );
     let (code, err) = solve_tetrasoku(&exe, "mip");
     assert_eq!(code, Some(1), "{err}");
     assert!(
@@ -299,7 +284,7 @@ fn an_interrupt_to_the_process_group_during_a_mip_solve_exits_130() {
 #[test]
 fn a_helper_that_ends_quietly_at_cbcs_limit_is_unknown_and_before_it_an_error() {
     let quiet = |script: &str| {
-        let (_dir, exe) = lone_sokuc(Some(script));
+        let (_dir, exe) = common::lone_sokuc("sokuc-cbc", Some(script));
         std::process::Command::new(&exe)
             .args([
                 "solve",

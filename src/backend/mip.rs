@@ -19,7 +19,7 @@ use super::memory::over_limit;
 use super::mip_settings::{Settings, parameters};
 use super::optimise::{self, Improved, Method, Optimum};
 use super::{
-    Backend, BackendError, Capabilities, HIGHS_ROW_LIMIT_BITS, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT,
+    Backend, BackendError, Capabilities, HIGHS_ROW_LIMIT_BITS, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT, MIP_ROW_LIMIT,
     MIP_ROW_LIMIT_BITS, MipSettings, Outcome, SolveOptions, SolveStats, Status, row_at_least,
 };
 use crate::budget::Deadline;
@@ -256,7 +256,10 @@ fn narrow(solver: Solver, formula: &PbFormula, deadline: &Deadline, limit: u128)
                 Columns::Holds => {}
                 Columns::Fails(why) => return Ok(Narrowed::Fails(format!("constraint \"{label}\": {why}"))),
                 Columns::Rows(cols) => {
-                    if cols.iter().any(|c| width(c) >= limit) {
+                    // Columns below CBC's limit whatever the solver: HiGHS gets rows
+                    // whole up to 2^32, but digit columns that wide made it fail
+                    // ("HiGHS error while solving model", tests/wide_rows.rs).
+                    if cols.iter().any(|c| width(c) >= limit.min(MIP_ROW_LIMIT)) {
                         continue;
                     }
                     out.extend(cols);
@@ -299,7 +302,14 @@ pub(super) fn solve(
         message: e.to_string(),
     })?;
     let whole = 1u128 << whole_bits(solver);
-    let first = solve_narrowed(solver, formula, opts, objective, &helper, &deadline, t0, whole)?;
+    let first = match solve_narrowed(solver, formula, opts, objective, &helper, &deadline, t0, whole) {
+        // HiGHS failing on rows it got whole past CBC's limit: once more with them split,
+        // the model CBC gets.
+        Err(BackendError::Solver { .. }) if whole > MIP_ROW_LIMIT && row_at_least(formula, MIP_ROW_LIMIT).is_some() => {
+            solve_narrowed(solver, formula, opts, objective, &helper, &deadline, t0, MIP_ROW_LIMIT)?
+        }
+        other => other?,
+    };
     // Rows between the exact limit and the solver's whole-row limit went whole: its model,
     // rounded, may break one (see `MIP_ROW_LIMIT`). CBC's "infeasible" and its bound stand as they are:
     // its tolerances only let in more points, never fewer.
@@ -383,7 +393,15 @@ fn solve_narrowed(
         limit,
     };
     // The light settings are CBC's: HiGHS gets its defaults.
-    let first = if objective.is_some() || solver == Solver::Highs {
+    let first = if solver == Solver::Highs {
+        match at.run(deadline, Settings::Full, t0) {
+            // HiGHS's presolve has failed on digit columns with carries ("HiGHS error while
+            // solving model", tests/wide_rows.rs); without presolve and scaling it solved
+            // them.
+            Err(BackendError::Solver { .. }) => at.run(deadline, Settings::Unscaled, Instant::now())?,
+            other => other?,
+        }
+    } else if objective.is_some() {
         at.run(deadline, Settings::Full, t0)?
     } else {
         match opts.mip {
@@ -534,6 +552,27 @@ impl Attempt<'_> {
         if p.col_lower.iter().zip(&p.col_upper).any(|(lo, up)| lo > up) {
             // Assumptions of both signs on one variable.
             return Ok((refuted(), true));
+        }
+        if p.rows.is_empty() {
+            // No row left (all were empty and hold): every column is free within its
+            // bounds and takes the one its objective coefficient prefers, which is optimal.
+            // Decided here: HiGHS refuses a model without rows ("ModelEmpty").
+            let values = (0..formula.num_vars as usize)
+                .map(|j| {
+                    let c = p.objective.get(j).copied().unwrap_or(0.0);
+                    if c < 0.0 {
+                        p.col_upper[j] > 0.5
+                    } else {
+                        p.col_lower[j] > 0.5
+                    }
+                })
+                .collect();
+            let out = Outcome {
+                status: Status::Sat,
+                assignment: Some(values),
+                stats: stats(t0.elapsed(), Duration::ZERO),
+            };
+            return Ok((out, true));
         }
         if deadline.passed() {
             return Ok((unknown(), false));

@@ -122,6 +122,25 @@ pub fn sokuc() -> std::process::Command {
     std::process::Command::new(env!("CARGO_BIN_EXE_sokuc"))
 }
 
+/// `sokuc` alone in a temporary folder, with `script` as its helper program `helper`
+/// (`sokuc-cbc`, `sokuc-highs`) if given. Helpers are looked for beside the program and one
+/// folder up, both inside the temporary folder, so a stray helper in the system's temporary
+/// folder is not seen.
+pub fn lone_sokuc(helper: &str, script: Option<&str>) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let exe = bin.join("sokuc");
+    std::fs::copy(env!("CARGO_BIN_EXE_sokuc"), &exe).unwrap();
+    if let Some(script) = script {
+        use std::os::unix::fs::PermissionsExt;
+        let h = bin.join(helper);
+        std::fs::write(&h, script).unwrap();
+        std::fs::set_permissions(&h, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    (dir, exe)
+}
+
 /// Looks a program up on PATH.
 pub fn which(prog: &str) -> Option<PathBuf> {
     std::env::var_os("PATH").and_then(|p| std::env::split_paths(&p).map(|d| d.join(prog)).find(|c| c.is_file()))
