@@ -25,14 +25,14 @@ fn main() {
 /// the wrong type. A number with a point is a float (`"5.000"`, `"0.0"`), one without an
 /// integer.
 fn typed(v: &str) -> HighsOptionValue {
-    match v {
-        "true" => HighsOptionValue::Bool(true),
-        "false" => HighsOptionValue::Bool(false),
-        _ if !v.contains('.') && v.parse::<i32>().is_ok() => HighsOptionValue::Int(v.parse().unwrap_or(0)),
-        _ => match v.parse::<f64>() {
-            Ok(f) => HighsOptionValue::Float(f),
-            Err(_) => HighsOptionValue::String(v.to_string()),
-        },
+    if let Ok(b) = v.parse::<bool>() {
+        HighsOptionValue::Bool(b)
+    } else if let (false, Ok(i)) = (v.contains('.'), v.parse::<i32>()) {
+        HighsOptionValue::Int(i)
+    } else if let Ok(f) = v.parse::<f64>() {
+        HighsOptionValue::Float(f)
+    } else {
+        HighsOptionValue::String(v.to_string())
     }
 }
 
