@@ -1,6 +1,7 @@
 //! `compare`: several backends on one puzzle through the one run path; their statuses must
 //! agree (a disagreement is a bug somewhere, reported loudly).
 
+use num_bigint::BigInt;
 use std::fmt::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -103,11 +104,11 @@ pub fn compare(p: &dyn AnyPuzzle, names: &[String], opts: &RunOptions, jobs: usi
 /// only the best its backend found in time.)
 fn optima_agree(rows: &[Row]) -> bool {
     let reports = || rows.iter().filter_map(|r| r.outcome.as_ref().ok());
-    let proven: Vec<i64> = reports()
+    let proven: Vec<&BigInt> = reports()
         .filter(|r| r.optimal == Some(true))
-        .filter_map(|r| r.objective)
+        .filter_map(|r| r.objective.as_ref())
         .collect();
-    let Some(best) = reports().filter_map(|r| r.objective).min() else {
+    let Some(best) = reports().filter_map(|r| r.objective.as_ref()).min() else {
         return true;
     };
     proven.iter().all(|&v| v == best)
@@ -188,7 +189,7 @@ impl Comparison {
                 .iter()
                 .filter_map(|r| {
                     r.outcome.as_ref().ok().map(|o| {
-                        let value = match (o.objective, o.optimal) {
+                        let value = match (&o.objective, o.optimal) {
                             (Some(v), Some(true)) => format!(" (optimum {v})"),
                             (Some(v), _) => format!(" (best {v}, unproven)"),
                             _ => String::new(),
@@ -313,7 +314,7 @@ impl Comparison {
                 },
             ];
             if objective {
-                row.push(match (report.objective, report.optimal) {
+                row.push(match (&report.objective, report.optimal) {
                     (Some(v), Some(true)) => format!("{v} optimal"),
                     (Some(v), _) => format!("{v} unproven"),
                     _ => "-".into(),
@@ -418,7 +419,7 @@ mod tests {
                 json: Value::Null,
                 svg: None,
                 optimal: Some(optimal),
-                objective: Some(objective),
+                objective: Some(BigInt::from(objective)),
                 contradiction: None,
             }),
             total_ms: 0.0,

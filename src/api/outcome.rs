@@ -51,9 +51,11 @@ impl Outcome {
         self.report.unique
     }
 
-    /// With an objective (OPB's `min:`): the solution's value.
+    /// With an objective (OPB's `min:`): the solution's value. `None` also when the value
+    /// does not fit in an `i64` (an objective past 62 bits); the JSON's `objective`
+    /// ([`Outcome::json`]) holds every value exactly, as a decimal string.
     pub fn objective(&self) -> Option<i64> {
-        self.report.objective
+        self.report.objective.as_ref().and_then(num_traits::ToPrimitive::to_i64)
     }
 
     /// With an objective: whether the value is proven optimal.

@@ -487,6 +487,11 @@ impl Backend for Cp {
         }
     }
 
+    /// Stage sums below 2^30, which pumpkin's 32-bit integers hold ([`super::CP_ROW_LIMIT`]).
+    fn objective_stage_bits(&self) -> u32 {
+        29
+    }
+
     fn optimisation(&self) -> super::Method {
         super::Method::Native
     }

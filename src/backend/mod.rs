@@ -260,6 +260,13 @@ pub trait Backend {
         enumerate::by_blocking(self, formula, projection, opts, visit)
     }
 
+    /// How many bits of an objective too wide for 64 bits this backend minimises at a time
+    /// (the width of a stage, see [`crate::ir::Staged`]): 61 by default, the most an
+    /// objective sum holds; narrower where the engine's numbers or encodings want it.
+    fn objective_stage_bits(&self) -> u32 {
+        61
+    }
+
     /// How [`Backend::optimise`] works on this backend (see [`Method`]): by default with the
     /// objective bound under assumptions on backends whose sessions keep their solver loaded
     /// but re-load for a new right-hand side (the CNF backends), else with a bound row.

@@ -7,6 +7,9 @@ use super::optimise::{Improved, Optimum};
 use super::{BackendError, SolveOptions, SolveStats, Status};
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
 
+/// The widest coefficient of the guide: well inside a double's 53 bits of mantissa.
+const GUIDE_BITS: u32 = 40;
+
 /// The label of the row that bounds the objective in [`optimise_wide`].
 const BOUND_LABEL: &str = "objective below the best value found";
 
@@ -25,6 +28,7 @@ pub(super) fn optimise_wide(
     improved: &mut Improved<'_>,
 ) -> Result<Optimum, BackendError> {
     let n = formula.num_vars as usize;
+    let guide = guide(objective);
     let mut stats = SolveStats::default();
     let mut best: Option<i64> = None;
     let mut steps = 0u32;
@@ -46,7 +50,7 @@ pub(super) fn optimise_wide(
                 &bounded
             }
         };
-        let out = match solve(solver, f, opts, Some(objective)) {
+        let out = match solve(solver, f, opts, Some(&guide)) {
             Ok((out, _)) => out,
             // The bound row is too long for any digit base: the best found stands, unproven.
             Err(e @ BackendError::Unavailable { .. }) if best.is_some() => {
@@ -101,4 +105,34 @@ pub(super) fn optimise_wide(
         optimal,
         stats,
     })
+}
+
+/// The objective as the solver's guide: scaled down until its largest coefficient has at
+/// most [`GUIDE_BITS`] bits, the terms that vanish left out. Only the bound rows decide;
+/// the guide only steers the search, and unscaled it does harm: CBC called a feasible model
+/// infeasible, twice, with objective coefficients near 2^60 (tests/wide_objective.rs).
+/// Objectives of MIPLIB's size are left as they are.
+fn guide(objective: &[(i64, Lit)]) -> Vec<(i64, Lit)> {
+    let largest = objective.iter().map(|t| t.0.unsigned_abs()).max().unwrap_or(0);
+    let shift = (64 - largest.leading_zeros()).saturating_sub(GUIDE_BITS);
+    objective
+        .iter()
+        .map(|&(c, l)| (c / (1i64 << shift), l))
+        .filter(|t| t.0 != 0)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Var;
+
+    #[test]
+    fn the_guide_keeps_signs_and_the_largest_term_within_40_bits() {
+        let l = |v| Lit::new(Var(v), true);
+        let g = guide(&[(1 << 60, l(0)), (-(3 << 50), l(1)), (5, l(2))]);
+        assert_eq!(g, vec![(1 << 39, l(0)), (-(3 << 29), l(1))]);
+        let narrow = [(7, l(0)), (-2, l(1)), ((1 << 40) - 1, l(2))];
+        assert_eq!(guide(&narrow), narrow.to_vec());
+    }
 }

@@ -123,6 +123,42 @@ pub struct PbFormula {
     /// decision problem. Backends solve the constraints; the run path improves an answer
     /// until no better one exists (`run::optimise`).
     pub(crate) objective: Option<Vec<(i64, Lit)>>,
+    /// An objective too wide for one 64-bit sum (OPB files past 62 bits), minimised
+    /// lexicographically: `objective` is its first stage (see [`Staged`]).
+    pub(crate) staged: Option<Staged>,
+}
+
+/// An objective whose sums do not fit in 64 bits, minimised in stages.
+///
+/// The front-end defines the objective's value, up to a constant, as `Σ 2^b·z_b` in binary
+/// over fresh bits `z_b` (an exact row, written as digit columns). Minimising it is then
+/// minimising its binary digits lexicographically, top first: a stage is `Σ 2^(b-lo)·z_b`
+/// over one chunk `lo..hi` of the bits ([`Staged::stages`]), minimised with the bits of the
+/// stages before it fixed at their optimum (the binary form of a number is unique, so
+/// fixing a chunk's bits fixes its value and nothing else). The formula's own objective is
+/// the first stage of 61 bits; the run path cuts the stages as wide as the backend takes
+/// ([`crate::backend::Backend::objective_stage_bits`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Staged {
+    /// The whole objective, exactly (`Σ coef·lit`, minimised, as `objective` would be).
+    pub exact: Vec<(num_bigint::BigInt, Lit)>,
+    /// The bits `z_b` of the value, lowest first.
+    pub bits: Vec<Lit>,
+}
+
+impl Staged {
+    /// The stages, top first, each over at most `width` bits (at least 1, at most 61).
+    pub fn stages(&self, width: u32) -> Vec<Vec<(i64, Lit)>> {
+        let width = width.clamp(1, 61) as usize;
+        let mut out = Vec::new();
+        let mut hi = self.bits.len();
+        while hi > 0 {
+            let lo = hi.saturating_sub(width);
+            out.push((lo..hi).map(|b| (1i64 << (b - lo), self.bits[b])).collect());
+            hi = lo;
+        }
+        out
+    }
 }
 
 impl PbFormula {
@@ -172,6 +208,7 @@ impl PbFormula {
             }
         }
         self.objective = terms;
+        self.staged = None;
     }
 
     /// Adds a constraint; returns its index (for [`Constraint::SumOf`]).
@@ -287,6 +324,21 @@ impl PbFormula {
             }
         }
         Ok(())
+    }
+
+    /// The whole objective's value under `assignment`, exactly: the staged objective's when
+    /// there is one, else the objective's (`None` without an objective).
+    pub(crate) fn exact_objective_value(&self, assignment: &[bool]) -> Option<num_bigint::BigInt> {
+        match &self.staged {
+            Some(st) => Some(
+                st.exact
+                    .iter()
+                    .filter(|(_, l)| l.eval(assignment))
+                    .map(|(c, _)| c)
+                    .sum(),
+            ),
+            None => self.objective_value(assignment).map(num_bigint::BigInt::from),
+        }
     }
 
     /// The objective's value under `assignment` (`None` without an objective).

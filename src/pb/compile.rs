@@ -16,23 +16,28 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::{Lit, PbFile, Row, Term};
-use crate::input::InputError;
 use crate::ir::digits::{self, Aux, NoSplit};
 use crate::ir::{Cmp, Constraint, Linear, Lit as IrLit, Model, Var};
 use crate::puzzle::Refutation;
 
-/// The largest total the IR's objective may reach: its sums stay far from `i64` overflow in
-/// the run path's bound rows and every backend.
-const WIDTH: u64 = 1 << 62;
-
 /// A variable of the compiled model: a variable of the file, the product of literals, or a
-/// bit of a split row's slack or carry (`row` counts the file's constraints from 1).
+/// bit of a split row's slack or carry (`row` counts the file's constraints from 1; row 0
+/// is a wide objective's), or a bit of a wide objective's value.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PbKey {
     X(u32),
     And(Vec<Lit>),
-    Slack { row: u32, bit: u32 },
-    Carry { row: u32, digit: u32, bit: u32 },
+    Slack {
+        row: u32,
+        bit: u32,
+    },
+    Carry {
+        row: u32,
+        digit: u32,
+        bit: u32,
+    },
+    /// Bit `b` of an objective too wide for 64 bits (its value in binary).
+    ObjectiveBit(u32),
 }
 
 impl fmt::Display for PbKey {
@@ -47,29 +52,15 @@ impl fmt::Display for PbKey {
                 Ok(())
             }
             PbKey::Slack { row, bit } => write!(f, "c{row}_slack{bit}"),
+            PbKey::Carry {
+                row: OBJECTIVE_ROW,
+                digit,
+                bit,
+            } => write!(f, "objective_carry{digit}_{bit}"),
             PbKey::Carry { row, digit, bit } => write!(f, "c{row}_carry{digit}_{bit}"),
+            PbKey::ObjectiveBit(bit) => write!(f, "objective_bit{bit}"),
         }
     }
-}
-
-/// Refuses an objective whose coefficients add up past `WIDTH`: the IR's objective is one
-/// 64-bit sum (it cannot be split into columns as a row can), and a silent overflow would
-/// be a wrong optimum. Rows of any width are accepted (see `ir/digits.rs`).
-pub fn check_width(p: &PbFile) -> Result<(), InputError> {
-    if let Some(o) = &p.objective {
-        let total: BigInt = o.terms.iter().map(|t| t.coef.abs()).sum();
-        if total >= BigInt::from(WIDTH) {
-            return Err(InputError::new(
-                &p.source,
-                Some(o.line),
-                format!(
-                    "the objective's coefficients add up to {} bits, more than the 62 that sokuc's 64-bit objective holds (constraints of any width are supported, objectives are not)",
-                    total.bits()
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The file as a model. The file's variables come first, `x1` as variable 0, so the
@@ -130,7 +121,14 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
                         let width = terms.iter().map(|t| &t.0).sum::<BigInt>() + &rhs;
                         match (narrow || width < limit).then(|| to_i64(&terms, &rhs)).flatten() {
                             Some((terms, rhs)) => vec![Constraint::Linear(Linear::new(terms, cmp, rhs))],
-                            None => match split(&mut m, index, &terms, cmp, &rhs, p.split.digit_bits) {
+                            None => match split(
+                                &mut m,
+                                u32::try_from(index + 1).unwrap_or(u32::MAX),
+                                &terms,
+                                cmp,
+                                &rhs,
+                                p.split.digit_bits,
+                            ) {
                                 Ok(rows) => rows,
                                 Err(why) if presolve => return Err(refuted(why.0)),
                                 Err(_) => vec![Constraint::Clause(Vec::new())],
@@ -145,33 +143,85 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
         }
     }
     if let Some(o) = &p.objective {
-        // Minimised in the IR: a `max:` objective is negated (the width check bounds it).
-        let sign = if o.maximise { -1 } else { 1 };
-        let mut terms = Vec::new();
+        // Minimised in the IR: a `max:` objective is negated.
+        let mut terms: Vec<(BigInt, IrLit)> = Vec::new();
         for t in &o.terms {
-            let c = t.coef.to_i64().unwrap_or(0) * sign;
+            let c = if o.maximise { -&t.coef } else { t.coef.clone() };
             if let Some(l) = product(&mut m, t)
-                && c != 0
+                && !c.is_zero()
             {
                 terms.push((c, l));
             }
         }
-        m.formula.objective = Some(terms);
+        let width = p.split.above.clamp(2, 62);
+        let total: BigInt = terms.iter().map(|t| t.0.abs()).sum();
+        match terms
+            .iter()
+            .map(|(c, l)| Some((c.to_i64()?, *l)))
+            .collect::<Option<Vec<_>>>()
+        {
+            Some(narrow) if total < BigInt::one() << width => m.formula.objective = Some(narrow),
+            _ => staged(&mut m, terms, p.split.digit_bits),
+        }
     }
     Ok(m)
 }
+
+/// An objective whose coefficients add up to `2^62` or more (the IR's objective is one
+/// 64-bit sum), as stages (see [`crate::ir::Staged`]): its value in binary over fresh bits
+/// `z_b`, defined by one exact `=` row written as digit columns, and the bits minimised a
+/// chunk at a time, top first.
+fn staged(m: &mut Model<PbKey>, exact: Vec<(BigInt, IrLit)>, digit_bits: u32) {
+    // `V = constant + Σ w·l` with every `w > 0`: net per variable, a negative net on the
+    // negated literal. The constant does not change which assignment is best.
+    let mut net: BTreeMap<Var, BigInt> = BTreeMap::new();
+    for (c, l) in &exact {
+        *net.entry(l.var()).or_default() += if l.is_positive() { c.clone() } else { -c };
+    }
+    let mut row: Vec<(BigInt, IrLit)> = Vec::new();
+    for (v, c) in net {
+        if c.is_positive() {
+            row.push((c, IrLit::new(v, true)));
+        } else if c.is_negative() {
+            row.push((-c, IrLit::new(v, false)));
+        }
+    }
+    let total: BigInt = row.iter().map(|t| &t.0).sum();
+    let bits = u32::try_from(total.bits()).unwrap_or(u32::MAX).max(1);
+    let z: Vec<Var> = (0..bits).map(|bit| m.var(PbKey::ObjectiveBit(bit))).collect();
+    // Σ w·l = Σ 2^b·z_b, written with positive coefficients: Σ w·l + Σ 2^b·¬z_b = 2^bits - 1.
+    for (b, &v) in z.iter().enumerate() {
+        row.push((BigInt::one() << b, IrLit::new(v, false)));
+    }
+    let rhs = (BigInt::one() << bits) - 1;
+    // The row always holds for some `z` (the binary form of `Σ w·l < 2^bits`), so splitting
+    // it cannot fail: no column is impossible and no number is past `u32` bits.
+    let columns =
+        split(m, OBJECTIVE_ROW, &row, Cmp::Eq, &rhs, digit_bits).expect("the objective's value has a binary form");
+    for c in columns {
+        m.add("objective value in binary", c);
+    }
+    let staged = crate::ir::Staged {
+        exact,
+        bits: z.iter().map(|&v| IrLit::new(v, true)).collect(),
+    };
+    m.formula.objective = staged.stages(61).into_iter().next();
+    m.formula.staged = Some(staged);
+}
+
+/// The row number of the objective's own digit columns (the file's rows count from 1).
+const OBJECTIVE_ROW: u32 = 0;
 
 /// A row too wide for one IR row, as digit columns over fresh slack and carry bits (each
 /// column normalised as any `=` row). `Err`: no assignment satisfies the row.
 fn split(
     m: &mut Model<PbKey>,
-    index: usize,
+    row: u32,
     terms: &[(BigInt, IrLit)],
     cmp: Cmp,
     rhs: &BigInt,
     digit_bits: u32,
 ) -> Result<Vec<Constraint>, NoSplit> {
-    let row = u32::try_from(index + 1).unwrap_or(u32::MAX);
     let unsigned = |x: &BigInt| x.to_biguint().unwrap_or_default();
     let terms: Vec<(BigUint, IrLit)> = terms.iter().map(|(c, l)| (unsigned(c), *l)).collect();
     let mut new_var = |a: Aux| match a {
@@ -537,18 +587,64 @@ mod tests {
         }
     }
 
+    /// Narrow widths force stages on small objectives: for every assignment of the file's
+    /// variables, the compiled model extends to one whose stage bits, read as one binary
+    /// number top stage first, are the exact objective minus one constant. So minimising the
+    /// stages in turn minimises the objective.
     #[test]
-    fn an_objective_past_62_bits_is_refused_with_its_line() {
-        let mut p = file(vec![row(&[(1, &[lit(1, false)])], Cmp::Ge, 1)]);
-        p.objective = Some(super::super::Objective {
-            terms: vec![Term {
-                coef: BigInt::from(1u64 << 62),
-                lits: vec![lit(2, false)],
-            }],
-            maximise: false,
-            line: 7,
-        });
-        let e = check_width(&p).unwrap_err();
-        assert_eq!(e.line, Some(7));
+    fn a_staged_objective_is_its_value_in_binary() {
+        let (a, na, b, c) = (lit(1, false), lit(1, true), lit(2, false), lit(3, false));
+        let objectives: [&[(i64, &[Lit])]; 3] = [
+            &[(5, &[a]), (-3, &[b]), (6, &[c])],
+            &[(7, &[na]), (2, &[a, b]), (-9, &[c]), (4, &[a])],
+            &[(1, &[a]), (1, &[b]), (1, &[c])],
+        ];
+        for above in [2u32, 3, 4] {
+            for terms in objectives {
+                let total: i64 = terms.iter().map(|t| t.0.abs()).sum();
+                for maximise in [false, true] {
+                    let mut p = file(vec![row(&[(1, &[a]), (1, &[b]), (1, &[c])], Cmp::Ge, 0)]);
+                    p.split = digits::Split { above, digit_bits: 1 };
+                    let Row::Linear { terms: written, .. } = row(terms, Cmp::Ge, 0) else {
+                        unreachable!()
+                    };
+                    p.objective = Some(super::super::Objective {
+                        terms: written,
+                        maximise,
+                        line: 1,
+                    });
+                    let m = compile(&p, true).expect("no refutation");
+                    assert_eq!(
+                        m.formula.staged.is_some(),
+                        total >= 1 << above,
+                        "{terms:?} at width {above}"
+                    );
+                    let Some(staged) = &m.formula.staged else { continue };
+                    assert_eq!(m.formula.objective.as_ref(), staged.stages(61).first());
+                    let stages = staged.stages(above - 1);
+                    assert!(stages.len() >= 2, "{stages:?}");
+                    let mut constant: Option<BigInt> = None;
+                    for bits in 0..8u32 {
+                        let xs: Vec<bool> = (0..3).map(|i| bits >> i & 1 == 1).collect();
+                        let mut all = xs.clone();
+                        all.resize(m.formula.num_vars as usize, false);
+                        let mut set = vec![false; all.len()];
+                        set[..3].fill(true);
+                        assert!(extends(&m.formula.constraints, &mut all, &mut set), "{xs:?}");
+                        let mut value = BigInt::zero();
+                        for stage in &stages {
+                            let width = stage.len();
+                            let s: i64 = stage.iter().filter(|t| t.1.eval(&all)).map(|t| t.0).sum();
+                            value = (value << width) + s;
+                        }
+                        let exact = m.formula.exact_objective_value(&all).unwrap();
+                        let want = super::super::verify::objective_value(&p, &xs).unwrap();
+                        assert_eq!(exact, if maximise { -want } else { want });
+                        let d = exact - value;
+                        assert_eq!(constant.get_or_insert(d.clone()), &d, "{xs:?} at width {above}");
+                    }
+                }
+            }
+        }
     }
 }

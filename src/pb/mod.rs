@@ -6,8 +6,8 @@
 //! the IR's 64-bit form (net coefficients per variable, positive coefficients through
 //! negated literals, saturation, gcd, in exact arithmetic); a row still too wide for 64 bits
 //! becomes digit columns with carries over auxiliary bits (`ir/digits.rs`, see
-//! `encodings/pb-bigint.md`): never a silent overflow. Only an objective past 62 bits is
-//! refused, with its line (it is one sum and cannot be split). Product terms get one auxiliary
+//! `encodings/pb-bigint.md`): never a silent overflow. An objective past 62 bits is minimised in stages
+//! over the bits of its value (`ir::Staged`), each stage an ordinary 64-bit objective. Product terms get one auxiliary
 //! variable each (`and_x1_x2`), which is not primary: two answers that agree on the file's
 //! variables are one solution.
 
@@ -22,7 +22,6 @@ use std::fmt;
 use num_bigint::BigInt;
 
 pub use crate::ir::Cmp;
-pub use compile::check_width;
 
 /// A literal of the file: `x3` or `~x3` (DIMACS `3` or `-3`). Variables count from 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -116,11 +115,9 @@ pub const MAX_VARS: u32 = 1 << 25;
 /// A solution: the value of every variable of the file, `values[i]` for `x(i+1)`.
 pub type Values = Vec<bool>;
 
-/// Reads an OPB file and checks that the IR can hold its objective.
+/// Reads an OPB file.
 pub fn read_opb(file: &str, text: &str) -> Result<PbFile, crate::input::InputError> {
-    let p = opb::parse(file, text)?;
-    check_width(&p)?;
-    Ok(p)
+    opb::parse(file, text)
 }
 
 /// Reads a DIMACS CNF file.

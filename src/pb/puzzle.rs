@@ -143,15 +143,11 @@ impl Puzzle for PbFile {
         match (&a.solution, a.status) {
             (Some(s), _) => {
                 // The competition's order: `o` lines as solutions improved, then the status.
-                let sign = if self.objective.as_ref().is_some_and(|o| o.maximise) {
-                    -1
-                } else {
-                    1
-                };
+                let maximise = self.objective.as_ref().is_some_and(|o| o.maximise);
                 // Streamed lines went out already, each as its solution was found.
                 if !a.improvements_streamed {
                     for v in &a.improvements[..a.improvements.len().saturating_sub(1)] {
-                        let _ = writeln!(out, "o {}", sign * v);
+                        let _ = writeln!(out, "o {}", if maximise { -v } else { v.clone() });
                     }
                     if let Some(o) = objective_value(self, s) {
                         let _ = writeln!(out, "o {o}");

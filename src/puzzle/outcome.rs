@@ -30,7 +30,7 @@ pub struct Answer<S> {
     pub optimal: Option<bool>,
     /// With an objective: its value (minimised, as in the IR) for each improving solution
     /// found, in order; the last is the solution's.
-    pub improvements: Vec<i64>,
+    pub improvements: Vec<num_bigint::BigInt>,
     /// The improvements' lines ([`super::Puzzle::improvement_line`]) went out as they were
     /// found, so the text of the answer leaves them out.
     pub improvements_streamed: bool,

@@ -37,8 +37,8 @@ pub struct Report {
     pub svg: Option<String>,
     /// With an objective: whether the answer is proven optimal.
     pub optimal: Option<bool>,
-    /// With an objective: the answer's value (minimised, as in the IR).
-    pub objective: Option<i64>,
+    /// With an objective: the answer's value (minimised, as in the IR), exactly.
+    pub objective: Option<num_bigint::BigInt>,
     /// Two engines contradicted each other on the optimum (see [`Answer::contradiction`]).
     pub contradiction: Option<String>,
 }
@@ -323,7 +323,7 @@ fn report_of<P: Puzzle>(p: &P, o: Outcome<P::Solution>, picture: bool) -> Report
         text: p.text(&o.answer),
         json: outcome_json(p, &o.answer, Some(&o.stats)),
         optimal: o.answer.optimal,
-        objective: o.answer.improvements.last().copied(),
+        objective: o.answer.improvements.last().cloned(),
         contradiction: o.answer.contradiction.clone(),
         stats: o.stats,
         svg,
@@ -367,7 +367,7 @@ impl<P: Puzzle> AnyPuzzle for P {
         picture: bool,
         progress: &mut dyn Write,
     ) -> Result<Report, RunError> {
-        let mut on = |s: &P::Solution, _value: i64| -> Result<(), RunError> {
+        let mut on = |s: &P::Solution, _value: &num_bigint::BigInt| -> Result<(), RunError> {
             if let Some(line) = self.improvement_line(s) {
                 progress.write_all(line.as_bytes())?;
                 progress.flush()?;

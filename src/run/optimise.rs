@@ -2,14 +2,23 @@
 //! with the objective bound under assumptions, or with a bound row), and every model it
 //! reports comes through here before anyone sees it: [`super::finish`] (the IR, the decoder
 //! and the front-end's verifier) and a strictly better objective value than the last one,
-//! computed here from the IR. Only then does it go to the caller's `on_improved` (which
-//! streams the PB competition's `o` line) and become the best solution.
+//! computed here exactly from the IR. Only then does it go to the caller's `on_improved`
+//! (which streams the PB competition's `o` line) and become the best solution.
+//!
+//! An objective too wide for 64 bits comes in stages ([`crate::ir::Staged`]): each is one
+//! ordinary optimisation on the backend, run with the stages before it fixed at their
+//! optimum, so every engine optimises it with its own 64-bit sums. The stages' models are
+//! checked against the whole objective in exact arithmetic, and the answer is optimal only
+//! when every stage was proven.
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
+
+use num_bigint::BigInt;
 
 use super::{AnswerProblem, RunError, finish};
 use crate::backend::{Backend, SolveOptions, SolveStats, Status};
-use crate::ir::PbFormula;
+use crate::ir::{Constraint, PbFormula};
 use crate::puzzle::Puzzle;
 
 /// The end of an optimisation: the status, the best solution, the objective values of the
@@ -17,13 +26,21 @@ use crate::puzzle::Puzzle;
 pub(crate) struct Improved<S> {
     pub status: Status,
     pub solution: Option<S>,
-    pub improvements: Vec<i64>,
+    pub improvements: Vec<BigInt>,
     pub optimal: bool,
     pub stats: SolveStats,
 }
 
 /// Called with each checked improving solution and its objective value (as in the IR).
-pub type OnImproved<'a, S> = dyn FnMut(&S, i64) -> Result<(), RunError> + 'a;
+pub type OnImproved<'a, S> = dyn FnMut(&S, &BigInt) -> Result<(), RunError> + 'a;
+
+/// What the stages found so far: the best solution, its IR assignment (whose bits fix a
+/// finished stage) and the improving values.
+struct Found<S> {
+    best: Option<S>,
+    assignment: Vec<bool>,
+    improvements: Vec<BigInt>,
+}
 
 /// Optimises `formula` (the compiled `c`) on `b` within the deadline of `opts`.
 pub(crate) fn optimise<P: Puzzle>(
@@ -34,29 +51,122 @@ pub(crate) fn optimise<P: Puzzle>(
     opts: &SolveOptions,
     on_improved: &mut OnImproved<'_, P::Solution>,
 ) -> Result<Improved<P::Solution>, RunError> {
-    let mut best: Option<P::Solution> = None;
-    let mut improvements: Vec<i64> = Vec::new();
+    // A wide objective's stages, as wide as this backend takes them.
+    let mut stages = formula
+        .staged
+        .as_ref()
+        .map(|s| s.stages(b.objective_stage_bits()))
+        .unwrap_or_default()
+        .into_iter();
+    let mut found = Found {
+        best: None,
+        assignment: Vec::new(),
+        improvements: Vec::new(),
+    };
+    let mut stage: Cow<'_, PbFormula> = match stages.next() {
+        Some(first) => {
+            let mut f = formula.clone();
+            f.objective = Some(first);
+            Cow::Owned(f)
+        }
+        None => Cow::Borrowed(formula),
+    };
+    let count = stages.len() + 1;
+    let mut stats = SolveStats::default();
+    let mut first_status = None;
+    for next in 0..count {
+        let (status, optimal, st) = one_stage(p, c, formula, &stage, next > 0, b, opts, on_improved, &mut found)?;
+        merge(&mut stats, st, next);
+        first_status.get_or_insert(status);
+        let done = !optimal || next + 1 == count || found.best.is_none();
+        if done {
+            let best = found.best.is_some();
+            return Ok(Improved {
+                // A backend that stopped in time after a solution still answers with it.
+                status: if best {
+                    Status::Sat
+                } else {
+                    first_status.unwrap_or(status)
+                },
+                optimal: optimal && best,
+                solution: found.best,
+                improvements: found.improvements,
+                stats,
+            });
+        }
+        // The stage is proven: its bits keep their values from here on.
+        let mut f = stage.into_owned();
+        for &(_, l) in f.objective.clone().unwrap_or_default().iter() {
+            let fixed = if l.eval(&found.assignment) { l } else { !l };
+            f.add(
+                "the objective's higher stages at their optimum",
+                Constraint::Clause(vec![fixed]),
+            );
+        }
+        f.objective = stages.next();
+        stage = Cow::Owned(f);
+    }
+    unreachable!("the last stage returns")
+}
+
+/// One optimisation on the backend: of `stage`'s objective, every model checked against
+/// `whole` (the formula with the whole objective). Each model must improve the stage's
+/// objective. In the first stage that makes it better than the best so far; in a later one
+/// only the bits above the stage are fixed, so a model may be no better than the best
+/// (the stage's value as the best's, or higher, with other bits below): it is not an
+/// improvement, and goes nowhere.
+#[allow(clippy::too_many_arguments)]
+fn one_stage<P: Puzzle>(
+    p: &P,
+    c: &P::Compiled,
+    whole: &PbFormula,
+    stage: &PbFormula,
+    later: bool,
+    b: &mut dyn Backend,
+    opts: &SolveOptions,
+    on_improved: &mut OnImproved<'_, P::Solution>,
+    found: &mut Found<P::Solution>,
+) -> Result<(Status, bool, SolveStats), RunError> {
     let mut failure: Option<RunError> = None;
+    let mut models = 0usize;
+    let mut last_stage_value: Option<i64> = None;
     let backend = b.name();
     let wrong = |problem| RunError::Wrong {
         backend: backend.to_string(),
         problem,
     };
     let mut check = |a: &[bool]| -> ControlFlow<()> {
+        models += 1;
         let mut accept = || -> Result<(), RunError> {
             let s = finish(p, c, a).map_err(wrong)?;
-            let v = formula.objective_value(a).unwrap_or(0);
-            if let Some(&last) = improvements.last()
-                && v >= last
+            let sv = stage.objective_value(a).unwrap_or_default();
+            if let Some(last) = last_stage_value
+                && sv >= last
             {
                 return Err(wrong(AnswerProblem::Violates(format!(
-                    "the objective bound (value {v}, needs at most {})",
+                    "the objective bound (value {sv}, needs at most {})",
                     last - 1
                 ))));
             }
-            on_improved(&s, v)?;
-            improvements.push(v);
-            best = Some(s);
+            last_stage_value = Some(sv);
+            let v = whole.exact_objective_value(a).unwrap_or_default();
+            if let Some(last) = found.improvements.last() {
+                if later && &v >= last {
+                    return Ok(());
+                }
+                if &v >= last {
+                    return Err(wrong(AnswerProblem::Violates(format!(
+                        "the objective bound (value {v}, needs at most {})",
+                        last - 1
+                    ))));
+                }
+            }
+            on_improved(&s, &v)?;
+            found.improvements.push(v);
+            found.best = Some(s);
+            if whole.staged.is_some() {
+                found.assignment = a.to_vec();
+            }
             Ok(())
         };
         match accept() {
@@ -67,7 +177,7 @@ pub(crate) fn optimise<P: Puzzle>(
             }
         }
     };
-    let out = b.optimise(formula, opts, &mut check);
+    let out = b.optimise(stage, opts, &mut check);
     if let Some(e) = failure {
         return Err(e);
     }
@@ -77,14 +187,14 @@ pub(crate) fn optimise<P: Puzzle>(
         backend: b.answered_by().to_string(),
         problem,
     };
-    match (out.status, &best) {
-        (Status::Sat, None) => {
+    match (out.status, models) {
+        (Status::Sat, 0) => {
             return Err(wrong(AnswerProblem::Size {
                 got: 0,
-                want: formula.num_vars as usize,
+                want: stage.num_vars as usize,
             }));
         }
-        (Status::Unsat, Some(_)) => {
+        (Status::Unsat, _) if models > 0 || found.best.is_some() => {
             return Err(wrong(AnswerProblem::Violates(format!(
                 "nothing: the backend reported solutions, then \"{}\"",
                 out.status.as_str()
@@ -92,12 +202,25 @@ pub(crate) fn optimise<P: Puzzle>(
         }
         _ => {}
     }
-    Ok(Improved {
-        // A backend that stopped in time after a solution still answers with it.
-        status: if best.is_some() { Status::Sat } else { out.status },
-        optimal: out.optimal && best.is_some(),
-        solution: best,
-        improvements,
-        stats: out.stats,
-    })
+    Ok((out.status, out.optimal, out.stats))
+}
+
+/// Adds one stage's statistics to the whole run's: sizes are the largest model's, times add
+/// up, and a note from any stage (a contradiction between engines) is kept.
+fn merge(total: &mut SolveStats, st: SolveStats, stage: usize) {
+    total.vars = total.vars.max(st.vars);
+    total.clauses = total.clauses.max(st.clauses);
+    total.build_ms += st.build_ms;
+    total.solve_ms += st.solve_ms;
+    for (k, v) in st.extra {
+        if k == "contradiction" && total.extra.contains_key(&k) {
+            continue;
+        }
+        total.extra.insert(k, v);
+    }
+    if stage > 0 {
+        total
+            .extra
+            .insert("objective_stages".into(), serde_json::json!(stage + 1));
+    }
 }
