@@ -218,3 +218,36 @@ fn o_lines_improve_and_the_answer_checks() {
     }
     assert!(checked >= 3, "only {checked} satisfiable files");
 }
+
+/// `--emit`: the formats with an objective cannot hold one past 64 bits, so they refuse it
+/// in one line naming the file (exit 2); DIMACS has no objective and writes the rows.
+#[test]
+fn exports_with_an_objective_refuse_it_and_dimacs_writes_the_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("wide.opb");
+    std::fs::write(&path, generate(3).text).unwrap();
+    for format in ["opb", "lp", "mps", "mzn"] {
+        let o = sokuc()
+            .arg("solve")
+            .arg(&path)
+            .args(["--emit", format])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{format}: {stderr}");
+        assert!(o.stdout.is_empty(), "{format}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("wide.opb") && stderr.contains("wider than 62 bits"),
+            "{stderr}"
+        );
+    }
+    let o = sokuc()
+        .arg("solve")
+        .arg(&path)
+        .args(["--emit", "dimacs"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("p cnf "));
+}

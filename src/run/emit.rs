@@ -132,6 +132,19 @@ fn prepare<P: Puzzle>(p: &P, format: Format, copts: &CompileOptions, enc: Encode
     p.check_size(enc.max_memory)?;
     let encoding = (format == Format::Dimacs).then(|| enc.pb.name());
     let e = model(p, copts, encoding);
+    // The formats' objective is one sum of 64-bit (LP, MPS: double) numbers; the model's own
+    // objective is only the first stage of a wider one. DIMACS has no objective.
+    if e.formula.staged.is_some() && format != Format::Dimacs {
+        return Err(crate::input::InputError::new(
+            p.source(),
+            None,
+            format!(
+                "the objective is wider than 62 bits, which --emit {} cannot write (sokuc solve minimises it in stages)",
+                format.name()
+            ),
+        )
+        .into());
+    }
     // Names no format can take, or two alike, are sokuc's bug (exit 1).
     export::check_names(&e.names).map_err(|err| {
         let msg = err.to_string();
