@@ -251,3 +251,97 @@ fn exports_with_an_objective_refuse_it_and_dimacs_writes_the_rows() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).contains("p cnf "));
 }
+
+/// A backend that optimises the first stage on `sat`, then fails every later stage: with
+/// an error, or by calling the stage infeasible (which the best solution satisfies).
+struct FailsLater {
+    calls: usize,
+    refute: bool,
+    sat: Box<dyn sokuc::backend::Backend>,
+}
+
+impl sokuc::backend::Backend for FailsLater {
+    fn name(&self) -> &'static str {
+        "fails-later"
+    }
+
+    fn capabilities(&self) -> sokuc::backend::Capabilities {
+        self.sat.capabilities()
+    }
+
+    fn solve(
+        &mut self,
+        formula: &sokuc::ir::PbFormula,
+        opts: &sokuc::backend::SolveOptions,
+    ) -> Result<sokuc::backend::Outcome, sokuc::backend::BackendError> {
+        self.sat.solve(formula, opts)
+    }
+
+    fn objective_stage_bits(&self) -> u32 {
+        20
+    }
+
+    fn optimise(
+        &mut self,
+        formula: &sokuc::ir::PbFormula,
+        opts: &sokuc::backend::SolveOptions,
+        improved: &mut sokuc::backend::Improved<'_>,
+    ) -> Result<sokuc::backend::Optimum, sokuc::backend::BackendError> {
+        self.calls += 1;
+        match (self.calls, self.refute) {
+            (1, _) => self.sat.optimise(formula, opts, improved),
+            (_, true) => Ok(sokuc::backend::Optimum {
+                status: sokuc::backend::Status::Unsat,
+                optimal: false,
+                stats: Default::default(),
+            }),
+            (_, false) => Err(sokuc::backend::BackendError::Solver {
+                backend: "fails-later",
+                message: "gave up".into(),
+            }),
+        }
+    }
+}
+
+/// A later stage that fails leaves the first stage's solution, checked and unproven; one
+/// that calls its stage infeasible is a contradiction (exit 1), never an answer "unsat".
+#[test]
+fn a_failing_later_stage_keeps_the_best_solution_unproven() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = (1..100u64).map(generate).find(|f| brute_force(f).is_some()).unwrap();
+    let path = dir.path().join("wide.opb");
+    std::fs::write(&path, &f.text).unwrap();
+    let p = sokuc::registry::load(&path, None).unwrap();
+    for refute in [false, true] {
+        let mut b = FailsLater {
+            calls: 0,
+            refute,
+            sat: sokuc::backend::by_name("sat").unwrap(),
+        };
+        let r = p
+            .solve(&mut b, &sokuc::run::RunOptions::default(), false)
+            .unwrap_or_else(|e| panic!("refute {refute}: {e}"));
+        assert!(b.calls >= 2, "only {} stages", b.calls);
+        assert_eq!(r.status, sokuc::backend::Status::Sat);
+        assert!(r.verified);
+        assert_eq!(r.optimal, Some(false));
+        let stages = r.stats.extra["objective_stages"].as_str().unwrap();
+        assert!(stages.starts_with("2 of "), "{stages}");
+        if refute {
+            assert!(
+                r.contradiction.as_deref().unwrap().contains("infeasible"),
+                "{:?}",
+                r.contradiction
+            );
+            assert_eq!(r.exit_code(), 1);
+        } else {
+            assert!(r.contradiction.is_none());
+            assert!(
+                r.stats.extra["objective_stage_failed"]
+                    .as_str()
+                    .unwrap()
+                    .contains("gave up")
+            );
+        }
+    }
+}

@@ -51,9 +51,10 @@ impl Outcome {
         self.report.unique
     }
 
-    /// With an objective (OPB's `min:`): the solution's value. `None` also when the value
-    /// does not fit in an `i64` (an objective past 62 bits); the JSON's `objective`
-    /// ([`Outcome::json`]) holds every value exactly, as a decimal string.
+    /// With an objective: the solution's value as minimised, which is the file's value for
+    /// OPB's `min:` and its negation for `max:`. `None` also when the value does not fit in
+    /// an `i64` (an objective past 62 bits); the JSON's `objective` ([`Outcome::json`])
+    /// holds the file's value exactly, as a decimal string.
     pub fn objective(&self) -> Option<i64> {
         self.report.objective.as_ref().and_then(num_traits::ToPrimitive::to_i64)
     }

@@ -312,8 +312,6 @@ impl Backend for Auto {
         self.answered
     }
 
-    /// What at least one of the engines `auto` may pick can do; [`Backend::check_options`]
-    /// refuses a request no engine of this build honours.
     /// As wide as `highs` and `mip` take, when the build has one of them (they optimise
     /// objectives here); else as narrow as `cp` and the CNF engines want.
     fn objective_stage_bits(&self) -> u32 {
@@ -324,6 +322,8 @@ impl Backend for Auto {
         }
     }
 
+    /// What at least one of the engines `auto` may pick can do; [`Backend::check_options`]
+    /// refuses a request no engine of this build honours.
     fn capabilities(&self) -> Capabilities {
         let mut caps = search::Search.capabilities();
         for name in CDCL {
@@ -549,14 +549,21 @@ impl Backend for Auto {
             }
             return Ok(o);
         }
-        // A stage of an objective past 64 bits goes to `cp`, whose propagation of the
-        // stage's bound beat the CNF engines and `search` on every wide-objective file of
-        // the PB benchmark (encodings/pb-bigint.md).
+        // A stage of an objective past 62 bits goes to `cp` when its numbers hold the stage,
+        // whose bound `cp` propagated better than the CNF engines and `search` on every
+        // wide-objective file of the PB benchmark (encodings/pb-bigint.md).
+        let stage_fits = formula
+            .objective
+            .as_ref()
+            .is_some_and(|o| o.iter().map(|t| u128::from(t.0.unsigned_abs())).sum::<u128>() < super::CP_ROW_LIMIT);
         let cp = by_name("cp").filter(|cp| {
-            formula.staged.is_some() && super::too_wide_for("cp", formula).is_none() && cp.check_options(opts).is_ok()
+            formula.staged.is_some()
+                && stage_fits
+                && super::too_wide_for("cp", formula).is_none()
+                && cp.check_options(opts).is_ok()
         });
         let (name, why) = match cp {
-            Some(_) => ("cp", "a stage of an objective past 64 bits".to_string()),
+            Some(_) => ("cp", "a stage of an objective past 62 bits".to_string()),
             None => {
                 let plan = plan(formula, opts)?;
                 let name = if plan.search_first { "search" } else { plan.engine };

@@ -34,6 +34,15 @@ pub(crate) struct Improved<S> {
 /// Called with each checked improving solution and its objective value (as in the IR).
 pub type OnImproved<'a, S> = dyn FnMut(&S, &BigInt) -> Result<(), RunError> + 'a;
 
+/// How one stage ended: as the backend said (status, proven, statistics), or, in a later
+/// stage, with the backend's failure or with its refutation of the stage, which the best
+/// solution so far satisfies.
+enum StageEnd {
+    Done(Status, bool, SolveStats),
+    Failed(String),
+    Contradiction(String),
+}
+
 /// What the stages found so far: the best solution, its IR assignment (whose bits fix a
 /// finished stage) and the improving values.
 struct Found<S> {
@@ -74,9 +83,33 @@ pub(crate) fn optimise<P: Puzzle>(
     let count = stages.len() + 1;
     let mut stats = SolveStats::default();
     let mut first_status = None;
+    let mut confirmed_all = true;
     for next in 0..count {
-        let (status, optimal, st) = one_stage(p, c, formula, &stage, next > 0, b, opts, on_improved, &mut found)?;
-        merge(&mut stats, st, next);
+        let (status, optimal, st) = match one_stage(p, c, formula, &stage, next > 0, b, opts, on_improved, &mut found)?
+        {
+            StageEnd::Done(status, optimal, st) => (status, optimal, st),
+            // A later stage that fails leaves the best solution of the stages before it:
+            // checked, and unproven. A refutation of a stage the best solution satisfies is
+            // a contradiction between the engine and that solution, said as such (exit 1).
+            StageEnd::Failed(why) => {
+                stats.extra.insert("objective_stage_failed".into(), why.into());
+                (Status::Unknown, false, SolveStats::default())
+            }
+            StageEnd::Contradiction(why) => {
+                stats.extra.insert("contradiction".into(), why.into());
+                (Status::Unknown, false, SolveStats::default())
+            }
+        };
+        confirmed_all &= !optimal || st.extra.contains_key("confirmed_by");
+        merge(&mut stats, st);
+        if formula.staged.is_some() {
+            stats
+                .extra
+                .insert("objective_stages".into(), format!("{} of {count}", next + 1).into());
+        }
+        if !confirmed_all {
+            stats.extra.remove("confirmed_by");
+        }
         first_status.get_or_insert(status);
         let done = !optimal || next + 1 == count || found.best.is_none();
         if done {
@@ -126,7 +159,7 @@ fn one_stage<P: Puzzle>(
     opts: &SolveOptions,
     on_improved: &mut OnImproved<'_, P::Solution>,
     found: &mut Found<P::Solution>,
-) -> Result<(Status, bool, SolveStats), RunError> {
+) -> Result<StageEnd, RunError> {
     let mut failure: Option<RunError> = None;
     let mut models = 0usize;
     let mut last_stage_value: Option<i64> = None;
@@ -139,6 +172,10 @@ fn one_stage<P: Puzzle>(
         models += 1;
         let mut accept = || -> Result<(), RunError> {
             let s = finish(p, c, a).map_err(wrong)?;
+            // `finish` checks the compiled formula; a later stage also fixes the bits above.
+            if later && let Err(v) = stage.evaluate(a) {
+                return Err(wrong(AnswerProblem::Violates(format!("{} ({})", v.label, v.detail))));
+            }
             let sv = stage.objective_value(a).unwrap_or_default();
             if let Some(last) = last_stage_value
                 && sv >= last
@@ -181,12 +218,22 @@ fn one_stage<P: Puzzle>(
     if let Some(e) = failure {
         return Err(e);
     }
-    let out = out?;
+    let out = match out {
+        Ok(out) => out,
+        Err(e) if later => return Ok(StageEnd::Failed(format!("{}: {e}", b.answered_by()))),
+        Err(e) => return Err(e.into()),
+    };
     // `auto` names its engine only once it has run.
     let wrong = |problem| RunError::Wrong {
         backend: b.answered_by().to_string(),
         problem,
     };
+    if later && out.status == Status::Unsat && models == 0 {
+        return Ok(StageEnd::Contradiction(format!(
+            "{} called a stage of the objective infeasible, which the best solution satisfies",
+            b.answered_by()
+        )));
+    }
     match (out.status, models) {
         (Status::Sat, 0) => {
             return Err(wrong(AnswerProblem::Size {
@@ -202,25 +249,29 @@ fn one_stage<P: Puzzle>(
         }
         _ => {}
     }
-    Ok((out.status, out.optimal, out.stats))
+    Ok(StageEnd::Done(out.status, out.optimal, out.stats))
 }
 
-/// Adds one stage's statistics to the whole run's: sizes are the largest model's, times add
-/// up, and a note from any stage (a contradiction between engines) is kept.
-fn merge(total: &mut SolveStats, st: SolveStats, stage: usize) {
+/// Adds one stage's statistics to the whole run's: sizes are the largest model's, times and
+/// the optimisation's counters (`solves`, `loads`) add up, other notes are the last
+/// stage's, and a contradiction from any stage is kept.
+fn merge(total: &mut SolveStats, st: SolveStats) {
     total.vars = total.vars.max(st.vars);
     total.clauses = total.clauses.max(st.clauses);
     total.build_ms += st.build_ms;
     total.solve_ms += st.solve_ms;
     for (k, v) in st.extra {
-        if k == "contradiction" && total.extra.contains_key(&k) {
-            continue;
+        match (total.extra.get(&k), &v) {
+            (Some(_), _) if k == "contradiction" => {}
+            (Some(serde_json::Value::Number(a)), serde_json::Value::Number(b))
+                if (k == "solves" || k == "loads") && a.is_u64() && b.is_u64() =>
+            {
+                let sum = a.as_u64().unwrap_or(0).saturating_add(b.as_u64().unwrap_or(0));
+                total.extra.insert(k, sum.into());
+            }
+            _ => {
+                total.extra.insert(k, v);
+            }
         }
-        total.extra.insert(k, v);
-    }
-    if stage > 0 {
-        total
-            .extra
-            .insert("objective_stages".into(), serde_json::json!(stage + 1));
     }
 }
