@@ -552,15 +552,8 @@ impl Backend for Auto {
         // A stage of an objective past 62 bits goes to `cp` when its numbers hold the stage,
         // whose bound `cp` propagated better than the CNF engines and `search` on every
         // wide-objective file of the PB benchmark (encodings/pb-bigint.md).
-        let stage_fits = formula
-            .objective
-            .as_ref()
-            .is_some_and(|o| o.iter().map(|t| u128::from(t.0.unsigned_abs())).sum::<u128>() < super::CP_ROW_LIMIT);
         let cp = by_name("cp").filter(|cp| {
-            formula.staged.is_some()
-                && stage_fits
-                && super::too_wide_for("cp", formula).is_none()
-                && cp.check_options(opts).is_ok()
+            formula.staged.is_some() && super::too_wide_for("cp", formula).is_none() && cp.check_options(opts).is_ok()
         });
         let (name, why) = match cp {
             Some(_) => ("cp", "a stage of an objective past 62 bits".to_string()),

@@ -459,13 +459,22 @@ pub fn too_wide_for_mip(f: &PbFormula) -> Option<(String, u128)> {
 }
 
 /// What backend `name` cannot take as it is: `mip` a row past [`MIP_ROW_LIMIT`] (see
-/// [`too_wide_for_mip`]), `highs` one past [`HIGHS_ROW_LIMIT`], `cp` one past
-/// [`CP_ROW_LIMIT`]; the others take any width.
+/// [`too_wide_for_mip`]), `highs` one past [`HIGHS_ROW_LIMIT`], `cp` a row or an objective
+/// past [`CP_ROW_LIMIT`] (it bounds the objective with a row); the others take any width.
+/// (`mip` and `highs` take an objective of any 64-bit width: see `wide_objective.rs`.)
 pub(crate) fn too_wide_for(name: &str, f: &PbFormula) -> Option<(String, u128)> {
+    let row = |limit| row_at_least(f, limit).map(|(label, w)| (format!("constraint \"{label}\""), w));
     match name {
         "mip" => too_wide_for_mip(f),
-        "highs" => row_at_least(f, HIGHS_ROW_LIMIT).map(|(label, w)| (format!("constraint \"{label}\""), w)),
-        "cp" => row_at_least(f, CP_ROW_LIMIT).map(|(label, w)| (format!("constraint \"{label}\""), w)),
+        "highs" => row(HIGHS_ROW_LIMIT),
+        "cp" => row(CP_ROW_LIMIT).or_else(|| {
+            let w = f
+                .objective()?
+                .iter()
+                .map(|t| u128::from(t.0.unsigned_abs()))
+                .sum::<u128>();
+            (w >= CP_ROW_LIMIT).then(|| ("the objective".to_string(), w))
+        }),
         _ => None,
     }
 }
