@@ -44,7 +44,7 @@ fn check(v: &serde_json::Value, given: Option<&[u64]>) {
 
 #[test]
 fn q1_free_pegs_on_every_backend() {
-    for name in backend::available() {
+    for name in backend::general() {
         let o = sokuc()
             .args(["adts", "--backend", name, "--format", "json", "--timeout", "120"])
             .output()

@@ -39,7 +39,7 @@ fn scale() -> usize {
 /// The backends of this build with the time limit each gets (None: must decide), and
 /// `auto`, which hands each instance to one of them.
 fn backends(cp_ms: u64) -> Vec<(&'static str, Option<Duration>)> {
-    backend::available()
+    backend::general()
         .iter()
         .chain(&["auto"])
         .map(|&b| {

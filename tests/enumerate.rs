@@ -42,7 +42,7 @@ fn write(name: &str, text: &str) -> String {
 
 /// Every backend of this build, and `auto`.
 fn backends() -> Vec<&'static str> {
-    let mut v = sokuc::backend::available();
+    let mut v = sokuc::backend::general();
     v.push("auto");
     v
 }

@@ -103,7 +103,7 @@ fn public_boards_solve_to_their_published_solutions_uniquely_on_every_backend() 
     for (puzzle, solution) in public() {
         let p = GridPuzzle::load(&puzzle).unwrap();
         let want = tokens(&fs::read_to_string(&solution).unwrap());
-        for name in backend::available() {
+        for name in backend::general() {
             let mut b = backend::by_name(name).unwrap();
             let r = p.solve(b.as_mut(), true);
             assert!(r.verified, "{name} {}", puzzle.display());
@@ -148,7 +148,7 @@ fn boards_with_two_solutions_are_not_unique() {
     let t = write(dir.path(), "open.tt", "trickytriple 3 3\n. . .\n. . .\n. . .\n");
     for f in [&k, &t] {
         let p = GridPuzzle::load(f).unwrap();
-        for name in backend::available() {
+        for name in backend::general() {
             let mut b = backend::by_name(name).unwrap();
             let r = p.solve(b.as_mut(), true);
             assert_eq!(r.unique, Some(false), "{name} {}", f.display());
@@ -280,7 +280,7 @@ fn compare_runs_every_backend_on_grids() {
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(v["agree"], true);
         let results = v["results"].as_array().unwrap();
-        assert_eq!(results.len(), backend::available().len());
+        assert_eq!(results.len(), backend::general().len());
         assert!(results.iter().all(|r| r["verified"] == true && r["status"] == "sat"));
     }
 }

@@ -188,7 +188,7 @@ fn a_cnf_over_the_clause_budget_is_refused_and_leaves_no_file() {
 
 /// Backends of this build (as `compare` lists them).
 fn backends() -> Vec<&'static str> {
-    sokuc::backend::available()
+    sokuc::backend::general()
 }
 
 /// Documented slack past `--timeout` (docs/src/limits.md) is 1 s; the tests allow nine, a gross

@@ -254,6 +254,10 @@ fn every_claimed_optimum_is_the_published_one() {
         let limit = Duration::from_secs(if must_prove { 120 } else { 3 });
         let said = run(&root().join("instances/miplib").join(name), b, limit, &[]);
         if let Some(why) = &said.refused {
+            // `mitm` enumerates at most 44 free variables: p0033 it takes, the rest it refuses.
+            if common::mitm_too_large(b, why) {
+                return Ok(());
+            }
             return Err(format!("{}: refused: {why}", said.line));
         }
         match said.status.as_str() {
@@ -346,6 +350,7 @@ fn decision_pairs_get_the_expected_verdicts() {
                 Ok(())
             }
             "unknown" if !p.must_decide => Ok(()),
+            "refused" if common::mitm_too_large(p.backend, said.refused.as_deref().unwrap_or("")) => Ok(()),
             other => Err(format!(
                 "{} ({}): {other}, expected {expected}{}",
                 said.line,

@@ -187,7 +187,7 @@ fn solves_on_every_backend_and_answers_the_cli_schema() {
     assert_eq!(backends[0], "auto");
     assert_eq!(
         &backends[1..],
-        sokuc::backends().iter().map(|s| s.to_string()).collect::<Vec<_>>()
+        sokuc::backend::general().iter().map(|s| s.to_string()).collect::<Vec<_>>()
     );
     for b in &backends {
         let mut req = seed_request();
@@ -505,7 +505,7 @@ fn solutions_page_counts_compare_exports_steps_and_checks() {
     assert_eq!(code, 200, "{cmp}");
     common::assert_schema("compare", &cmp);
     let text = cmp.to_string();
-    for b in sokuc::backends() {
+    for b in sokuc::backend::general() {
         assert!(text.contains(&format!("\"{b}\"")), "{b}: {text}");
     }
     // Exports: what `sokuc solve --emit` writes, byte for byte.

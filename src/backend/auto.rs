@@ -23,6 +23,12 @@
 //! the two the build has, with `cp` beside it). With `--seed` or a DRAT proof there is no race, so that a seeded run repeats
 //! exactly and the proof is the picked engine's.
 //!
+//! Before the CDCL engine (after search gave up, where search goes first), a formula of at
+//! most [`mitm::AUTO_VARS`] variables with an equality row, and no seed or proof asked for,
+//! goes to `mitm`, with a cap of [`mitm::AUTO_CHECKS`] candidate checks; it hands the
+//! formula on when more than 44 variables are free or the cap runs out. An objective goes
+//! to `mitm` first on the same terms (an objective instead of an equality row will do).
+//!
 //! With `--lp auto`, the run path first calls [`Backend::try_quickly`]: search with a budget
 //! of [`QUICK_FAILURES`]. Only when that gives up does the LP relaxation run, and then the
 //! rule above; the LP costs about a millisecond, which most instances never pay.
@@ -41,11 +47,15 @@ use super::second_opinion::second_opinion;
 use super::session::Session;
 use super::{
     Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats, Status,
-    Visit, by_name, check_caps, race, search,
+    Visit, by_name, check_caps, mitm, race, search,
 };
 use std::time::{Duration, Instant};
 
 use crate::ir::{Constraint, PbFormula, Projection};
+
+/// Why `mitm` answered (see [`mitm::first_try`]).
+const MITM_WHY: &str =
+    "few free variables and an equality row or an objective: mitm, which enumerates two halves and meets in the middle";
 
 /// Failures `search` may meet before the formula goes to the CDCL engine. On icosoku100 the
 /// most any instance needed was 1,112 (median 14); at this budget search gives up on a
@@ -355,6 +365,14 @@ impl Backend for Auto {
             }
             tried = Some(out.stats);
         }
+        if let Some(mut out) = mitm::first_try(formula, opts)? {
+            self.answered = "mitm";
+            if let Some(s) = &tried {
+                out.stats.build_ms += s.build_ms + s.solve_ms;
+            }
+            out.stats.extra.insert("auto".into(), MITM_WHY.into());
+            return Ok(out);
+        }
         let field = field_for(formula, opts, plan.engine);
         let attempt = if field.len() > 1 {
             race::race(formula, opts, &field, HEAD_START).map(|f| (f.engine, f.outcome, Some(f.note)))
@@ -508,6 +526,11 @@ impl Backend for Auto {
         opts: &SolveOptions,
         improved: &mut super::Improved<'_>,
     ) -> Result<super::Optimum, BackendError> {
+        if let Some(mut o) = mitm::first_optimum(formula, opts, improved)? {
+            self.answered = "mitm";
+            o.stats.extra.insert("auto".into(), MITM_WHY.into());
+            return Ok(o);
+        }
         // With HiGHS or CBC in the build, an objective goes to `highs` or `mip`: one branch
         // and bound proves the optimum where the others tighten bound after bound
         // (measured: `knapsack-opt` with 40 items, proven by mip in 0.4-1.2 s, by

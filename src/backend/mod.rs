@@ -17,6 +17,7 @@ pub mod highs;
 pub mod mip;
 #[cfg(any(feature = "mip", feature = "highs"))]
 mod mip_settings;
+pub mod mitm;
 pub mod optimise;
 mod race;
 pub mod search;
@@ -492,8 +493,19 @@ pub fn available() -> Vec<&'static str> {
         v.push("highs");
     }
     v.push("cp");
+    v.push("mitm");
     v.push("search");
     v
+}
+
+/// Engines for one narrow kind of formula, which refuse most others by design: accepted by
+/// name, and left out of [`general`].
+pub const SPECIALISED: [&str; 1] = ["mitm"];
+
+/// The backends of this build that take any formula: those `compare` runs when none are
+/// named, and the web page offers ([`available`] without [`SPECIALISED`]).
+pub fn general() -> Vec<&'static str> {
+    available().into_iter().filter(|n| !SPECIALISED.contains(n)).collect()
 }
 
 /// A `--backend` name this build does not have.
@@ -547,6 +559,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Backend>> {
         #[cfg(feature = "highs")]
         "highs" => Some(Box::new(highs::Highs)),
         "cp" | "pumpkin" => Some(Box::new(cp::Cp::default())),
+        "mitm" => Some(Box::new(mitm::Mitm::default())),
         "search" => Some(Box::new(search::Search)),
         "auto" => Some(Box::new(auto::Auto::default())),
         _ => None,

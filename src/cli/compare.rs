@@ -36,7 +36,7 @@ pub fn run(a: CompareArgs) -> Exit {
     let p = a.puzzle.load()?;
     let names: Vec<String> = match &a.backend {
         Some(list) => backend_list(list)?,
-        None => backend::available().iter().map(|s| s.to_string()).collect(),
+        None => backend::general().iter().map(|s| s.to_string()).collect(),
     };
     let opts = a.enc.run(a.timeout);
     let jobs = a.jobs.map_or(1, usize::from);

@@ -43,7 +43,7 @@ pub type Exit = Result<u8, Error>;
 /// `--backend`'s help, naming the backends compiled into this build.
 pub static BACKEND_HELP: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "Backend: auto (the default: picks one per instance, see encodings/auto.md) or {} (this build; sat is varisat, mip is CBC, highs is HiGHS, cp is pumpkin, search is sokuc's own)",
+        "Backend: auto (the default: picks one per instance, see encodings/auto.md) or {} (this build; sat is varisat, mip is CBC, highs is HiGHS, cp is pumpkin, mitm meets in the middle, search is sokuc's own)",
         backend::available().join(", ")
     )
 });

@@ -78,7 +78,7 @@ pub enum Constraint {
 }
 
 impl Constraint {
-    fn lits(&self) -> Box<dyn Iterator<Item = Lit> + '_> {
+    pub(crate) fn lits(&self) -> Box<dyn Iterator<Item = Lit> + '_> {
         match self {
             Constraint::Clause(ls) | Constraint::AtMostOne(ls) | Constraint::ExactlyOne(ls) => {
                 Box::new(ls.iter().copied())
@@ -126,6 +126,42 @@ pub struct PbFormula {
     /// An objective too wide for one 64-bit sum (OPB files past 62 bits), minimised
     /// lexicographically: `objective` is its first stage (see [`Staged`]).
     pub(crate) staged: Option<Staged>,
+    /// Rows too wide for 64 bits, as written, next to the digit columns that stand for them
+    /// in `constraints` (see [`WideRow`]).
+    pub(crate) wide: Vec<WideRow>,
+}
+
+/// A row too wide for one 64-bit row, kept exactly beside the digit columns over slack and
+/// carry bits that stand for it in the formula's constraints (`ir/digits.rs`). Every backend
+/// solves the columns; an engine that takes the row whole (`mitm`) may use it instead, and
+/// then finds the auxiliary bits from the columns. Changing a column's right-hand side drops
+/// the row ([`PbFormula::set_rhs`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WideRow {
+    pub terms: Vec<(num_bigint::BigInt, Lit)>,
+    pub cmp: Cmp,
+    pub rhs: num_bigint::BigInt,
+    /// The indices of its digit columns among the constraints.
+    pub columns: std::ops::Range<usize>,
+    /// Its slack and carry bits, which its columns define and nothing else uses.
+    pub aux: std::ops::Range<u32>,
+}
+
+impl WideRow {
+    /// Whether the row holds under `assignment`, in exact arithmetic.
+    pub fn holds(&self, assignment: &[bool]) -> bool {
+        let lhs: num_bigint::BigInt = self
+            .terms
+            .iter()
+            .filter(|(_, l)| l.eval(assignment))
+            .map(|(c, _)| c)
+            .sum();
+        match self.cmp {
+            Cmp::Le => lhs <= self.rhs,
+            Cmp::Ge => lhs >= self.rhs,
+            Cmp::Eq => lhs == self.rhs,
+        }
+    }
 }
 
 /// An objective whose sums do not fit in 64 bits, minimised in stages.
@@ -185,12 +221,26 @@ impl PbFormula {
         self.objective.as_deref()
     }
 
+    /// The rows too wide for 64 bits, as written (see [`WideRow`]).
+    pub fn wide_rows(&self) -> &[WideRow] {
+        &self.wide
+    }
+
+    /// Records that the constraints `columns` are the digit columns of `row`, over the
+    /// auxiliary variables `aux` (see [`WideRow`]).
+    pub(crate) fn add_wide(&mut self, row: WideRow) {
+        debug_assert!(row.columns.end <= self.constraints.len() && row.aux.end <= self.num_vars);
+        self.wide.push(row);
+    }
+
     /// Sets the right-hand side of the linear row at `index` (a sweep changes only these
     /// between solves); `false`, and no change, when that row is not linear.
     pub fn set_rhs(&mut self, index: usize, rhs: i64) -> bool {
         match self.constraints.get_mut(index) {
             Some((_, Constraint::Linear(l))) => {
                 l.rhs = rhs;
+                // The columns no longer stand for the row as written.
+                self.wide.retain(|w| !w.columns.contains(&index));
                 true
             }
             _ => false,

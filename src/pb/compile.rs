@@ -17,7 +17,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::{Lit, PbFile, Row, Term};
 use crate::ir::digits::{self, Aux, NoSplit};
-use crate::ir::{Cmp, Constraint, Linear, Lit as IrLit, Model, Var};
+use crate::ir::{Cmp, Constraint, Linear, Lit as IrLit, Model, Var, WideRow};
 use crate::puzzle::Refutation;
 
 /// A variable of the compiled model: a variable of the file, the product of literals, or a
@@ -112,6 +112,7 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
                 }
                 let label = format!("line {line}");
                 let refuted = |why: String| Refutation(format!("the constraint at line {line} can never hold ({why})"));
+                let mut whole = None;
                 let rows = match normalise(net, *cmp, rhs) {
                     Normal::True => Vec::new(),
                     Normal::False(why) if presolve => return Err(refuted(why)),
@@ -121,23 +122,40 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
                         let width = terms.iter().map(|t| &t.0).sum::<BigInt>() + &rhs;
                         match (narrow || width < limit).then(|| to_i64(&terms, &rhs)).flatten() {
                             Some((terms, rhs)) => vec![Constraint::Linear(Linear::new(terms, cmp, rhs))],
-                            None => match split(
-                                &mut m,
-                                u32::try_from(index + 1).unwrap_or(u32::MAX),
-                                &terms,
-                                cmp,
-                                &rhs,
-                                p.split.digit_bits,
-                            ) {
-                                Ok(rows) => rows,
-                                Err(why) if presolve => return Err(refuted(why.0)),
-                                Err(_) => vec![Constraint::Clause(Vec::new())],
-                            },
+                            None => {
+                                let first_aux = m.formula.num_vars;
+                                match split(
+                                    &mut m,
+                                    u32::try_from(index + 1).unwrap_or(u32::MAX),
+                                    &terms,
+                                    cmp,
+                                    &rhs,
+                                    p.split.digit_bits,
+                                ) {
+                                    Ok(rows) => {
+                                        whole = Some((terms, cmp, rhs, first_aux..m.formula.num_vars));
+                                        rows
+                                    }
+                                    Err(why) if presolve => return Err(refuted(why.0)),
+                                    Err(_) => vec![Constraint::Clause(Vec::new())],
+                                }
+                            }
                         }
                     }
                 };
+                let first = m.formula.constraints.len();
                 for c in rows {
                     m.add(label.clone(), c);
+                }
+                if let Some((terms, cmp, rhs, aux)) = whole {
+                    let columns = first..m.formula.constraints.len();
+                    m.formula.add_wide(WideRow {
+                        terms,
+                        cmp,
+                        rhs,
+                        columns,
+                        aux,
+                    });
                 }
             }
         }
@@ -188,6 +206,7 @@ fn staged(m: &mut Model<PbKey>, exact: Vec<(BigInt, IrLit)>, digit_bits: u32) {
     }
     let total: BigInt = row.iter().map(|t| &t.0).sum();
     let bits = u32::try_from(total.bits()).unwrap_or(u32::MAX).max(1);
+    let first_aux = m.formula.num_vars;
     let z: Vec<Var> = (0..bits).map(|bit| m.var(PbKey::ObjectiveBit(bit))).collect();
     // Σ w·l = Σ 2^b·z_b, written with positive coefficients: Σ w·l + Σ 2^b·¬z_b = 2^bits - 1.
     for (b, &v) in z.iter().enumerate() {
@@ -198,9 +217,19 @@ fn staged(m: &mut Model<PbKey>, exact: Vec<(BigInt, IrLit)>, digit_bits: u32) {
     // it cannot fail: no column is impossible and no number is past `u32` bits.
     let columns =
         split(m, OBJECTIVE_ROW, &row, Cmp::Eq, &rhs, digit_bits).expect("the objective's value has a binary form");
+    let first = m.formula.constraints.len();
     for c in columns {
         m.add("objective value in binary", c);
     }
+    // The bits `z_b` count as the row's auxiliaries: the row defines them from the rest.
+    let columns = first..m.formula.constraints.len();
+    m.formula.add_wide(WideRow {
+        terms: row,
+        cmp: Cmp::Eq,
+        rhs,
+        columns,
+        aux: first_aux..m.formula.num_vars,
+    });
     let staged = crate::ir::Staged {
         exact,
         bits: z.iter().map(|&v| IrLit::new(v, true)).collect(),

@@ -101,6 +101,8 @@ pub(crate) fn optimise<P: Puzzle>(
             }
         };
         confirmed_all &= !optimal || st.extra.contains_key("confirmed_by");
+        // An engine that minimised the objective whole (`mitm`) settled every stage at once.
+        let whole = optimal && st.extra.contains_key(crate::backend::mitm::WHOLE_OBJECTIVE);
         merge(&mut stats, st);
         if formula.staged.is_some() {
             stats
@@ -111,7 +113,7 @@ pub(crate) fn optimise<P: Puzzle>(
             stats.extra.remove("confirmed_by");
         }
         first_status.get_or_insert(status);
-        let done = !optimal || next + 1 == count || found.best.is_none();
+        let done = !optimal || whole || next + 1 == count || found.best.is_none();
         if done {
             let best = found.best.is_some();
             return Ok(Improved {

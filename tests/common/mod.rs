@@ -365,3 +365,13 @@ pub fn on_two_threads<J: Sync>(jobs: &[J], job: impl Fn(&J) -> Result<(), String
         failures.join("\n")
     );
 }
+
+/// What `mitm` says when it refuses a formula with more free variables than it enumerates
+/// (exit 2 by name, `Unavailable` in the library): the every-backend suites run it on
+/// puzzles with hundreds of variables, and a refusal is the one answer allowed there.
+pub const MITM_TOO_LARGE: &str = "variables are free once the forced ones are fixed";
+
+/// Whether `backend` refused with [`MITM_TOO_LARGE`] (only `mitm` may).
+pub fn mitm_too_large(backend: &str, message: &str) -> bool {
+    backend == "mitm" && message.contains(MITM_TOO_LARGE)
+}

@@ -7,7 +7,7 @@ use crate::serve::{Reply, State};
 
 pub(super) fn get(_: &Body, _: &State) -> Result<Reply, Reply> {
     let mut backends = vec!["auto"];
-    backends.extend(crate::backend::available());
+    backends.extend(crate::backend::general());
     // The named solids, then the bipyramids (any `bipyramid-N` is built in; these are the
     // ones a picker can show).
     let mut variants: Vec<String> = crate::model::builtin::VARIANTS
