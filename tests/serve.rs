@@ -187,7 +187,10 @@ fn solves_on_every_backend_and_answers_the_cli_schema() {
     assert_eq!(backends[0], "auto");
     assert_eq!(
         &backends[1..],
-        sokuc::backend::general().iter().map(|s| s.to_string()).collect::<Vec<_>>()
+        sokuc::backend::general()
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
     );
     for b in &backends {
         let mut req = seed_request();

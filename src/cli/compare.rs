@@ -15,7 +15,7 @@ pub struct CompareArgs {
     pub enc: EncodingArgs,
     #[command(flatten)]
     pub exit: ExitArgs,
-    /// Default: every backend of this build.
+    /// Default: every backend of this build that takes any formula (all but `mitm`).
     #[arg(long, alias = "backends", help = BACKENDS_HELP.as_str())]
     pub backend: Option<String>,
     /// Output format: text for people, json for programs (one schema for every kind: docs/src/output-formats.md).

@@ -66,11 +66,7 @@ type Terms = Vec<(BigInt, usize)>;
 
 /// A row's net coefficients per unfixed variable and its right-hand side under the fixed
 /// values, exactly.
-fn net<C: Clone + Into<BigInt>>(
-    terms: &[(C, Lit)],
-    rhs: BigInt,
-    fixed: &[Option<bool>],
-) -> (Terms, BigInt) {
+fn net<C: Clone + Into<BigInt>>(terms: &[(C, Lit)], rhs: BigInt, fixed: &[Option<bool>]) -> (Terms, BigInt) {
     let mut by_var: BTreeMap<usize, BigInt> = BTreeMap::new();
     let mut rhs = rhs;
     for (c, l) in terms {
