@@ -248,7 +248,12 @@ impl Backend for Mitm {
             (None, _) => Status::Unknown,
         };
         let model = match model {
-            Some(x) => Some(fill_aux(formula, &aux_bits(formula, false), x, opts)?),
+            Some(x) => Some(fill_aux(
+                formula,
+                &aux_bits(formula, false, &opts.assumptions),
+                x,
+                opts,
+            )?),
             None => None,
         };
         Ok(Outcome {
@@ -295,7 +300,13 @@ impl Backend for Mitm {
         let complete = matches!(s.end, End::Complete);
         let mut broke = false;
         if let Some(x) = kept {
-            broke = improved(&fill_aux(formula, &aux_bits(formula, with_objective), x, opts)?).is_break();
+            broke = improved(&fill_aux(
+                formula,
+                &aux_bits(formula, with_objective, &opts.assumptions),
+                x,
+                opts,
+            )?)
+            .is_break();
         }
         s.stats.extra.insert("optimise".into(), Method::Native.name().into());
         s.stats.extra.insert("solves".into(), 1.into());
@@ -397,5 +408,76 @@ pub(crate) fn first_optimum(
         }
         (Status::Unsat, _) => Ok(Some(o)),
         _ => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Lit, Var};
+    use crate::puzzle::{CompileOptions, Puzzle};
+
+    /// `sat`'s answer on `f` under `assumptions`, and this engine's, which must agree, with
+    /// a model that keeps every row and assumption, or be a refusal by size; `true` when it
+    /// answered.
+    fn agree(f: &PbFormula, assumptions: Vec<Lit>, what: &str) -> bool {
+        let opts = SolveOptions {
+            assumptions: assumptions.clone(),
+            ..Default::default()
+        };
+        let want = super::super::varisat::Varisat.solve(f, &opts).unwrap().status;
+        let got = match Mitm::default().solve(f, &opts) {
+            Ok(got) => got,
+            Err(BackendError::Unavailable { message, .. }) if message.contains("are free") => return false,
+            Err(e) => panic!("{what}: {e}"),
+        };
+        assert_eq!(got.status, want, "{what}");
+        if let Some(x) = &got.assignment {
+            assert!(f.evaluate(x).is_ok(), "{what}: the model breaks a row");
+            assert!(
+                assumptions.iter().all(|l| l.eval(x)),
+                "{what}: the model breaks an assumption"
+            );
+        }
+        true
+    }
+
+    /// A row past 2^62 (split into digit columns over slack and carry bits) and an objective
+    /// past 62 bits (staged): assumptions on the auxiliary bits are kept (the row is then
+    /// searched as its columns), and a plain solve of the staged file takes the row that
+    /// defines the objective's bits as a definition.
+    #[test]
+    fn assumptions_on_auxiliary_bits_are_kept_and_staged_files_solve() {
+        // Odd offsets keep the gcd at 1, so normalising leaves the row wide.
+        let c = |k: u64| format!("{k}00000000000000000000{}", k % 9);
+        let row = format!(
+            "+{} x1 +{} x2 +{} x3 +{} x4 +{} x5 >= {}",
+            c(1),
+            c(3),
+            c(5),
+            c(7),
+            c(11),
+            c(14)
+        );
+        let text = format!(
+            "* #variable= 5 #constraint= 1\nmin: {} ;\n{row} ;\n",
+            row.split(" >=").next().unwrap()
+        );
+        let file = crate::pb::read_opb("t.opb", &text).unwrap();
+        let m = file.compile(&CompileOptions::default()).unwrap();
+        let f = file.formula(&m);
+        assert!(f.staged.is_some(), "the objective is staged");
+        assert_eq!(f.wide_rows().len(), 2, "the row and the objective's value are split");
+        // Both rows whole: the five file variables are all that is enumerated.
+        assert!(agree(f, Vec::new(), "no assumptions"));
+        assert!(agree(f, vec![Lit::new(Var(0), false)], "x1 false"));
+        // An assumption on an auxiliary bit keeps its row as columns, whose bits are then
+        // too many to enumerate here: a refusal, never a model that ignores the assumption.
+        let aux: Vec<u32> = f.wide_rows().iter().flat_map(|w| w.aux.clone()).collect();
+        for &v in &aux {
+            for value in [true, false] {
+                agree(f, vec![Lit::new(Var(v), value)], &format!("variable {v} = {value}"));
+            }
+        }
     }
 }

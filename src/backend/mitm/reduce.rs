@@ -149,9 +149,11 @@ fn force(
     }
 }
 
-/// The wide rows taken whole: those whose auxiliary bits no other constraint uses (nor the
-/// objective, except the bits of a staged objective's value when `exact_objective`).
-fn whole_rows(f: &PbFormula, exact_objective: bool) -> (Vec<WideRow>, Vec<bool>, Option<usize>) {
+/// The wide rows taken whole: those whose auxiliary bits no other constraint and no
+/// assumption uses, nor the objective when one is minimised (a staged objective's bits
+/// excepted: it is minimised whole, and the row that defines its bits is one of these).
+/// Also which constraints they stand for, and which of them defines a staged objective.
+fn whole_rows(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> (Vec<WideRow>, Vec<bool>, Option<usize>) {
     let n = f.num_vars() as usize;
     let mut skip = vec![false; f.constraints().len()];
     let mut owner: Vec<Option<usize>> = vec![None; n];
@@ -177,10 +179,15 @@ fn whole_rows(f: &PbFormula, exact_objective: bool) -> (Vec<WideRow>, Vec<bool>,
         .as_ref()
         .and_then(|s| s.bits.first())
         .and_then(|b| owner[b.var().index()]);
-    for (_, l) in f.objective().unwrap_or_default() {
-        if let Some(o) = owner[l.var().index()]
-            && !(exact_objective && Some(o) == defining)
-        {
+    let used = f
+        .objective()
+        .filter(|_| objective && f.staged.is_none())
+        .unwrap_or_default()
+        .iter()
+        .map(|t| t.1)
+        .chain(assumptions.iter().copied());
+    for l in used {
+        if let Some(o) = owner.get(l.var().index()).copied().flatten() {
             usable[o] = false;
         }
     }
@@ -202,8 +209,8 @@ fn whole_rows(f: &PbFormula, exact_objective: bool) -> (Vec<WideRow>, Vec<bool>,
 
 /// The auxiliary bits of the rows [`reduce`] takes whole, which it never enumerates: filled
 /// in from their digit columns once the other variables have values.
-pub(super) fn aux_bits(f: &PbFormula, objective: bool) -> Vec<bool> {
-    let (whole, _, _) = whole_rows(f, objective && f.staged.is_some());
+pub(super) fn aux_bits(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> Vec<bool> {
+    let (whole, _, _) = whole_rows(f, objective, assumptions);
     let mut aux = vec![false; f.num_vars() as usize];
     for w in &whole {
         for v in w.aux.clone() {
@@ -218,9 +225,8 @@ pub(super) fn aux_bits(f: &PbFormula, objective: bool) -> Vec<bool> {
 /// `objective`: none, the formula's, or (`exact`) a staged objective whole.
 pub(super) fn reduce(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> Reduction {
     let n = f.num_vars() as usize;
-    let exact = objective && f.staged.is_some();
-    let (mut whole, skip, definition) = whole_rows(f, exact);
-    let aux = aux_bits(f, objective);
+    let (mut whole, skip, definition) = whole_rows(f, objective, assumptions);
+    let aux = aux_bits(f, objective, assumptions);
     let narrow: Vec<Linear> = f
         .linear_rows()
         .into_iter()
@@ -264,9 +270,9 @@ pub(super) fn reduce(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> Red
         rows.push((terms, rhs, w.cmp));
     }
     let objective: Option<(Vec<(BigInt, usize)>, BigInt)> = match (&definition, objective) {
-        (Some(_), _) => f.staged.as_ref().map(|s| net(&s.exact, BigInt::zero(), &fixed)),
+        (_, false) => None,
+        (Some(_), true) => f.staged.as_ref().map(|s| net(&s.exact, BigInt::zero(), &fixed)),
         (None, true) => f.objective().map(|o| net(o, BigInt::zero(), &fixed)),
-        (None, false) => None,
     };
     let mut index = vec![usize::MAX; n];
     let mut free = Vec::new();
@@ -331,6 +337,8 @@ pub(super) fn reduce(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> Red
         }
     };
     let base = fixed.iter().map(|x| x.unwrap_or(false)).collect();
+    // A staged objective minimised: it was taken whole.
+    let whole_objective = objective.is_some() && definition.is_some();
     Reduction::Reduced(Reduced {
         base,
         free,
@@ -341,6 +349,6 @@ pub(super) fn reduce(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> Red
         fixed: fixed.iter().filter(|x| x.is_some()).count(),
         narrow,
         whole,
-        whole_objective: definition.is_some(),
+        whole_objective,
     })
 }
