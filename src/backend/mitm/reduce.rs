@@ -157,14 +157,19 @@ fn whole_rows(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> (Vec<WideR
     let n = f.num_vars() as usize;
     let mut skip = vec![false; f.constraints().len()];
     let mut owner: Vec<Option<usize>> = vec![None; n];
+    // Which wide row each constraint is a column of.
+    let mut column_of: Vec<Option<usize>> = vec![None; f.constraints().len()];
     for (i, w) in f.wide_rows().iter().enumerate() {
         for v in w.aux.clone() {
             owner[v as usize] = Some(i);
         }
+        for k in w.columns.clone() {
+            column_of[k] = Some(i);
+        }
     }
     let mut usable = vec![true; f.wide_rows().len()];
     for (k, (_, c)) in f.constraints().iter().enumerate() {
-        let mine = f.wide_rows().iter().position(|w| w.columns.contains(&k));
+        let mine = column_of[k];
         for l in c.lits() {
             if let Some(o) = owner[l.var().index()]
                 && Some(o) != mine
@@ -211,11 +216,14 @@ fn whole_rows(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> (Vec<WideR
 /// in from their digit columns once the other variables have values.
 pub(super) fn aux_bits(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> Vec<bool> {
     let (whole, _, _) = whole_rows(f, objective, assumptions);
-    let mut aux = vec![false; f.num_vars() as usize];
-    for w in &whole {
-        for v in w.aux.clone() {
-            aux[v as usize] = true;
-        }
+    aux_of(&whole, f.num_vars() as usize)
+}
+
+/// Which of `n` variables are auxiliary bits of the rows `whole`.
+fn aux_of(whole: &[WideRow], n: usize) -> Vec<bool> {
+    let mut aux = vec![false; n];
+    for v in whole.iter().flat_map(|w| w.aux.clone()) {
+        aux[v as usize] = true;
     }
     aux
 }
@@ -226,7 +234,7 @@ pub(super) fn aux_bits(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> V
 pub(super) fn reduce(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> Reduction {
     let n = f.num_vars() as usize;
     let (mut whole, skip, definition) = whole_rows(f, objective, assumptions);
-    let aux = aux_bits(f, objective, assumptions);
+    let aux = aux_of(&whole, n);
     let narrow: Vec<Linear> = f
         .linear_rows()
         .into_iter()
