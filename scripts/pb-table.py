@@ -5,6 +5,8 @@ CP-SAT, HiGHS) on a set of OPB files, with the same wall-clock limit, one run at
 Usage:
   python3 scripts/pb-table.py [PATH...] [--timeout SECONDS] [--tools sokuc,exact,cpsat,highs]
                               [--manifest FILE] [--sokuc-args 'ARGS'] [--json FILE] [--limit N]
+                              [--jobs N]
+  python3 scripts/pb-table.py --merge JSON... [--json FILE]
 
 PATH: OPB files (.opb, also .gz/.bz2/.xz) and folders (searched recursively); default
 instances/pb-bench/. --timeout defaults to 60. The sokuc binary is $SOKUC (default
@@ -31,6 +33,15 @@ or an integer optimum), more columns ignored; `#` lines and a header line starti
 `path` are skipped; a path is looked up relative to the manifest's folder, the
 repository and the current folder (with --manifest, then also by file name alone).
 
+--jobs N (default 1) runs N tool runs at a time, each pinned to a core of its own with
+`taskset -c`, for single-threaded tools on a machine with N idle cores. sokuc is pinned
+too: its race of two engines then shares one core.
+
+--merge reads the --json files of runs made separately (for instance one tool per core,
+each pinned with `taskset`), joins their runs file by file, judges every file again with
+all the tools' answers (an unsat is wrong when another run's model passed the check) and
+prints the one table. The runs must share their files and their limit.
+
 Output: markdown on standard output (a summary with one row per tool, then one row per
 file), progress on standard error. Exit code 1 when any answer is wrong, else 0.
 """
@@ -42,6 +53,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -57,7 +69,7 @@ def die(msg):
 
 def parse_args(argv):
     a = {"paths": [], "timeout": 60.0, "tools": list(ALL_TOOLS), "manifest": None,
-         "sokuc_args": [], "json": None, "limit": None}
+         "sokuc_args": [], "json": None, "limit": None, "merge": False, "jobs": 1}
     i = 0
     while i < len(argv):
         w = argv[i]
@@ -65,7 +77,8 @@ def parse_args(argv):
         if w in ("-h", "--help"):
             print(__doc__.strip())
             sys.exit(0)
-        if w in ("--timeout", "--tools", "--manifest", "--sokuc-args", "--json", "--limit"):
+        if w in ("--timeout", "--tools", "--manifest", "--sokuc-args", "--json", "--limit",
+                 "--jobs"):
             if val is None:
                 die("%s takes a value" % w)
             if w == "--timeout":
@@ -84,9 +97,17 @@ def parse_args(argv):
                 a["sokuc_args"] = shlex.split(val)
             elif w == "--json":
                 a["json"] = val
+            elif w == "--jobs":
+                if not val.isdigit() or int(val) < 1:
+                    die("--jobs takes a positive count")
+                a["jobs"] = int(val)
             else:
                 a["limit"] = int(val)
             i += 2
+            continue
+        if w == "--merge":
+            a["merge"] = True
+            i += 1
             continue
         if w.startswith("--"):
             die("unknown option %s (see --help)" % w)
@@ -195,14 +216,25 @@ def objective_sense(f):
 # Running
 
 
+# With --jobs, each worker thread runs its processes on one core (`taskset -c CPU`).
+PIN = threading.local()
+LIVE = set()  # process groups running, killed on an interrupt
+LIVE_LOCK = threading.Lock()
+
+
 def run_process(cmd, limit):
     """(stdout, stderr, wall seconds, exit code or None, killed)."""
+    cpu = getattr(PIN, "cpu", None)
+    if cpu is not None:
+        cmd = ["taskset", "-c", str(cpu)] + cmd
     t0 = time.monotonic()
     try:
         p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, start_new_session=True)
     except OSError as e:
         return "", "cannot start: %s" % e, 0.0, None, False
+    with LIVE_LOCK:
+        LIVE.add(p.pid)
     killed = False
     try:
         out, err = p.communicate(timeout=limit)
@@ -223,6 +255,9 @@ def run_process(cmd, limit):
             pass
         p.wait()
         raise
+    finally:
+        with LIVE_LOCK:
+            LIVE.discard(p.pid)
     wall = time.monotonic() - t0
     return (out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), wall,
             p.returncode, killed)
@@ -426,8 +461,60 @@ def tool_versions(sokuc, tools):
     return v
 
 
+def merge(a):
+    """Joins the runs of several --json files and judges every file again."""
+    if len(a["paths"]) < 2:
+        die("--merge takes two or more --json files")
+    T, tools, versions, by_file, order, sokuc_args = None, [], {}, {}, [], []
+    manifest_of, elapsed = None, []
+    for path in a["paths"]:
+        try:
+            with open(path) as fh:
+                d = json.load(fh)
+        except (OSError, ValueError) as e:
+            die("%s: %s" % (path, e))
+        if T is not None and d["timeout"] != T:
+            die("%s has a limit of %g s, the others %g s" % (path, d["timeout"], T))
+        T = d["timeout"]
+        for t in d["tools"]:
+            if t in tools:
+                die("%s: %s is in two of the files" % (path, t))
+            tools.append(t)
+        versions.update(d["versions"])
+        sokuc_args = d.get("sokuc_args", sokuc_args)
+        manifest_of = manifest_of or d.get("manifest")
+        elapsed.append(d.get("elapsed", 0.0))
+        for x in d["files"]:
+            key = os.path.realpath(x["file"])
+            if key not in by_file:
+                by_file[key] = {"file": x["file"], "expected": x["expected"],
+                                "sense": x["sense"], "runs": []}
+                order.append(key)
+            by_file[key]["runs"] += x["runs"]
+    results = []
+    for key in order:
+        x = by_file[key]
+        have = {r["tool"] for r in x["runs"]}
+        if have != set(tools):
+            die("%s was not run by %s" % (x["file"], ", ".join(sorted(set(tools) - have))))
+        x["runs"].sort(key=lambda r: tools.index(r["tool"]))
+        x["conflicts"] = judge(x["runs"], x["expected"], x["sense"])
+        results.append(x)
+    manifest = a["manifest"] or manifest_of
+    if a["json"]:
+        with open(a["json"], "w") as fh:
+            json.dump({"timeout": T, "tools": tools, "versions": versions,
+                       "sokuc_args": sokuc_args, "files": results}, fh, indent=1)
+    how = "Merged from %d runs made separately (%s s each)" % (
+        len(elapsed), ", ".join("%.0f" % e for e in elapsed))
+    wrong = report(results, tools, versions, T, manifest, sokuc_args, how)
+    return 1 if wrong else 0
+
+
 def main(argv):
     a = parse_args(argv)
+    if a["merge"]:
+        return merge(a)
     sokuc = os.environ.get("SOKUC") or os.path.join(ROOT, "target", "release", "sokuc")
     if not (os.path.isfile(sokuc) and os.access(sokuc, os.X_OK)):
         die("no sokuc binary at %s (set $SOKUC)" % sokuc)
@@ -459,51 +546,97 @@ def main(argv):
         print("pb-table: not installed, left out: %s" % ", ".join(skipped), file=sys.stderr)
     T = a["timeout"]
 
+    def run_one(tool, f):
+        try:
+            if tool == "sokuc":
+                r, answer = run_sokuc(sokuc, a["sokuc_args"], f, T)
+            else:
+                r, answer = run_peer(tool, f, T)
+            r["model_why"] = None
+            if answer is not None:
+                r["model"], x = check_model(sokuc, f, answer)
+                if r["model"] == "verified":
+                    r["objective"] = x
+                else:
+                    r["model_why"] = x
+        except Exception as e:  # noqa: BLE001
+            r = {"tool": tool, "wall": 0.0, "status": "error", "claimed": None,
+                 "objective": None, "model": "none", "model_why": None,
+                 "note": "pb-table: %s: %s" % (type(e).__name__, e)}
+        return r
+
     results = []  # per file: {file, expected, sense, runs: {tool: run}, conflicts}
+    runs_of = {}  # (file index, tool) -> run
+    lock = threading.Lock()
+    done_files = [0]
+
+    def finish(k, f):
+        """Judges file k once every tool has run on it (called under the lock)."""
+        runs = [runs_of[(k, t)] for t in tools]
+        sense, exp = objective_sense(f), expected_of(manifest, f)
+        conflicts = judge(runs, exp, sense)
+        results.append({"file": f, "expected": exp, "sense": sense, "runs": runs,
+                        "conflicts": conflicts, "index": k})
+        done_files[0] += 1
+        print("pb-table: [%d/%d] %s: %s" % (done_files[0], len(files), os.path.basename(f),
+              " | ".join("%s %s" % (r["tool"], cell(r, sense)) for r in runs)),
+              file=sys.stderr)
+
+    items = [(k, f, tool) for k, f in enumerate(files) for tool in tools]
     t_start = time.monotonic()
+    stop = threading.Event()
+
+    def worker(cpu, queue):
+        PIN.cpu = cpu
+        while not stop.is_set():
+            with lock:
+                if not queue:
+                    return
+                k, f, tool = queue.pop(0)
+            r = run_one(tool, f)
+            with lock:
+                runs_of[(k, tool)] = r
+                if all((k, t) in runs_of for t in tools):
+                    finish(k, f)
+
+    queue = list(items)
     try:
-        for k, f in enumerate(files, 1):
-            sense = objective_sense(f)
-            exp = expected_of(manifest, f)
-            runs = []
-            for tool in tools:
-                try:
-                    if tool == "sokuc":
-                        r, answer = run_sokuc(sokuc, a["sokuc_args"], f, T)
-                    else:
-                        r, answer = run_peer(tool, f, T)
-                    r["model_why"] = None
-                    if answer is not None:
-                        r["model"], x = check_model(sokuc, f, answer)
-                        if r["model"] == "verified":
-                            r["objective"] = x
-                        else:
-                            r["model_why"] = x
-                except KeyboardInterrupt:
-                    raise
-                except Exception as e:  # noqa: BLE001
-                    r = {"tool": tool, "wall": 0.0, "status": "error", "claimed": None,
-                         "objective": None, "model": "none", "model_why": None,
-                         "note": "pb-table: %s: %s" % (type(e).__name__, e)}
-                runs.append(r)
-            conflicts = judge(runs, exp, sense)
-            results.append({"file": f, "expected": exp, "sense": sense, "runs": runs,
-                            "conflicts": conflicts})
-            print("pb-table: [%d/%d] %s: %s" % (k, len(files), os.path.basename(f), " | ".join(
-                "%s %s" % (r["tool"], cell(r, sense)) for r in runs)), file=sys.stderr)
+        if a["jobs"] == 1:
+            worker(None, queue)
+        else:
+            cpus = sorted(os.sched_getaffinity(0))
+            if a["jobs"] > len(cpus):
+                die("--jobs %d, but only %d cores are available" % (a["jobs"], len(cpus)))
+            threads = [threading.Thread(target=worker, args=(c, queue), daemon=True)
+                       for c in cpus[:a["jobs"]]]
+            for t in threads:
+                t.start()
+            while any(t.is_alive() for t in threads):
+                for t in threads:
+                    t.join(0.2)
     except KeyboardInterrupt:
+        stop.set()
+        with LIVE_LOCK:
+            for pid in list(LIVE):
+                try:
+                    os.killpg(pid, signal.SIGKILL)
+                except OSError:
+                    pass
         print("pb-table: interrupted: the table holds the files done", file=sys.stderr)
+    with lock:
+        results.sort(key=lambda x: x.pop("index"))
 
     if a["json"]:
         with open(a["json"], "w") as fh:
-            json.dump({"timeout": T, "tools": tools, "versions": versions, "files": results},
-                      fh, indent=1)
+            json.dump({"timeout": T, "tools": tools, "versions": versions,
+                       "sokuc_args": a["sokuc_args"], "manifest": manifest_path,
+                       "elapsed": time.monotonic() - t_start, "files": results}, fh, indent=1)
     wrong = report(results, tools, versions, T, manifest_path, a["sokuc_args"],
-                   time.monotonic() - t_start)
+                   "One run at a time. Total %.0f s" % (time.monotonic() - t_start))
     return 1 if wrong else 0
 
 
-def report(results, tools, versions, T, manifest_path, sokuc_args, elapsed):
+def report(results, tools, versions, T, manifest_path, sokuc_args, how):
     p = print
     dec = [x for x in results if x["sense"] is None]
     opt = [x for x in results if x["sense"] is not None]
@@ -511,9 +644,9 @@ def report(results, tools, versions, T, manifest_path, sokuc_args, elapsed):
       % (len(results), len(dec), len(opt), T))
     p("")
     listed = sum(1 for x in results if x["expected"] is not None)
-    p("One run at a time; every model checked by `sokuc check`. %s. Total %.0f s."
-      % ("Expected answers for %d files from %s" % (listed, os.path.relpath(manifest_path))
-         if manifest_path else "No manifest", elapsed))
+    p("%s; every model checked by `sokuc check`. %s."
+      % (how, "Expected answers for %d files from %s" % (listed, os.path.relpath(manifest_path))
+         if manifest_path else "No manifest"))
     p("")
     p("| tool | version | decision solved (sat+unsat) | optima proven (+infeasible) | "
       "feasible only | unknown | errors | wrong | median s (solved) |")

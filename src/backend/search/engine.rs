@@ -19,6 +19,7 @@
 //! one branch. (It used to be copied at each decision: on bipyramid-2000, 1.7 MB per copy at
 //! a depth of 4,000, 7.2 GB in all.)
 
+mod pace;
 mod split;
 mod walk;
 
@@ -30,9 +31,6 @@ pub use walk::Walk;
 /// Failures allowed in the first run, and how the allowance grows per restart.
 const RESTART_FIRST: u64 = 16;
 const RESTART_GROWTH_PERCENT: u64 = 110;
-
-/// How often (in failures, and in decisions) the search looks at the clock.
-const CLOCK_EVERY: u64 = 256;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Answer {
@@ -189,6 +187,8 @@ pub struct Engine {
     row_queued: Vec<bool>,
     rng: u64,
     pub counters: Counters,
+    /// When the search next looks at the clock (`pace.rs`).
+    pace: pace::Pace,
     /// Randomise tie-breaking from the first decision (default: only after a restart), for
     /// callers that want a random solution, such as the puzzle generator.
     pub randomize_first: bool,
@@ -543,6 +543,7 @@ impl Engine {
             row_queued: vec![false; nr],
             rng: 0x9e37_79b9_7f4a_7c15,
             counters: Counters::default(),
+            pace: pace::Pace::default(),
             randomize_first: false,
             reuse_phase: false,
             phase: vec![u32::MAX; g],
@@ -1056,7 +1057,7 @@ impl Engine {
             let o = self.choose_option(s, g, randomize);
             self.counters.nodes += 1;
             // A long descent without failures (thousands of groups) also looks at the clock.
-            if self.counters.nodes.is_multiple_of(CLOCK_EVERY) && deadline.passed() {
+            if self.pace.due() && deadline.passed() {
                 return Some(Answer::Unknown);
             }
             self.stack.push((self.mark(), g, o));
@@ -1067,7 +1068,7 @@ impl Engine {
             while !ok {
                 self.counters.failures += 1;
                 failures_here += 1;
-                if self.counters.failures.is_multiple_of(CLOCK_EVERY) && deadline.passed() {
+                if self.pace.due() && deadline.passed() {
                     self.mask = mask;
                     return Some(Answer::Unknown);
                 }

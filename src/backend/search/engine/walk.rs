@@ -26,9 +26,6 @@ pub enum Walk {
     Unknown,
 }
 
-/// How often (in nodes, failures and leaves together) the walk looks at the clock.
-const CLOCK_EVERY: u64 = 1024;
-
 impl Engine {
     /// Per group: whether it is primary (holds a primary variable), or `None` when a group
     /// mixes primary and other variables (the walk cannot project onto such a group; the
@@ -67,8 +64,8 @@ impl Engine {
 
     /// The walk of [`Engine::enumerate`] from the state `s` (the root, or a cube of
     /// [`Engine::split`] decided on top of it): every leaf below it, until the decision
-    /// stack is empty again (then `s` is as it was), `visit` breaks, or `halt` (asked every
-    /// [`CLOCK_EVERY`] steps) says so ([`Walk::Unknown`]).
+    /// stack is empty again (then `s` is as it was), `visit` breaks, or `halt` (asked as
+    /// often as the engine's pace says, `pace.rs`) says so ([`Walk::Unknown`]).
     pub(super) fn walk_from(
         &mut self,
         s: &mut State,
@@ -78,12 +75,10 @@ impl Engine {
         visit: &mut dyn FnMut(&[bool]) -> ControlFlow<()>,
     ) -> Walk {
         let mut assignment = vec![false; self.num_vars];
-        let mut ticks = 0u64;
         let w = self.words;
         let mut mask = vec![0u64; w];
         loop {
-            ticks += 1;
-            if ticks.is_multiple_of(CLOCK_EVERY) && halt() {
+            if self.pace.due() && halt() {
                 return Walk::Unknown;
             }
             let ok = match self.choose_projected(s, primary, randomize) {
@@ -136,8 +131,7 @@ impl Engine {
                     break;
                 }
                 self.counters.failures += 1;
-                ticks += 1;
-                if ticks.is_multiple_of(CLOCK_EVERY) && halt() {
+                if self.pace.due() && halt() {
                     return Walk::Unknown;
                 }
             }
