@@ -154,6 +154,14 @@ fn objectives_just_below_62_bits_on_every_backend() {
     every_backend_against_brute_force((55, 4));
 }
 
+/// Objectives between 2^19 and 2^32 (6 to 10 terms of 19 to 22 bits): `mip` proves their
+/// optima with bound rows, `highs` with its dual bound judged on the model's exact value;
+/// both must be the brute-force one.
+#[test]
+fn objectives_between_2_to_the_19_and_2_to_the_32_on_every_backend() {
+    every_backend_against_brute_force((19, 4));
+}
+
 /// On files 1 to 8 with coefficients of `bits`: every backend answers as brute force, with
 /// a model whose value is the one reported, proven optimal.
 fn every_backend_against_brute_force(bits: (u32, u64)) {

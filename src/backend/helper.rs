@@ -1,7 +1,8 @@
 //! A MIP solver in a helper process: `sokuc-cbc` (CBC, the `mip` backend) or `sokuc-highs`
-//! (HiGHS, the `highs` backend), small executables of this package that model the problem
-//! with good_lp and solve it with good_lp's solver for that library. The backend sends the
-//! model through a pipe and reads back the solver's verdict.
+//! (HiGHS, the `highs` backend), small executables of this package: `sokuc-cbc` models the
+//! problem with good_lp and solves it with good_lp's CBC solver; `sokuc-highs` gives it to
+//! HiGHS through the `highs` crate good_lp wraps, which also hands back HiGHS's dual bound.
+//! The backend sends the model through a pipe and reads back the solver's verdict.
 //!
 //! **Why a process, started with exec.** CBC's C interface cannot stop a solve, and its own
 //! time limit (`sec`) does not cover its preprocessing and root LP: on random bipyramids it
@@ -27,7 +28,7 @@
 //!
 //! The wire format, little-endian, is private to this module and the helpers in `src/bin/`,
 //! which are built from the same source: [`Problem::encode`] / [`Problem::decode`], and the
-//! answer as [`message`] / [`parse`]. [`good_lp_model`] is the model both helpers build.
+//! answer as [`message`] / [`parse`]. [`good_lp_model`] is the model `sokuc-cbc` builds.
 
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
@@ -257,10 +258,12 @@ fn get_string(r: &mut impl Read) -> Result<String, WireError> {
 pub enum Answer {
     Infeasible,
     /// The columns' values; `time_limit`: the solver stopped at its own time limit and these are
-    /// whatever point it had, feasible or not.
+    /// whatever point it had, feasible or not; `bound`: with an objective, the least value the
+    /// solver proved any solution has (its dual bound), where it sends one.
     Solution {
         values: Vec<f64>,
         time_limit: bool,
+        bound: Option<f64>,
     },
     /// The solver stopped at its own time limit with no point.
     TimeLimit,
@@ -273,6 +276,9 @@ pub const SOLUTION: u8 = 1;
 pub const SOLUTION_AT_LIMIT: u8 = 2;
 pub const TIME_LIMIT: u8 = 3;
 pub const ERROR: u8 = 4;
+/// A finished search's solution with the solver's dual bound: the bound's 8 bytes, then the
+/// values as in [`SOLUTION`].
+pub const SOLUTION_BOUNDED: u8 = 5;
 const HEADER: usize = 5;
 
 /// One answer as the helper writes it.
@@ -289,12 +295,19 @@ pub fn values_payload(values: &[f64]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 
+/// A [`SOLUTION_BOUNDED`] payload.
+pub fn bounded_payload(bound: f64, values: &[f64]) -> Vec<u8> {
+    let mut b = bound.to_le_bytes().to_vec();
+    b.extend(values_payload(values));
+    b
+}
+
 /// The answer in `buf`, once all of it has arrived.
 pub fn parse(buf: &[u8]) -> Option<Answer> {
     let header = buf.get(..HEADER)?;
     let len = u32::from_le_bytes([header[1], header[2], header[3], header[4]]) as usize;
     let payload = buf.get(HEADER..HEADER + len)?;
-    let values = || {
+    let values = |payload: &[u8]| -> Vec<f64> {
         payload
             .chunks_exact(8)
             .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
@@ -303,20 +316,28 @@ pub fn parse(buf: &[u8]) -> Option<Answer> {
     Some(match header[0] {
         INFEASIBLE => Answer::Infeasible,
         SOLUTION => Answer::Solution {
-            values: values(),
+            values: values(payload),
             time_limit: false,
+            bound: None,
         },
         SOLUTION_AT_LIMIT => Answer::Solution {
-            values: values(),
+            values: values(payload),
             time_limit: true,
+            bound: None,
+        },
+        SOLUTION_BOUNDED if payload.len() >= 8 => Answer::Solution {
+            values: values(&payload[8..]),
+            time_limit: false,
+            bound: Some(f64::from_le_bytes(payload[..8].try_into().expect("8 bytes"))),
         },
         TIME_LIMIT => Answer::TimeLimit,
         ERROR => Answer::Error(String::from_utf8_lossy(payload).into_owned()),
+        SOLUTION_BOUNDED => Answer::Error("the solver's process sent a bounded solution without its bound".into()),
         other => Answer::Error(format!("the solver's process sent an unknown answer (tag {other})")),
     })
 }
 
-/// The model both helpers give good_lp: the columns with their bounds and integrality, the
+/// The model `sokuc-cbc` gives good_lp: the columns with their bounds and integrality, the
 /// objective (zero for a feasibility problem), and each row as one or two constraints.
 pub fn good_lp_model(
     p: &Problem,
@@ -610,9 +631,24 @@ mod tests {
             parse(&m),
             Some(Answer::Solution {
                 values: vec![1.0, 0.0, 0.25],
-                time_limit: false
+                time_limit: false,
+                bound: None,
             })
         );
+        let m = message(SOLUTION_BOUNDED, &bounded_payload(-2.5, &[1.0, 0.0]));
+        assert_eq!(
+            parse(&m),
+            Some(Answer::Solution {
+                values: vec![1.0, 0.0],
+                time_limit: false,
+                bound: Some(-2.5),
+            })
+        );
+        // A bounded solution too short to hold its bound is no answer a parent can use.
+        assert!(matches!(
+            parse(&message(SOLUTION_BOUNDED, &[0; 4])),
+            Some(Answer::Error(_))
+        ));
         assert_eq!(parse(&message(INFEASIBLE, &[])), Some(Answer::Infeasible));
         assert_eq!(parse(&message(ERROR, b"boom")), Some(Answer::Error("boom".into())));
     }

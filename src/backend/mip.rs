@@ -175,6 +175,9 @@ pub(super) fn optimise_with<B: Backend>(
     })
 }
 
+/// The `stats.extra` key of the dual bound a solver sent with a finished search's solution.
+pub(super) const DUAL_BOUND: &str = "dual_bound";
+
 /// The memory limit refused, with what the model needed and when that was found.
 fn memory_error(solver: Solver, needed: u64, limit: u64, when: &str) -> BackendError {
     EncodeError::memory(
@@ -638,11 +641,17 @@ impl Attempt<'_> {
         drop(running);
         let stats = stats(build, t1.elapsed());
         let claimed_infeasible = answer == Answer::Infeasible;
+        let mut dual_bound = None;
         let (status, assignment, finished) = match answer {
             Answer::Infeasible => (Status::Unsat, None, true),
             Answer::TimeLimit => (Status::Unknown, None, false),
             Answer::Error(message) => return Err(BackendError::Solver { backend, message }),
-            Answer::Solution { values, time_limit } => {
+            Answer::Solution {
+                values,
+                time_limit,
+                bound,
+            } => {
+                dual_bound = bound;
                 if values.len() != n {
                     return Err(BackendError::Solver {
                         backend,
@@ -670,6 +679,10 @@ impl Attempt<'_> {
             assignment,
             stats,
         };
+        if let Some(b) = dual_bound {
+            // The solver's word, which only `wide_objective.rs` weighs, on exact numbers.
+            out.stats.extra.insert(DUAL_BOUND.into(), b.into());
+        }
         if claimed_infeasible {
             // The solver's claim, which `confirmed` asks again about.
             out.stats.extra.insert(backend.into(), "infeasible".into());

@@ -1,10 +1,12 @@
-//! `mip` on an objective as wide as [`super::MIP_OBJECTIVE_LIMIT`] or wider, past CBC's tolerances:
-//! the optimum is proven by refuting bound rows, never taken on CBC's word.
+//! `mip` and `highs` on an objective as wide as [`super::MIP_OBJECTIVE_LIMIT`] or wider, past
+//! the width where the solver's "optimal" can be taken as it is: the optimum is proven by
+//! HiGHS's dual bound judged against the exact value of its solution (objectives narrower
+//! than 2^32), or by refuting bound rows; never on the solver's word alone.
 
 use super::helper::Solver;
-use super::mip::solve;
+use super::mip::{DUAL_BOUND, solve};
 use super::optimise::{Improved, Optimum};
-use super::{BackendError, SolveOptions, SolveStats, Status};
+use super::{BackendError, HIGHS_ROW_LIMIT, HIGHS_ROW_LIMIT_BITS, SolveOptions, SolveStats, Status};
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
 
 /// The widest coefficient of the guide: well inside a double's 53 bits of mantissa.
@@ -20,6 +22,11 @@ const BOUND_LABEL: &str = "objective below the best value found";
 /// next value to test; a refutation (confirmed as every CBC "infeasible" is) proves the
 /// optimum. Every step keeps the objective as CBC's guide, so the first solution is usually
 /// already the optimum and the second step proves it.
+///
+/// HiGHS proves an optimum far faster with its own bound than by refuting a bound row (on
+/// MIPLIB's cap6000, 3 s against no verdict in 60 s: the row takes away the incumbent its
+/// pruning needs), so where [`bound_proves`] accepts the dual bound HiGHS sends with a
+/// finished search, that bound is the proof and no row is added.
 pub(super) fn optimise_wide(
     solver: Solver,
     formula: &PbFormula,
@@ -34,6 +41,7 @@ pub(super) fn optimise_wide(
     let mut steps = 0u32;
     let mut note = None;
     let mut infeasible = false;
+    let mut by_bound = false;
     let optimal = loop {
         let bounded;
         let f = match best {
@@ -50,8 +58,8 @@ pub(super) fn optimise_wide(
                 &bounded
             }
         };
-        let out = match solve(solver, f, opts, Some(&guide)) {
-            Ok((out, _)) => out,
+        let (out, finished) = match solve(solver, f, opts, Some(&guide)) {
+            Ok(answer) => answer,
             // The bound row is too long for any digit base: the best found stands, unproven.
             Err(e @ BackendError::Unavailable { .. }) if best.is_some() => {
                 note = Some(format!("the optimum cannot be proven here: {e}"));
@@ -64,6 +72,7 @@ pub(super) fn optimise_wide(
         stats.clauses = stats.clauses.max(out.stats.clauses);
         stats.build_ms += out.stats.build_ms;
         stats.solve_ms += out.stats.solve_ms;
+        let bound = out.stats.extra.get(DUAL_BOUND).and_then(serde_json::Value::as_f64);
         stats.extra.extend(out.stats.extra);
         match (out.status, out.assignment) {
             (Status::Sat, Some(a)) => {
@@ -77,6 +86,14 @@ pub(super) fn optimise_wide(
                 if improved(a).is_break() {
                     break false;
                 }
+                if let Some(b) = bound.filter(|&b| finished && bound_proves(solver, objective, b, v)) {
+                    note = Some(format!(
+                        "{}'s dual bound {b} is within 1/2 of the exact value of its solution, on an objective whose sum of magnitudes is below 2^{HIGHS_ROW_LIMIT_BITS}",
+                        solver.name()
+                    ));
+                    by_bound = true;
+                    break true;
+                }
             }
             (Status::Unsat, _) => {
                 infeasible = best.is_none();
@@ -85,9 +102,10 @@ pub(super) fn optimise_wide(
             _ => break false,
         }
     };
+    let how = if by_bound { "its dual bound" } else { "bound rows" };
     stats.extra.insert(
         "optimise".into(),
-        format!("{}, wide objective: bound rows", solver.backend()).into(),
+        format!("{}, wide objective: {how}", solver.backend()).into(),
     );
     stats.extra.insert("solves".into(), steps.into());
     stats.extra.insert("loads".into(), steps.into());
@@ -105,6 +123,20 @@ pub(super) fn optimise_wide(
         optimal,
         stats,
     })
+}
+
+/// Whether a finished search's dual bound `bound` proves `value`, the exact objective of the
+/// solver's rounded model, optimal: no solution has a value below `bound`, and with an
+/// integer objective the next value down, `value - 1`, is more than 1/2 below it. Only
+/// HiGHS sends a bound, and only where the objective is the solver's guide unscaled and
+/// narrower than [`HIGHS_ROW_LIMIT`]: the width up to which sokuc takes HiGHS's word on a row
+/// given whole, and far inside the 2^53 a double holds exactly, so that 1/2 is a margin no
+/// rounding of the bound comes near. Wider objectives are proven by bound rows alone.
+fn bound_proves(solver: Solver, objective: &[(i64, Lit)], bound: f64, value: i64) -> bool {
+    let width: u128 = objective.iter().map(|t| u128::from(t.0.unsigned_abs())).sum();
+    #[allow(clippy::cast_precision_loss)] // |value| <= width < 2^32: exact as a double
+    let proves = bound >= value as f64 - 0.5;
+    solver == Solver::Highs && width < HIGHS_ROW_LIMIT && proves
 }
 
 /// The objective as the solver's guide: scaled down until its largest coefficient has at

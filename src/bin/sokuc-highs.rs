@@ -1,16 +1,15 @@
 //! `sokuc-highs`: the `highs` backend's helper. It reads one model from standard input (the
-//! format of `sokuc::backend::helper::Problem`), models it with good_lp, solves it with
-//! good_lp's HiGHS solver, writes HiGHS's verdict to standard output and exits. Not meant to
-//! be run by hand; `sokuc` starts it, and kills it at the deadline (see
+//! format of `sokuc::backend::helper::Problem`), solves it with HiGHS (the `highs` crate that
+//! good_lp's HiGHS solver wraps), writes HiGHS's verdict to standard output and exits. Not
+//! meant to be run by hand; `sokuc` starts it, and kills it at the deadline (see
 //! `src/backend/helper.rs`).
 //!
 //! Only this program holds HiGHS, so no other command pays for loading it.
 
-use good_lp::solvers::highs::{HighsOptionValue, highs};
-use good_lp::{ResolutionError, Solution, SolutionStatus, SolverModel};
+use highs::{Col, HighsModelStatus, HighsSolutionStatus, RowProblem, Sense};
 use sokuc::backend::helper::{self, Problem};
 
-/// The HiGHS that highs-sys builds (its `Version.txt`); good_lp gives no version.
+/// The HiGHS that highs-sys builds (its `Version.txt`); the crates give no version.
 const HIGHS_VERSION: &str = "1.16.0";
 
 fn main() {
@@ -21,55 +20,127 @@ fn main() {
     helper::serve("sokuc-highs", solve);
 }
 
-/// An option's value as HiGHS types it: the wire carries text, and HiGHS refuses a value of
-/// the wrong type. A number with a point is a float (`"5.000"`, `"0.0"`), one without an
-/// integer.
-fn typed(v: &str) -> HighsOptionValue {
+/// Sets one option, typed as HiGHS types it: the wire carries text, and HiGHS refuses a
+/// value of the wrong type. A number with a point is a float (`"5.000"`, `"0.0"`), one without
+/// an integer.
+fn set(model: &mut highs::Model, k: &str, v: &str) -> Result<(), highs::TrySetOptionError> {
     if let Ok(b) = v.parse::<bool>() {
-        HighsOptionValue::Bool(b)
+        model.try_set_option(k, b)
     } else if let (false, Ok(i)) = (v.contains('.'), v.parse::<i32>()) {
-        HighsOptionValue::Int(i)
+        model.try_set_option(k, i)
     } else if let Ok(f) = v.parse::<f64>() {
-        HighsOptionValue::Float(f)
+        model.try_set_option(k, f)
     } else {
-        HighsOptionValue::String(v.to_string())
+        model.try_set_option(k, v)
     }
 }
 
 fn solve(p: &Problem) -> Vec<u8> {
-    let (vars, cols, objective, rows) = helper::good_lp_model(p);
+    // Built for HiGHS directly, not through good_lp: good_lp's solution keeps HiGHS's dual
+    // bound to itself, and the parent needs it to judge an optimum on its exact numbers
+    // (`wide_objective.rs`).
+    let mut problem = RowProblem::default();
+    let cols: Vec<Col> = (0..p.num_cols())
+        .map(|j| {
+            let cost = p.objective.get(j).copied().unwrap_or(0.0);
+            problem.add_column_with_integrality(cost, p.col_lower[j]..=p.col_upper[j], p.integer[j])
+        })
+        .collect();
+    let mut terms: Vec<(u32, f64)> = Vec::new();
+    for (row, lo, up) in &p.rows {
+        // One entry per column, as HiGHS wants its matrix: repeated columns add up.
+        terms.clear();
+        terms.extend(row.iter().copied());
+        terms.sort_unstable_by_key(|t| t.0);
+        terms.dedup_by(|next, kept| {
+            let same = next.0 == kept.0;
+            if same {
+                kept.1 += next.1;
+            }
+            same
+        });
+        let Some(entries) = terms
+            .iter()
+            .filter(|t| t.1 != 0.0)
+            .map(|&(j, c)| cols.get(j as usize).map(|&col| (col, c)))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return helper::message(helper::ERROR, b"a row names a column the model does not have");
+        };
+        problem.add_row(*lo..=*up, entries);
+    }
+    let mut model = match problem.try_optimise(Sense::Minimise) {
+        Ok(m) => m,
+        Err(e) => return helper::message(helper::ERROR, format!("HiGHS refused the model: {e:?}").as_bytes()),
+    };
     // HiGHS logs to standard output, which carries the answer: its log is off before
     // anything else.
-    let mut model = vars
-        .minimise(objective)
-        .using(highs)
-        .set_option("output_flag", false)
-        .set_option("log_to_console", false);
-    for (k, v) in &p.parameters {
-        model = model.set_option(k.as_str(), typed(v));
+    for (k, v) in [("output_flag", "false"), ("log_to_console", "false")]
+        .into_iter()
+        .chain(p.parameters.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    {
+        if set(&mut model, k, v).is_err() {
+            return helper::message(helper::ERROR, format!("HiGHS refused its option {k} = {v}").as_bytes());
+        }
     }
-    for row in rows {
-        model.add_constraint(row);
-    }
-    match model.solve() {
-        Ok(sol) => {
-            let values: Vec<f64> = cols.iter().map(|&c| sol.value(c)).collect();
-            match sol.status() {
-                // A finished search; with an objective, a gap the parent's options make
-                // final (an absolute gap below 1/2 on an integer objective).
-                SolutionStatus::Optimal | SolutionStatus::GapLimit => {
-                    helper::message(helper::SOLUTION, &helper::values_payload(&values))
+    let solved = match model.try_solve() {
+        Ok(s) => s,
+        Err(e) => {
+            return helper::message(
+                helper::ERROR,
+                format!("HiGHS error while solving model: {e:?}").as_bytes(),
+            );
+        }
+    };
+    let status = solved.status();
+    let values = || -> Vec<f64> {
+        let solution = solved.get_solution();
+        cols.iter()
+            .map(|c| solution.columns().get(c.index()).copied().unwrap_or(f64::NAN))
+            .collect()
+    };
+    let has_point = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
+    match status {
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
+            helper::message(helper::INFEASIBLE, &[])
+        }
+        // A finished search; with an objective, a gap the parent's options make final (an
+        // absolute gap below 1/2 on an integer objective), and the dual bound with it.
+        HighsModelStatus::Optimal | HighsModelStatus::ObjectiveBound | HighsModelStatus::ObjectiveTarget
+            if has_point =>
+        {
+            let bound = solved
+                .double_info_value(c"mip_dual_bound")
+                .ok()
+                .filter(|b| b.is_finite());
+            match bound {
+                Some(b) if p.objective.iter().any(|&c| c != 0.0) => {
+                    helper::message(helper::SOLUTION_BOUNDED, &helper::bounded_payload(b, &values()))
                 }
-                // Stopped at a limit with a point: the parent keeps it only if it holds.
-                SolutionStatus::TimeLimit => {
-                    helper::message(helper::SOLUTION_AT_LIMIT, &helper::values_payload(&values))
-                }
+                _ => helper::message(helper::SOLUTION, &helper::values_payload(&values())),
             }
         }
-        Err(ResolutionError::Infeasible) => helper::message(helper::INFEASIBLE, &[]),
-        // good_lp's words for a limit reached with no point, and for a status it does not
-        // know: no answer either way, never a verdict.
-        Err(ResolutionError::Other("NoSolutionFound" | "Unknown")) => helper::message(helper::TIME_LIMIT, &[]),
-        Err(e) => helper::message(helper::ERROR, format!("HiGHS: {e}").as_bytes()),
+        // Stopped at a limit with a point: the parent keeps it only if it holds.
+        HighsModelStatus::ReachedTimeLimit
+        | HighsModelStatus::ReachedSolutionLimit
+        | HighsModelStatus::ReachedInterrupt
+        | HighsModelStatus::ReachedIterationLimit
+        | HighsModelStatus::ReachedMemoryLimit
+            if has_point =>
+        {
+            helper::message(helper::SOLUTION_AT_LIMIT, &helper::values_payload(&values()))
+        }
+        // A limit reached with no point, or a finished search that kept none: no answer
+        // either way, never a verdict.
+        HighsModelStatus::ReachedTimeLimit
+        | HighsModelStatus::ReachedSolutionLimit
+        | HighsModelStatus::ReachedInterrupt
+        | HighsModelStatus::ReachedIterationLimit
+        | HighsModelStatus::ReachedMemoryLimit
+        | HighsModelStatus::Optimal
+        | HighsModelStatus::ObjectiveBound
+        | HighsModelStatus::ObjectiveTarget
+        | HighsModelStatus::Unknown => helper::message(helper::TIME_LIMIT, &[]),
+        other => helper::message(helper::ERROR, format!("HiGHS: model status {other:?}").as_bytes()),
     }
 }
