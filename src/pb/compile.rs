@@ -120,8 +120,18 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
                     Normal::Rows(cs) => cs,
                     Normal::Wide(terms, cmp, rhs) => {
                         let width = terms.iter().map(|t| &t.0).sum::<BigInt>() + &rhs;
-                        match (narrow || width < limit).then(|| to_i64(&terms, &rhs)).flatten() {
+                        let fits = (narrow || width < limit).then(|| to_i64(&terms, &rhs)).flatten();
+                        // Past what one IR row holds whatever `--split-above` says: a row
+                        // of a few terms becomes the clauses it means (`few.rs`), not a
+                        // chain of digit columns.
+                        let few = || {
+                            (width >= BigInt::one() << 62)
+                                .then(|| super::few::clauses(&terms, cmp, &rhs))
+                                .flatten()
+                        };
+                        match fits {
                             Some((terms, rhs)) => vec![Constraint::Linear(Linear::new(terms, cmp, rhs))],
+                            None if let Some(cs) = few() => cs.into_iter().map(Constraint::Clause).collect(),
                             None => {
                                 let first_aux = m.formula.num_vars;
                                 match split(

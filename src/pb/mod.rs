@@ -13,6 +13,7 @@
 
 mod compile;
 pub mod dimacs;
+mod few;
 pub mod opb;
 mod puzzle;
 pub mod verify;

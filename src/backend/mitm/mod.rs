@@ -450,17 +450,16 @@ mod tests {
     fn assumptions_on_auxiliary_bits_are_kept_and_staged_files_solve() {
         // Odd offsets keep the gcd at 1, so normalising leaves the row wide.
         let c = |k: u64| format!("{k}00000000000000000000{}", k % 9);
-        let row = format!(
-            "+{} x1 +{} x2 +{} x3 +{} x4 +{} x5 >= {}",
-            c(1),
-            c(3),
-            c(5),
-            c(7),
-            c(11),
-            c(14)
-        );
+        // Nine terms: past the few that become clauses (`pb/few.rs`), so the row is split.
+        let ks = [1u64, 3, 5, 7, 11, 13, 17, 19, 23];
+        let terms: Vec<String> = ks
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| format!("+{} x{}", c(k), i + 1))
+            .collect();
+        let row = format!("{} >= {}", terms.join(" "), c(14));
         let text = format!(
-            "* #variable= 5 #constraint= 1\nmin: {} ;\n{row} ;\n",
+            "* #variable= 9 #constraint= 1\nmin: {} ;\n{row} ;\n",
             row.split(" >=").next().unwrap()
         );
         let file = crate::pb::read_opb("t.opb", &text).unwrap();
@@ -468,7 +467,7 @@ mod tests {
         let f = file.formula(&m);
         assert!(f.staged.is_some(), "the objective is staged");
         assert_eq!(f.wide_rows().len(), 2, "the row and the objective's value are split");
-        // Both rows whole: the five file variables are all that is enumerated.
+        // Both rows whole: the nine file variables are all that is enumerated.
         assert!(agree(f, Vec::new(), "no assumptions"));
         assert!(agree(f, vec![Lit::new(Var(0), false)], "x1 false"));
         // An assumption on an auxiliary bit keeps its row as columns, whose bits are then
