@@ -170,3 +170,34 @@ fn the_lp_runs_only_after_the_quick_attempt_gives_up() {
     }
     assert!(quick >= 20, "only {quick} of 30 answered by the quick attempt");
 }
+
+/// Where one search node takes milliseconds (MIPLIB's nw04: 36 set-partitioning rows over
+/// 87,482 variables), search never meets its failure budget: its time slice must hand the
+/// formula on well before the limit, and the whole command must end near `--timeout`,
+/// whatever engine answers. (Gross bounds: the slice is 1 s, the limit 10 s.)
+#[test]
+fn search_with_slow_nodes_hands_over_within_its_slice() {
+    let file = common::root().join("instances/pb-bench/decision/miplib-nw04-leopt.opb.gz");
+    let t = std::time::Instant::now();
+    let o = common::sokuc()
+        .arg("solve")
+        .arg(&file)
+        .args(["--timeout", "10", "--format", "json"])
+        .output()
+        .unwrap();
+    let took = t.elapsed();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let why = v["stats"]["extra"]["auto"].as_str().unwrap_or_default();
+    assert!(why.starts_with("search gave up within its budget"), "{v}");
+    assert_ne!(v["backend"], "search", "{v}");
+    assert!(
+        took < std::time::Duration::from_secs(13),
+        "{took:?} for a 10 s limit: {v}"
+    );
+    // The file is satisfiable (its objective bounded at MIPLIB's optimum): no engine may
+    // say otherwise, and a model must check.
+    assert_ne!(v["status"], "unsat", "{v}");
+    if v["status"] == "sat" {
+        assert_eq!(v["verified"], true, "{v}");
+    }
+}

@@ -62,6 +62,134 @@ impl ClauseSink for SolverSink<'_, '_> {
     }
 }
 
+/// How often [`Varisat::solve`] looks at the deadline while varisat's thread works.
+const WAIT: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// One solve on this thread (see [`Varisat::solve`]).
+fn solve_here(formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
+    let t0 = Instant::now();
+    let deadline = opts.deadline();
+    let timed_out = |t0: Instant| {
+        Outcome::unknown(SolveStats {
+            build_ms: t0.elapsed().as_secs_f64() * 1e3,
+            ..Default::default()
+        })
+    };
+    if opts.proof.is_some() && !opts.assumptions.is_empty() {
+        // varisat's DRAT writer cannot express assumptions (it would panic).
+        return Err(BackendError::Unsupported {
+            backend: "sat",
+            feature: "DRAT proofs together with assumptions",
+        });
+    }
+    // Counted first, so that a CNF over the clause budget or the memory limit is refused
+    // before varisat holds any of it (filling the solver is most of the encoding time).
+    match encode::estimate(formula, opts.encode, COST, &deadline, "the CNF for the sat backend") {
+        Err(EncodeError::TimedOut) => return Ok(timed_out(t0)),
+        Err(e) => return Err(e.into()),
+        Ok(_) => {}
+    }
+    let mut solver = Solver::new();
+    let file = match &opts.proof {
+        Some(p) => Some(io::BufWriter::new(File::create(p)?)),
+        None => None,
+    };
+    let watch = deadline.is_set() || file.is_some();
+    let over_memory = Arc::new(AtomicU64::new(0));
+    let writer = DeadlineWriter {
+        deadline: Arc::new(Mutex::new(deadline.clone())),
+        // Proof steps come thousands of times a second while varisat learns clauses.
+        guard: Guard::new(opts.encode.max_memory, 1 << 12),
+        over_memory: over_memory.clone(),
+        inner: file,
+    };
+    if watch {
+        // Only the deadline hook needs proof output when no proof was asked for; varisat's
+        // own format is the one that also accepts assumptions. varisat buffers 8 kB before
+        // it writes, so the more bytes a step makes, the more often the clock is read:
+        // with binary DRAT a 3 s limit on bigint-subsetsum-20-unsat (665k clauses, slow
+        // conflicts) ended after 4.3-4.5 s, with text DRAT after 3.15 s, at no measured
+        // cost (tt 30x30 and 50x50, icosoku100 with --timeout: within run-to-run noise).
+        let format = if opts.proof.is_some() || opts.assumptions.is_empty() {
+            ProofFormat::Drat
+        } else {
+            ProofFormat::Varisat
+        };
+        solver.write_proof(writer, format);
+    }
+    let mut sink = SolverSink {
+        solver: &mut solver,
+        num_vars: 0,
+        clauses: 0,
+        buf: Vec::new(),
+    };
+    match encode::encode_until(formula, opts.encode, &mut sink, &deadline) {
+        Err(EncodeError::TimedOut) => return Ok(timed_out(t0)),
+        Err(e) => return Err(e.into()),
+        Ok(_) => {}
+    }
+    let (vars, clauses) = (sink.num_vars, sink.clauses);
+    let build = t0.elapsed();
+    if !opts.assumptions.is_empty() {
+        solver.assume(&opts.assumptions.iter().map(|&l| to_varisat(l)).collect::<Vec<_>>());
+    }
+    let t1 = Instant::now();
+    let result = if deadline.passed() { None } else { solver.solve().ok() };
+    let solve = t1.elapsed();
+    let status = match result {
+        Some(true) => Status::Sat,
+        Some(false) => Status::Unsat,
+        None => {
+            let rss = over_memory.load(Ordering::Relaxed);
+            if rss > 0 {
+                return Err(EncodeError::memory(
+                    "varisat's clause database (while solving)",
+                    rss,
+                    opts.encode.max_memory,
+                    ", or try the cadical backend",
+                )
+                .into());
+            }
+            if !deadline.passed() {
+                return Err(BackendError::Solver {
+                    backend: "sat",
+                    message: "the solver stopped without an answer (proof output failed)".into(),
+                });
+            }
+            Status::Unknown
+        }
+    };
+    if status != Status::Unknown && opts.proof.is_some() {
+        solver.close_proof().map_err(|e| BackendError::Solver {
+            backend: "sat",
+            message: format!("writing the proof: {e}"),
+        })?;
+    }
+    let assignment = if status == Status::Sat {
+        let mut a = vec![false; formula.num_vars as usize];
+        for l in solver.model().unwrap_or_default() {
+            if l.index() < a.len() {
+                a[l.index()] = l.is_positive();
+            }
+        }
+        Some(a)
+    } else {
+        None
+    };
+    let stats = SolveStats {
+        vars: vars as u64,
+        clauses,
+        build_ms: build.as_secs_f64() * 1e3,
+        solve_ms: solve.as_secs_f64() * 1e3,
+        extra: Default::default(),
+    };
+    Ok(Outcome {
+        status,
+        assignment,
+        stats,
+    })
+}
+
 /// varisat has no time limit of its own, but it stops with an error when writing its proof
 /// fails. This writer fails once the deadline passes, which turns proof output into a
 /// time limit and an interrupt, and (polling the resident size now and then) a memory
@@ -121,129 +249,48 @@ impl Backend for Varisat {
         }
     }
 
+    /// With a time limit or an interrupt (and no proof), on a thread of its own that this
+    /// one stops waiting for at the deadline: varisat looks at the clock only when it writes
+    /// proof output, which it may not do for seconds (before its first conflict on MIPLIB's
+    /// nw04, a 9-million-clause CNF, it ran 8 s past a 10 s limit). The abandoned thread ends
+    /// at its next proof write, or when the process does.
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
         self.check_options(opts)?;
-        let t0 = Instant::now();
         let deadline = opts.deadline();
-        let timed_out = |t0: Instant| {
-            Outcome::unknown(SolveStats {
-                build_ms: t0.elapsed().as_secs_f64() * 1e3,
-                ..Default::default()
+        if !deadline.is_set() || opts.proof.is_some() {
+            return solve_here(formula, opts);
+        }
+        let t0 = Instant::now();
+        let (f, o) = (formula.clone(), opts.clone());
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::Builder::new()
+            .name("sokuc-varisat".into())
+            .spawn(move || {
+                let _ = tx.send(solve_here(&f, &o));
             })
-        };
-        if opts.proof.is_some() && !opts.assumptions.is_empty() {
-            // varisat's DRAT writer cannot express assumptions (it would panic).
-            return Err(BackendError::Unsupported {
+            .map_err(|e| BackendError::Solver {
                 backend: "sat",
-                feature: "DRAT proofs together with assumptions",
-            });
-        }
-        // Counted first, so that a CNF over the clause budget or the memory limit is refused
-        // before varisat holds any of it (filling the solver is most of the encoding time).
-        match encode::estimate(formula, opts.encode, COST, &deadline, "the CNF for the sat backend") {
-            Err(EncodeError::TimedOut) => return Ok(timed_out(t0)),
-            Err(e) => return Err(e.into()),
-            Ok(_) => {}
-        }
-        let mut solver = Solver::new();
-        let file = match &opts.proof {
-            Some(p) => Some(io::BufWriter::new(File::create(p)?)),
-            None => None,
-        };
-        let watch = deadline.is_set() || file.is_some();
-        let over_memory = Arc::new(AtomicU64::new(0));
-        let writer = DeadlineWriter {
-            deadline: Arc::new(Mutex::new(deadline.clone())),
-            // Proof steps come thousands of times a second while varisat learns clauses.
-            guard: Guard::new(opts.encode.max_memory, 1 << 12),
-            over_memory: over_memory.clone(),
-            inner: file,
-        };
-        if watch {
-            // Only the deadline hook needs proof output when no proof was asked for; varisat's
-            // own format is the one that also accepts assumptions. varisat buffers 8 kB before
-            // it writes, so the more bytes a step makes, the more often the clock is read:
-            // with binary DRAT a 3 s limit on bigint-subsetsum-20-unsat (665k clauses, slow
-            // conflicts) ended after 4.3-4.5 s, with text DRAT after 3.15 s, at no measured
-            // cost (tt 30x30 and 50x50, icosoku100 with --timeout: within run-to-run noise).
-            let format = if opts.proof.is_some() || opts.assumptions.is_empty() {
-                ProofFormat::Drat
-            } else {
-                ProofFormat::Varisat
-            };
-            solver.write_proof(writer, format);
-        }
-        let mut sink = SolverSink {
-            solver: &mut solver,
-            num_vars: 0,
-            clauses: 0,
-            buf: Vec::new(),
-        };
-        match encode::encode_until(formula, opts.encode, &mut sink, &deadline) {
-            Err(EncodeError::TimedOut) => return Ok(timed_out(t0)),
-            Err(e) => return Err(e.into()),
-            Ok(_) => {}
-        }
-        let (vars, clauses) = (sink.num_vars, sink.clauses);
-        let build = t0.elapsed();
-        if !opts.assumptions.is_empty() {
-            solver.assume(&opts.assumptions.iter().map(|&l| to_varisat(l)).collect::<Vec<_>>());
-        }
-        let t1 = Instant::now();
-        let result = if deadline.passed() { None } else { solver.solve().ok() };
-        let solve = t1.elapsed();
-        let status = match result {
-            Some(true) => Status::Sat,
-            Some(false) => Status::Unsat,
-            None => {
-                let rss = over_memory.load(Ordering::Relaxed);
-                if rss > 0 {
-                    return Err(EncodeError::memory(
-                        "varisat's clause database (while solving)",
-                        rss,
-                        opts.encode.max_memory,
-                        ", or try the cadical backend",
-                    )
-                    .into());
-                }
-                if !deadline.passed() {
+                message: format!("cannot start varisat's thread: {e}"),
+            })?;
+        loop {
+            let wait = deadline.remaining().map_or(WAIT, |left| left.min(WAIT));
+            match rx.recv_timeout(wait) {
+                Ok(result) => return result,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
                     return Err(BackendError::Solver {
                         backend: "sat",
-                        message: "the solver stopped without an answer (proof output failed)".into(),
+                        message: "varisat's thread ended without an answer".into(),
                     });
                 }
-                Status::Unknown
-            }
-        };
-        if status != Status::Unknown && opts.proof.is_some() {
-            solver.close_proof().map_err(|e| BackendError::Solver {
-                backend: "sat",
-                message: format!("writing the proof: {e}"),
-            })?;
-        }
-        let assignment = if status == Status::Sat {
-            let mut a = vec![false; formula.num_vars as usize];
-            for l in solver.model().unwrap_or_default() {
-                if l.index() < a.len() {
-                    a[l.index()] = l.is_positive();
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) if deadline.passed() => {
+                    return Ok(Outcome::unknown(SolveStats {
+                        solve_ms: t0.elapsed().as_secs_f64() * 1e3,
+                        ..Default::default()
+                    }));
                 }
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
             }
-            Some(a)
-        } else {
-            None
-        };
-        let stats = SolveStats {
-            vars: vars as u64,
-            clauses,
-            build_ms: build.as_secs_f64() * 1e3,
-            solve_ms: solve.as_secs_f64() * 1e3,
-            extra: Default::default(),
-        };
-        Ok(Outcome {
-            status,
-            assignment,
-            stats,
-        })
+        }
     }
 
     /// One varisat solver for all solves: clauses are added to it, assumptions go through
