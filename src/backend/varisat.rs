@@ -139,25 +139,7 @@ fn solve_here(formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, Backe
     let status = match result {
         Some(true) => Status::Sat,
         Some(false) => Status::Unsat,
-        None => {
-            let rss = over_memory.load(Ordering::Relaxed);
-            if rss > 0 {
-                return Err(EncodeError::memory(
-                    "varisat's clause database (while solving)",
-                    rss,
-                    opts.encode.max_memory,
-                    ", or try the cadical backend",
-                )
-                .into());
-            }
-            if !deadline.passed() {
-                return Err(BackendError::Solver {
-                    backend: "sat",
-                    message: "the solver stopped without an answer (proof output failed)".into(),
-                });
-            }
-            Status::Unknown
-        }
+        None => stopped(over_memory.load(Ordering::Relaxed), opts.encode.max_memory, &deadline)?,
     };
     if status != Status::Unknown && opts.proof.is_some() {
         solver.close_proof().map_err(|e| BackendError::Solver {
@@ -188,6 +170,27 @@ fn solve_here(formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, Backe
         assignment,
         stats,
     })
+}
+
+/// What varisat stopping without an answer means: the memory limit, if its proof writer saw
+/// `rss` past it; else the deadline (`unknown`); else its proof output failed.
+fn stopped(rss: u64, max_memory: u64, deadline: &Deadline) -> Result<Status, BackendError> {
+    if rss > 0 {
+        return Err(EncodeError::memory(
+            "varisat's clause database (while solving)",
+            rss,
+            max_memory,
+            ", or try the cadical backend",
+        )
+        .into());
+    }
+    if !deadline.passed() {
+        return Err(BackendError::Solver {
+            backend: "sat",
+            message: "the solver stopped without an answer (proof output failed)".into(),
+        });
+    }
+    Ok(Status::Unknown)
 }
 
 /// varisat has no time limit of its own, but it stops with an error when writing its proof
@@ -463,22 +466,7 @@ impl Session for VarisatSession {
                 // The proof writer stopped varisat, which cannot go on from there.
                 let rss = l.watch.as_ref().map_or(0, |w| w.over_memory.load(Ordering::Relaxed));
                 self.loaded = None;
-                if rss > 0 {
-                    return Err(EncodeError::memory(
-                        "varisat's clause database (while solving)",
-                        rss,
-                        self.encode.max_memory,
-                        ", or try the cadical backend",
-                    )
-                    .into());
-                }
-                if !deadline.passed() {
-                    return Err(BackendError::Solver {
-                        backend: "sat",
-                        message: "the solver stopped without an answer (proof output failed)".into(),
-                    });
-                }
-                Status::Unknown
+                stopped(rss, self.encode.max_memory, &deadline)?
             }
         };
         let (vars, clauses) = self.loaded.as_ref().map_or((0, 0), |l| (l.vars, l.clauses));
