@@ -93,9 +93,15 @@ fn search_first(formula: &PbFormula, opts: &SolveOptions, failures: u64) -> Resu
     let mut out = search::solve_within(formula, &sliced, Some(failures))?;
     if out.status == Status::Unknown && !gave_up(&out) && !outer.passed() {
         out.stats.extra.insert("gave_up".into(), true.into());
+        out.stats.extra.insert(OUT_OF_TIME.into(), true.into());
     }
     Ok(out)
 }
+
+/// `stats.extra` key: search gave up on its [`SEARCH_SLICE`], not its failures. A bigger
+/// failure budget would give up the same way, so the quick attempt that ran out of time is
+/// not followed by the full one ([`Auto::gave_up`]).
+const OUT_OF_TIME: &str = "search_out_of_time";
 
 /// What `auto` runs on one formula.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -290,9 +296,11 @@ pub struct Auto {
     answered: &'static str,
     /// The engine of the last session (a session borrows its backend).
     inner: Option<Box<dyn Backend>>,
-    /// [`Backend::parallel`]'s probe gave up on this formula (its address and size): the
-    /// `enumerate` that follows on the same formula (one thread) goes straight to the CDCL
-    /// engine instead of probing again. Taken by the next `enumerate`, whatever its formula.
+    /// Search already gave up on this formula (its address and size): [`Backend::parallel`]'s
+    /// probe, or the quick attempt ([`Backend::try_quickly`]) on its time slice. The
+    /// `enumerate` or `solve` that follows on the same formula goes straight to the CDCL
+    /// engine instead of searching again. Taken by the next `enumerate` or `solve`, whatever
+    /// its formula.
     gave_up: Option<(Seen, SolveStats)>,
 }
 
@@ -389,8 +397,13 @@ impl Backend for Auto {
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
         self.answered = "auto";
         let plan = plan(formula, opts)?;
-        let mut tried = None;
-        if plan.search_first {
+        // The quick attempt on this formula, if it ran out of time.
+        let mut tried = self
+            .gave_up
+            .take()
+            .filter(|(seen, _)| *seen == Seen::of(formula))
+            .map(|(_, s)| s);
+        if plan.search_first && tried.is_none() {
             let out = search_first(formula, opts, SEARCH_FAILURES)?;
             if !gave_up(&out) {
                 self.answered = "search";
@@ -463,6 +476,9 @@ impl Backend for Auto {
         }
         let mut out = search_first(formula, opts, QUICK_FAILURES)?;
         if gave_up(&out) {
+            if out.stats.extra.contains_key(OUT_OF_TIME) {
+                self.gave_up = Some((Seen::of(formula), out.stats));
+            }
             return Ok(None);
         }
         self.answered = "search";
