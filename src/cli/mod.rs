@@ -123,7 +123,8 @@ pub struct EncodingArgs {
     /// How linear constraints (vertex sums, tile counts, pseudo-Boolean rows) become clauses.
     #[arg(long, value_enum, default_value_t = PbEncodingArg::Auto)]
     pub pb_encoding: PbEncodingArg,
-    /// Presolve: necessary conditions and domain filtering before solving (3SoKu).
+    /// Presolve before solving: necessary conditions and domain filtering (3SoKu); what the
+    /// rows force at the root fixed, and the rows simplified (OPB, CNF).
     #[arg(long, value_enum, default_value_t = OnOff::On)]
     pub presolve: OnOff,
     /// LP relaxation before the backend: when the relaxation of the 0/1 model has no

@@ -192,6 +192,9 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
             _ => staged(&mut m, terms, p.split.digit_bits),
         }
     }
+    if presolve {
+        super::presolve::presolve(&mut m.formula)?;
+    }
     Ok(m)
 }
 

@@ -15,6 +15,7 @@ mod compile;
 pub mod dimacs;
 mod few;
 pub mod opb;
+mod presolve;
 mod puzzle;
 pub mod verify;
 
