@@ -309,23 +309,12 @@ mod tests {
     use crate::ir::Var;
     use crate::rng::Rng;
 
-    fn holds(c: &Constraint, a: &[bool]) -> bool {
-        let count = |ls: &[Lit]| ls.iter().filter(|l| l.eval(a)).count();
-        match c {
-            Constraint::Clause(ls) => count(ls) >= 1,
-            Constraint::AtMostOne(ls) => count(ls) <= 1,
-            Constraint::ExactlyOne(ls) => count(ls) == 1,
-            Constraint::Linear(lin) => lin.holds(a),
-            Constraint::SumOf { .. } => unreachable!(),
-        }
-    }
-
     fn models(f: &PbFormula) -> Vec<u32> {
         let n = f.num_vars;
         (0..1u32 << n)
             .filter(|&bits| {
                 let a: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
-                f.constraints.iter().all(|(_, c)| holds(c, &a))
+                f.evaluate(&a).is_ok()
             })
             .collect()
     }
