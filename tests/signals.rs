@@ -210,7 +210,7 @@ fn bench_keeps_its_rows_and_stops() {
         std::fs::write(dir.path().join(name), pigeons(11, false)).unwrap();
     }
     let d = dir.path().to_str().unwrap();
-    let child = spawn(&["bench", d, "--backend", "search", "--format", "json"]);
+    let child = spawn(&["bench", d, "--backend", "search", "--lp", "off", "--format", "json"]);
     sleep(Duration::from_millis(700));
     let t = Instant::now();
     signal(&child, "INT");
