@@ -326,6 +326,15 @@ impl Default for Auto {
 }
 
 impl Auto {
+    /// What search left when it already gave up on `formula` ([`Auto::gave_up`]), taken;
+    /// the memo goes whatever the formula.
+    fn gave_up_on(&mut self, formula: &PbFormula) -> Option<SolveStats> {
+        self.gave_up
+            .take()
+            .filter(|(seen, _)| *seen == Seen::of(formula))
+            .map(|(_, s)| s)
+    }
+
     /// `field` (`mip` first) optimising side by side (`race::race_optimise`); when `mip`
     /// proved the optimum first, the second opinion as after `mip` alone.
     fn race_optimise(
@@ -398,11 +407,7 @@ impl Backend for Auto {
         self.answered = "auto";
         let plan = plan(formula, opts)?;
         // The quick attempt on this formula, if it ran out of time.
-        let mut tried = self
-            .gave_up
-            .take()
-            .filter(|(seen, _)| *seen == Seen::of(formula))
-            .map(|(_, s)| s);
+        let mut tried = self.gave_up_on(formula);
         if plan.search_first && tried.is_none() {
             let out = search_first(formula, opts, SEARCH_FAILURES)?;
             if !gave_up(&out) {
@@ -499,11 +504,7 @@ impl Backend for Auto {
         self.answered = "auto";
         let plan = plan(formula, opts)?;
         // The probe `parallel` just made on this formula, if it gave up.
-        let mut probe = self
-            .gave_up
-            .take()
-            .filter(|(seen, _)| *seen == Seen::of(formula))
-            .map(|(_, s)| s);
+        let mut probe = self.gave_up_on(formula);
         if plan.search_first && probe.is_none() {
             let out = search_first(formula, opts, SEARCH_FAILURES)?;
             if !gave_up(&out) {

@@ -38,9 +38,10 @@ pub(crate) struct Presolved {
 }
 
 /// One row in the form propagation reads: `lo <= Σ c·l <= hi` with every `c > 0`, terms
-/// by falling coefficient.
+/// by falling coefficient. Coefficients are kept as `u64` magnitudes (the sums, in `i128`,
+/// cannot overflow): a CNF file's millions of clauses are copied here once.
 struct Row {
-    terms: Vec<(i128, Lit)>,
+    terms: Vec<(u64, Lit)>,
     lo: i128,
     hi: i128,
     /// The sum of the coefficients of the literals fixed true.
@@ -54,11 +55,13 @@ const INF: i128 = i128::MAX / 4;
 
 impl Row {
     /// `None` for a row propagation leaves alone (an implied sum, a variable twice).
-    fn of(c: &Constraint) -> Option<Row> {
-        let (mut terms, lo, hi): (Vec<(i128, Lit)>, i128, i128) = match c {
-            Constraint::Clause(ls) => (ls.iter().map(|&l| (1, l)).collect(), 1, INF),
-            Constraint::AtMostOne(ls) => (ls.iter().map(|&l| (1, l)).collect(), -INF, 1),
-            Constraint::ExactlyOne(ls) => (ls.iter().map(|&l| (1, l)).collect(), 1, 1),
+    /// `seen[v]` holds the last row `v` was met in; `id` is this row's mark.
+    fn of(c: &Constraint, seen: &mut [u32], id: u32) -> Option<Row> {
+        let ones = |ls: &[Lit]| ls.iter().map(|&l| (1i64, l)).collect::<Vec<_>>();
+        let (written, lo, hi): (Vec<(i64, Lit)>, i128, i128) = match c {
+            Constraint::Clause(ls) => (ones(ls), 1, INF),
+            Constraint::AtMostOne(ls) => (ones(ls), -INF, 1),
+            Constraint::ExactlyOne(ls) => (ones(ls), 1, 1),
             Constraint::Linear(lin) => {
                 let rhs = i128::from(lin.rhs);
                 let (lo, hi) = match lin.cmp {
@@ -66,26 +69,28 @@ impl Row {
                     Cmp::Le => (-INF, rhs),
                     Cmp::Eq => (rhs, rhs),
                 };
-                (lin.terms.iter().map(|&(c, l)| (i128::from(c), l)).collect(), lo, hi)
+                (lin.terms.clone(), lo, hi)
             }
             Constraint::SumOf { .. } => return None,
         };
         // c·l with c < 0 is c + |c|·~l: the constant moves into the bounds.
         let mut shift = 0i128;
-        terms.retain(|t| t.0 != 0);
-        for t in &mut terms {
-            if t.0 < 0 {
-                shift += t.0;
-                *t = (-t.0, !t.1);
+        let mut terms: Vec<(u64, Lit)> = Vec::with_capacity(written.len());
+        for (c, l) in written {
+            let slot = &mut seen[l.var().index()];
+            if *slot == id {
+                return None;
+            }
+            *slot = id;
+            if c < 0 {
+                shift += i128::from(c);
+                terms.push((c.unsigned_abs(), !l));
+            } else if c > 0 {
+                terms.push((c.unsigned_abs(), l));
             }
         }
-        let mut vars: Vec<u32> = terms.iter().map(|t| t.1.var().0).collect();
-        vars.sort_unstable();
-        if vars.windows(2).any(|w| w[0] == w[1]) {
-            return None;
-        }
         terms.sort_by_key(|t| std::cmp::Reverse(t.0));
-        let max = terms.iter().map(|t| t.0).sum();
+        let max = terms.iter().map(|t| i128::from(t.0)).sum();
         let bound = |b: i128| if b.abs() >= INF { b } else { b - shift };
         Some(Row {
             terms,
@@ -109,19 +114,41 @@ fn value(val: &[i8], l: Lit) -> i8 {
 pub(crate) fn presolve(f: &mut PbFormula) -> Result<Presolved, Refutation> {
     let n = f.num_vars as usize;
     let mut val = vec![0i8; n];
-    let mut rows: Vec<Option<Row>> = f.constraints.iter().map(|(_, c)| Row::of(c)).collect();
-    // Where each variable occurs: (row, position in the row's terms).
-    let mut occurs: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n];
+    let mut seen = vec![u32::MAX; n];
+    let mut rows: Vec<Option<Row>> = f
+        .constraints
+        .iter()
+        .enumerate()
+        .map(|(r, (_, c))| Row::of(c, &mut seen, r as u32))
+        .collect();
+    drop(seen);
+    // Where each variable occurs, (row, position in the row's terms), in one array:
+    // variable v's entries are `occurs[start[v]..start[v + 1]]`.
+    let mut start = vec![0u32; n + 1];
+    for t in rows.iter().flatten().flat_map(|row| &row.terms) {
+        start[t.1.var().index() + 1] += 1;
+    }
+    for v in 0..n {
+        start[v + 1] += start[v];
+    }
+    let mut occurs = vec![(0u32, 0u32); start[n] as usize];
+    let mut next = start.clone();
     for (r, row) in rows.iter().enumerate() {
         for (i, t) in row.iter().flat_map(|row| row.terms.iter().enumerate()) {
-            occurs[t.1.var().index()].push((r as u32, i as u32));
+            let slot = &mut next[t.1.var().index()];
+            occurs[*slot as usize] = (r as u32, i as u32);
+            *slot += 1;
         }
     }
+    drop(next);
     let mut queue: Vec<usize> = (0..rows.len()).filter(|&r| rows[r].is_some()).collect();
     let mut fixed: Vec<Lit> = Vec::new();
     let refuted = |label: &str| Refutation(format!("the rows force a contradiction at {label}"));
+    let mut pops = 0u32;
     while let Some(r) = queue.pop() {
-        if crate::budget::compile_stop() {
+        // The clock is read every 4,096 rows, not per row: a CNF file has millions.
+        pops = pops.wrapping_add(1);
+        if pops.is_multiple_of(4096) && crate::budget::compile_stop() {
             return Err(Refutation::stopped());
         }
         let Some(row) = rows[r].as_mut() else { continue };
@@ -132,6 +159,7 @@ pub(crate) fn presolve(f: &mut PbFormula) -> Result<Presolved, Refutation> {
         let slack = (row.max - row.lo).min(row.hi - row.min);
         let mut forced: Vec<Lit> = Vec::new();
         for &(c, l) in &row.terms {
+            let c = i128::from(c);
             if c <= slack {
                 break;
             }
@@ -153,11 +181,13 @@ pub(crate) fn presolve(f: &mut PbFormula) -> Result<Presolved, Refutation> {
             }
             val[l.var().index()] = if l.is_positive() { 1 } else { -1 };
             fixed.push(l);
-            for &(o, i) in &occurs[l.var().index()] {
+            let v = l.var().index();
+            for &(o, i) in &occurs[start[v] as usize..start[v + 1] as usize] {
                 let Some(other) = rows[o as usize].as_mut() else {
                     continue;
                 };
                 let (c, lit) = other.terms[i as usize];
+                let c = i128::from(c);
                 if lit == l {
                     other.min += c;
                 } else {
