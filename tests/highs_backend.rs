@@ -183,3 +183,79 @@ fn a_formula_without_rows_is_answered_with_its_best_bounds() {
     assert!(o.optimal);
     assert_eq!(best, Some(-2));
 }
+
+/// A decision problem whose longest row steers HiGHS as an objective with a cutoff
+/// (src/backend/mip_guide.rs): with the row's bound exactly at the best value the other rows
+/// allow, the problem stays satisfiable (the cutoff must not cut the last point), and one
+/// past it, unsatisfiable. Brute force says which, on rows of either sign and direction.
+#[test]
+fn a_guiding_row_at_its_extreme_bound_keeps_its_last_point() {
+    let n = 14u32;
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    let (mut cases, mut guided) = (0, 0);
+    while cases < 24 {
+        let lit = |v: u64, pos: bool| Lit::new(Var(v as u32), pos);
+        let clauses: Vec<Vec<Lit>> = (0..3 + next(4))
+            .map(|_| (0..3).map(|_| lit(next(u64::from(n)), next(2) == 0)).collect())
+            .collect();
+        // Every other formula has weights that are all multiples of 10, as an objective's
+        // often are: a solver that took the cutoff for an incumbent to beat by a whole step
+        // of the objective would cut the point at the bound.
+        let step = if cases % 2 == 0 { 1 } else { 10 };
+        let weights: Vec<(i64, Lit)> = (0..u64::from(n))
+            .map(|v| {
+                let c = step * (1 + next(30) as i64);
+                (if next(3) == 0 { -c } else { c }, lit(v, next(4) != 0))
+            })
+            .collect();
+        let holds = |a: &[bool], ls: &[Lit]| ls.iter().any(|l| a[l.var().index()] == l.is_positive());
+        let value = |a: &[bool]| -> i64 {
+            weights
+                .iter()
+                .filter(|(_, l)| a[l.var().index()] == l.is_positive())
+                .map(|t| t.0)
+                .sum()
+        };
+        let sums: Vec<i64> = (0u32..1 << n)
+            .map(|m| (0..n).map(|i| m >> i & 1 == 1).collect::<Vec<bool>>())
+            .filter(|a| clauses.iter().all(|c| holds(a, c)))
+            .map(|a| value(&a))
+            .collect();
+        let (Some(&lo), Some(&hi)) = (sums.iter().min(), sums.iter().max()) else {
+            continue;
+        };
+        for (cmp, bound, sat) in [
+            (Cmp::Le, lo, true),
+            (Cmp::Le, lo - 1, false),
+            (Cmp::Ge, hi, true),
+            (Cmp::Ge, hi + 1, false),
+        ] {
+            let mut f = PbFormula::new(n);
+            for c in &clauses {
+                f.add("clause", Constraint::Clause(c.clone()));
+            }
+            f.add("guide", Constraint::Linear(Linear::new(weights.clone(), cmp, bound)));
+            let out = backend::by_name("highs")
+                .unwrap()
+                .solve(&f, &SolveOptions::default())
+                .unwrap();
+            let said = format!("{cmp:?} {bound} (values {lo}..={hi}): {out:?}");
+            match out.status {
+                Status::Sat => assert!(sat && f.evaluate(out.assignment.as_ref().unwrap()).is_ok(), "{said}"),
+                Status::Unsat => assert!(!sat, "{said}"),
+                Status::Unknown => panic!("no answer without a time limit: {said}"),
+            }
+            guided += usize::from(out.stats.extra.contains_key("highs_guide"));
+        }
+        cases += 1;
+    }
+    // Every row here qualifies as a guide (14 terms of uneven sizes, one-sided), so every
+    // run must have been steered by it, or this test checks nothing.
+    assert_eq!(guided, 4 * 24);
+}

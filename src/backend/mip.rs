@@ -592,6 +592,21 @@ impl Attempt<'_> {
             }
         });
         p.parameters = parameters(solver, settings, objective.is_some(), opts.seed, own_limit);
+        // HiGHS on a feasibility problem: steered by the row that looks like an objective
+        // bound, if there is one (see `mip_guide.rs`).
+        let guide = (solver == Solver::Highs && objective.is_none())
+            .then(|| super::mip_guide::guide(&p.rows, formula.num_vars as usize))
+            .flatten();
+        if let Some(g) = &guide {
+            p.objective = vec![0.0; n];
+            for &(j, c) in &g.objective {
+                p.objective[j as usize] = c;
+            }
+            // A point is all a feasibility problem asks for: HiGHS stops at its first.
+            p.parameters
+                .push(("objective_bound".into(), format!("{:.3}", g.cutoff)));
+            p.parameters.push(("mip_max_improving_sols".into(), "1".into()));
+        }
         let build = t0.elapsed();
         let t1 = Instant::now();
         let backend = solver.backend();
@@ -679,7 +694,13 @@ impl Attempt<'_> {
             assignment,
             stats,
         };
-        if let Some(b) = dual_bound {
+        if let Some(g) = &guide {
+            out.stats.extra.insert(
+                format!("{backend}_guide"),
+                format!("minimised the row of {} terms, its bound as a cutoff", g.terms).into(),
+            );
+        }
+        if let Some(b) = dual_bound.filter(|_| objective.is_some()) {
             // The solver's word, which only `wide_objective.rs` weighs, on exact numbers.
             out.stats.extra.insert(DUAL_BOUND.into(), b.into());
         }

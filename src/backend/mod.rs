@@ -16,6 +16,7 @@ pub mod highs;
 #[cfg(any(feature = "mip", feature = "highs"))]
 pub mod mip;
 #[cfg(any(feature = "mip", feature = "highs"))]
+mod mip_guide;
 mod mip_settings;
 pub mod mitm;
 pub mod optimise;

@@ -8,6 +8,10 @@
 //!   `lo <= Σ c·l <= hi` over positive `c`, a free literal with `c` above the slack
 //!   (`max - lo`, or `hi - min`) has one value left. Fixings propagate to a fixpoint
 //!   through every row; a row that can no longer hold refutes the formula.
+//! - **Probing.** Then each variable, most occurrences first, is set true and then false,
+//!   and propagated from there. A value that breaks a row fixes the other value (a failed
+//!   literal); a literal that both values force is fixed. Probing stops after a fixed
+//!   amount of work, so a file of millions of rows pays a bounded price.
 //! - **Dropping.** A row that holds whatever the free literals do goes.
 //! - **Tightening.** What is left of a `>=` row over positive coefficients has its
 //!   coefficients saturated at the new right-hand side and divided by their gcd; one whose
@@ -19,10 +23,10 @@
 //! only when no other part of the formula points at rows by position (the digit columns
 //! of rows too wide for 64 bits, implied sums); otherwise only the unit clauses are added.
 //!
-//! A refutation from here is a claim the verifier cannot check: `tests/presolve.rs` and
+//! A refutation from here is a claim the verifier cannot check: `tests/pb_presolve.rs` and
 //! the unit tests below compare it with brute force and with the plain model.
 
-use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
+use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 use crate::puzzle::Refutation;
 
 /// What presolve did.
@@ -30,6 +34,9 @@ use crate::puzzle::Refutation;
 pub(crate) struct Presolved {
     /// Variables fixed at the root.
     pub(crate) fixed: usize,
+    /// Of those, the ones probing fixed (a value that breaks a row, or a literal both
+    /// values force).
+    pub(crate) probed: usize,
     /// Rows that held whatever was left, dropped.
     pub(crate) dropped: usize,
     /// Rows rewritten smaller (fixed terms gone, coefficients tightened, a row turned into
@@ -109,99 +116,267 @@ fn value(val: &[i8], l: Lit) -> i8 {
     if l.is_positive() { v } else { -v }
 }
 
+/// How much probing may do after the root fixpoint, in occurrence visits and rows read:
+/// about a tenth of a second, whatever the size of the file.
+const PROBE_WORK: u64 = 20_000_000;
+
+/// Why propagation stopped early.
+enum Stop {
+    /// This row cannot hold under the values set.
+    Conflict(usize),
+    /// The time limit.
+    Clock,
+}
+
+/// The rows as propagation reads them, the values set so far and the order they were set
+/// in, so that a probe can be taken back.
+struct Prop {
+    rows: Vec<Option<Row>>,
+    /// Where each variable occurs, (row, position in the row's terms), in one array:
+    /// variable v's entries are `occurs[start[v]..start[v + 1]]`.
+    start: Vec<u32>,
+    occurs: Vec<(u32, u32)>,
+    val: Vec<i8>,
+    trail: Vec<Lit>,
+    queue: Vec<usize>,
+    forced: Vec<Lit>,
+    pops: u32,
+    /// Occurrence visits and rows read: probing's budget.
+    work: u64,
+}
+
+impl Prop {
+    fn new(f: &PbFormula) -> Prop {
+        let n = f.num_vars as usize;
+        let mut seen = vec![u32::MAX; n];
+        let rows: Vec<Option<Row>> = f
+            .constraints
+            .iter()
+            .enumerate()
+            .map(|(r, (_, c))| Row::of(c, &mut seen, r as u32))
+            .collect();
+        drop(seen);
+        let mut start = vec![0u32; n + 1];
+        for t in rows.iter().flatten().flat_map(|row| &row.terms) {
+            start[t.1.var().index() + 1] += 1;
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut occurs = vec![(0u32, 0u32); start[n] as usize];
+        let mut next = start.clone();
+        for (r, row) in rows.iter().enumerate() {
+            for (i, t) in row.iter().flat_map(|row| row.terms.iter().enumerate()) {
+                let slot = &mut next[t.1.var().index()];
+                occurs[*slot as usize] = (r as u32, i as u32);
+                *slot += 1;
+            }
+        }
+        let queue = (0..rows.len()).filter(|&r| rows[r].is_some()).collect();
+        Prop {
+            rows,
+            start,
+            occurs,
+            val: vec![0; n],
+            trail: Vec::new(),
+            queue,
+            forced: Vec::new(),
+            pops: 0,
+            work: 0,
+        }
+    }
+
+    fn occurrences(&self, v: usize) -> std::ops::Range<usize> {
+        self.start[v] as usize..self.start[v + 1] as usize
+    }
+
+    /// Sets the free literal `l` true and queues the rows it occurs in.
+    fn assign(&mut self, l: Lit) {
+        let v = l.var().index();
+        self.val[v] = if l.is_positive() { 1 } else { -1 };
+        self.trail.push(l);
+        for k in self.occurrences(v) {
+            let (o, i) = self.occurs[k];
+            self.work += 1;
+            let Some(other) = self.rows[o as usize].as_mut() else {
+                continue;
+            };
+            let (c, lit) = other.terms[i as usize];
+            if lit == l {
+                other.min += i128::from(c);
+            } else {
+                other.max -= i128::from(c);
+            }
+            if !other.queued {
+                other.queued = true;
+                self.queue.push(o as usize);
+            }
+        }
+    }
+
+    /// Takes back every value set after the first `mark` of the trail.
+    fn undo(&mut self, mark: usize) {
+        for r in self.queue.drain(..) {
+            if let Some(row) = self.rows[r].as_mut() {
+                row.queued = false;
+            }
+        }
+        while self.trail.len() > mark {
+            let l = self.trail.pop().expect("longer than mark");
+            let v = l.var().index();
+            self.val[v] = 0;
+            for k in self.occurrences(v) {
+                let (o, i) = self.occurs[k];
+                let Some(other) = self.rows[o as usize].as_mut() else {
+                    continue;
+                };
+                let (c, lit) = other.terms[i as usize];
+                if lit == l {
+                    other.min -= i128::from(c);
+                } else {
+                    other.max += i128::from(c);
+                }
+            }
+        }
+    }
+
+    /// Sets what the queued rows force until nothing changes.
+    fn propagate(&mut self) -> Result<(), Stop> {
+        while let Some(r) = self.queue.pop() {
+            // The clock is read every 4,096 rows, not per row: a CNF file has millions.
+            self.pops = self.pops.wrapping_add(1);
+            if self.pops.is_multiple_of(4096) && crate::budget::compile_stop() {
+                return Err(Stop::Clock);
+            }
+            self.work += 1;
+            let mut forced = std::mem::take(&mut self.forced);
+            forced.clear();
+            let Some(row) = self.rows[r].as_mut() else { continue };
+            row.queued = false;
+            if row.max < row.lo || row.min > row.hi {
+                self.forced = forced;
+                return Err(Stop::Conflict(r));
+            }
+            let slack = (row.max - row.lo).min(row.hi - row.min);
+            for &(c, l) in &row.terms {
+                let c = i128::from(c);
+                if c <= slack {
+                    break;
+                }
+                self.work += 1;
+                if value(&self.val, l) != 0 {
+                    continue;
+                }
+                // Without l the row misses `lo`; with it, it passes `hi`.
+                if row.max - c < row.lo {
+                    forced.push(l);
+                } else if row.min + c > row.hi {
+                    forced.push(!l);
+                }
+            }
+            for &l in &forced {
+                match value(&self.val, l) {
+                    1 => {}
+                    -1 => {
+                        self.forced = forced;
+                        return Err(Stop::Conflict(r));
+                    }
+                    _ => self.assign(l),
+                }
+            }
+            self.forced = forced;
+        }
+        Ok(())
+    }
+
+    /// Failed literals and shared consequences: each variable, most occurrences first, is
+    /// set true and then false. A value that breaks a row fixes the other one; a literal
+    /// both values force is fixed. Stops when [`PROBE_WORK`] is spent. A conflict at the
+    /// root (both values break a row) is returned.
+    fn probe(&mut self) -> Result<(), Stop> {
+        let n = self.val.len();
+        let mut order: Vec<usize> = (0..n).filter(|&v| self.occurrences(v).len() >= 2).collect();
+        order.sort_by_key(|&v| (std::cmp::Reverse(self.occurrences(v).len()), v));
+        // `first[v]` is the value the probe numbered `stamp[v]` gave v when set true.
+        let mut stamp = vec![usize::MAX; n];
+        let mut first = vec![0i8; n];
+        let limit = self.work + PROBE_WORK;
+        for (k, v) in order.into_iter().enumerate() {
+            if self.work > limit {
+                break;
+            }
+            if self.val[v] != 0 {
+                continue;
+            }
+            let root = self.trail.len();
+            let x = Var(v as u32).pos();
+            let mut failed = None;
+            for probe in [x, !x] {
+                self.assign(probe);
+                match self.propagate() {
+                    Err(Stop::Clock) => return Err(Stop::Clock),
+                    Err(Stop::Conflict(_)) => failed = Some(probe),
+                    Ok(()) if probe == x => {
+                        for &l in &self.trail[root + 1..] {
+                            stamp[l.var().index()] = k;
+                            first[l.var().index()] = if l.is_positive() { 1 } else { -1 };
+                        }
+                    }
+                    Ok(()) => {
+                        self.forced.clear();
+                        for &l in &self.trail[root + 1..] {
+                            let w = l.var().index();
+                            if stamp[w] == k && first[w] == if l.is_positive() { 1 } else { -1 } {
+                                self.forced.push(l);
+                            }
+                        }
+                    }
+                }
+                if failed.is_some() {
+                    break;
+                }
+                self.undo(root);
+            }
+            let both = if let Some(l) = failed {
+                self.undo(root);
+                vec![!l]
+            } else {
+                std::mem::take(&mut self.forced)
+            };
+            for l in both {
+                match value(&self.val, l) {
+                    0 => self.assign(l),
+                    1 => {}
+                    _ => unreachable!("the probes ran from the same root"),
+                }
+            }
+            self.propagate()?;
+        }
+        Ok(())
+    }
+}
+
 /// Fixes what the rows force and rewrites the formula smaller (see the module comment).
 /// A row that cannot hold is a refutation naming it.
 pub(crate) fn presolve(f: &mut PbFormula) -> Result<Presolved, Refutation> {
     let n = f.num_vars as usize;
-    let mut val = vec![0i8; n];
-    let mut seen = vec![u32::MAX; n];
-    let mut rows: Vec<Option<Row>> = f
-        .constraints
-        .iter()
-        .enumerate()
-        .map(|(r, (_, c))| Row::of(c, &mut seen, r as u32))
-        .collect();
-    drop(seen);
-    // Where each variable occurs, (row, position in the row's terms), in one array:
-    // variable v's entries are `occurs[start[v]..start[v + 1]]`.
-    let mut start = vec![0u32; n + 1];
-    for t in rows.iter().flatten().flat_map(|row| &row.terms) {
-        start[t.1.var().index() + 1] += 1;
-    }
-    for v in 0..n {
-        start[v + 1] += start[v];
-    }
-    let mut occurs = vec![(0u32, 0u32); start[n] as usize];
-    let mut next = start.clone();
-    for (r, row) in rows.iter().enumerate() {
-        for (i, t) in row.iter().flat_map(|row| row.terms.iter().enumerate()) {
-            let slot = &mut next[t.1.var().index()];
-            occurs[*slot as usize] = (r as u32, i as u32);
-            *slot += 1;
-        }
-    }
-    drop(next);
-    let mut queue: Vec<usize> = (0..rows.len()).filter(|&r| rows[r].is_some()).collect();
-    let mut fixed: Vec<Lit> = Vec::new();
-    let refuted = |label: &str| Refutation(format!("the rows force a contradiction at {label}"));
-    let mut pops = 0u32;
-    while let Some(r) = queue.pop() {
-        // The clock is read every 4,096 rows, not per row: a CNF file has millions.
-        pops = pops.wrapping_add(1);
-        if pops.is_multiple_of(4096) && crate::budget::compile_stop() {
-            return Err(Refutation::stopped());
-        }
-        let Some(row) = rows[r].as_mut() else { continue };
-        row.queued = false;
-        if row.max < row.lo || row.min > row.hi {
-            return Err(refuted(&f.constraints[r].0));
-        }
-        let slack = (row.max - row.lo).min(row.hi - row.min);
-        let mut forced: Vec<Lit> = Vec::new();
-        for &(c, l) in &row.terms {
-            let c = i128::from(c);
-            if c <= slack {
-                break;
-            }
-            if value(&val, l) != 0 {
-                continue;
-            }
-            // Without l the row misses `lo`; with it, it passes `hi`.
-            if row.max - c < row.lo {
-                forced.push(l);
-            } else if row.min + c > row.hi {
-                forced.push(!l);
-            }
-        }
-        for l in forced {
-            match value(&val, l) {
-                1 => continue,
-                -1 => return Err(refuted(&f.constraints[r].0)),
-                _ => {}
-            }
-            val[l.var().index()] = if l.is_positive() { 1 } else { -1 };
-            fixed.push(l);
-            let v = l.var().index();
-            for &(o, i) in &occurs[start[v] as usize..start[v + 1] as usize] {
-                let Some(other) = rows[o as usize].as_mut() else {
-                    continue;
-                };
-                let (c, lit) = other.terms[i as usize];
-                let c = i128::from(c);
-                if lit == l {
-                    other.min += c;
-                } else {
-                    other.max -= c;
-                }
-                if !other.queued {
-                    other.queued = true;
-                    queue.push(o as usize);
-                }
-            }
-        }
-    }
+    let mut p = Prop::new(f);
+    let stopped = |why: Stop| match why {
+        Stop::Clock => Refutation::stopped(),
+        Stop::Conflict(r) => Refutation(format!("the rows force a contradiction at {}", f.constraints[r].0)),
+    };
+    p.propagate().map_err(stopped)?;
+    let at_root = p.trail.len();
+    p.probe().map_err(stopped)?;
+    let Prop {
+        rows,
+        val,
+        trail: mut fixed,
+        ..
+    } = p;
     let mut done = Presolved {
         fixed: fixed.len(),
+        probed: fixed.len() - at_root,
         ..Presolved::default()
     };
     if fixed.is_empty() {
@@ -380,7 +555,7 @@ mod tests {
     #[test]
     fn presolve_keeps_every_solution_and_refutes_only_unsatisfiable_formulas() {
         let mut rng = Rng::new(27);
-        let (mut refuted, mut fixed, mut dropped) = (0, 0, 0);
+        let (mut refuted, mut fixed, mut dropped, mut probed) = (0, 0, 0, 0);
         for _ in 0..4000 {
             let n = 1 + rng.below(7) as u32;
             let f = random_formula(&mut rng, n);
@@ -395,13 +570,14 @@ mod tests {
                     assert_eq!(models(&g), before, "{f:?}\nbecame\n{g:?}");
                     fixed += done.fixed;
                     dropped += done.dropped;
+                    probed += done.probed;
                 }
             }
         }
         // The random formulas exercise every path.
         assert!(
-            refuted > 100 && fixed > 1000 && dropped > 100,
-            "{refuted} {fixed} {dropped}"
+            refuted > 100 && fixed > 1000 && dropped > 100 && probed > 50,
+            "{refuted} {fixed} {dropped} {probed}"
         );
     }
 
@@ -431,6 +607,42 @@ mod tests {
         );
         let units: Vec<_> = f.constraints.iter().filter(|(l, _)| l == "presolve: fixed").collect();
         assert_eq!(units.len(), 2);
+    }
+
+    #[test]
+    fn probing_fixes_a_failed_literal_and_what_both_values_force() {
+        // a or b, a or ~b: a = 0 breaks a row, so a. ~c or d, c or d: both values of c
+        // force d. Propagation alone fixes neither.
+        let (a, b, c, d) = (Var(0).pos(), Var(1).pos(), Var(2).pos(), Var(3).pos());
+        let mut f = PbFormula::new(4);
+        for (label, row) in [
+            ("line 1", [a, b]),
+            ("line 2", [a, !b]),
+            ("line 3", [!c, d]),
+            ("line 4", [c, d]),
+        ] {
+            f.constraints.push((label.into(), Constraint::Clause(row.to_vec())));
+        }
+        let done = presolve(&mut f).unwrap();
+        assert_eq!((done.fixed, done.probed), (2, 2));
+        let units: Vec<_> = f
+            .constraints
+            .iter()
+            .filter(|(l, _)| l == "presolve: fixed")
+            .map(|(_, row)| row.clone())
+            .collect();
+        assert_eq!(units, [Constraint::Clause(vec![a]), Constraint::Clause(vec![d])]);
+    }
+
+    #[test]
+    fn probing_refutes_when_both_values_of_a_variable_fail() {
+        // The four clauses over a and b: no model, and no single row forces anything.
+        let (a, b) = (Var(0).pos(), Var(1).pos());
+        let mut f = PbFormula::new(2);
+        for row in [[a, b], [a, !b], [!a, b], [!a, !b]] {
+            f.constraints.push(("row".into(), Constraint::Clause(row.to_vec())));
+        }
+        assert!(presolve(&mut f).unwrap_err().0.contains("contradiction at row"));
     }
 
     #[test]
