@@ -17,6 +17,7 @@ pub mod highs;
 pub mod mip;
 #[cfg(any(feature = "mip", feature = "highs"))]
 mod mip_guide;
+#[cfg(any(feature = "mip", feature = "highs"))]
 mod mip_settings;
 pub mod mitm;
 pub mod optimise;
