@@ -593,8 +593,10 @@ impl Attempt<'_> {
         });
         p.parameters = parameters(solver, settings, objective.is_some(), opts.seed, own_limit);
         // HiGHS on a feasibility problem: steered by the row that looks like an objective
-        // bound, if there is one (see `mip_guide.rs`).
-        let guide = (solver == Solver::Highs && objective.is_none())
+        // bound, if there is one (see `mip_guide.rs`). Not where rows became digit columns:
+        // a digit column steered nowhere and held HiGHS for minutes on formulas of five
+        // variables (tests/wide_rows.rs).
+        let guide = (solver == Solver::Highs && objective.is_none() && columns == formula.num_vars)
             .then(|| super::mip_guide::guide(&p.rows, formula.num_vars as usize))
             .flatten();
         if let Some(g) = &guide {
