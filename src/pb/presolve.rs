@@ -117,7 +117,7 @@ fn value(val: &[i8], l: Lit) -> i8 {
 }
 
 /// How much probing may do after the root fixpoint, in occurrence visits and rows read:
-/// about a tenth of a second, whatever the size of the file.
+/// at most about 0.6 s (a random 3-CNF of 1.2 million clauses), whatever the size of the file.
 const PROBE_WORK: u64 = 20_000_000;
 
 /// Why propagation stopped early.
