@@ -259,3 +259,29 @@ fn a_guiding_row_at_its_extreme_bound_keeps_its_last_point() {
     // run must have been steered by it, or this test checks nothing.
     assert_eq!(guided, 4 * 24);
 }
+
+/// No row guides HiGHS once some row became digit columns: on such formulas a guide held
+/// HiGHS for minutes (tests/wide_rows.rs took 796 s instead of 4 s). The same formula with
+/// the wide row narrow is guided, so the check below can fail.
+#[test]
+fn no_guide_where_a_row_became_digit_columns() {
+    let lit = |v: u32| Lit::new(Var(v), true);
+    for (wide, guided) in [(1i64 << 40, false), (3, true)] {
+        let mut f = PbFormula::new(10);
+        let uneven: Vec<(i64, Lit)> = (0..10).map(|v| (1 + i64::from(v), lit(v))).collect();
+        f.add("long", Constraint::Linear(Linear::new(uneven, Cmp::Ge, 20)));
+        let pair = vec![(wide, lit(0)), (wide + 1, lit(1))];
+        f.add("pair", Constraint::Linear(Linear::new(pair, Cmp::Le, wide + 1)));
+        let out = backend::by_name("highs")
+            .unwrap()
+            .solve(&f, &SolveOptions::default())
+            .unwrap();
+        assert_eq!(out.status, Status::Sat);
+        assert_eq!(
+            out.stats.extra.contains_key("highs_guide"),
+            guided,
+            "{wide}: {:?}",
+            out.stats.extra
+        );
+    }
+}
