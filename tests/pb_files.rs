@@ -398,9 +398,21 @@ fn malformed_files_name_file_line_and_problem() {
         ),
         (
             "opb",
-            "* #variable= 2 #constraint= 1\nmin: ;\n+1 x1 >= 1 ;\n",
+            "* #variable= 2 #constraint= 1\nmin: +1 x1 >= 1 ;\n+1 x1 >= 1 ;\n",
             ":2:",
-            "objective is empty",
+            "objective must end with ';'",
+        ),
+        (
+            "opb",
+            "* #variable= 2 #constraint= 1\n+1 x1 +1 x2 >= +\n1 ;\n",
+            ":2:",
+            "sign must be followed by digits",
+        ),
+        (
+            "opb",
+            "* #variable= 2 #constraint= 1\n+1 x1 +1 x2 != 1 ;\n",
+            ":2:",
+            "unexpected '!='",
         ),
         (
             "opb",
@@ -647,4 +659,60 @@ fn variables_may_have_any_name() {
         assert_eq!(o.status.code(), Some(2), "{text:?}: {err}");
         assert!(err.contains(line) && err.lines().count() == 1, "{text:?}: {err}");
     }
+}
+
+/// What minisat+, RoundingSat and VeriPB read beyond the competition's spelling is read the
+/// same way here: `min: ;` (an objective of constant 0), a sign apart from its digits
+/// (`+ 1 x1`), a coefficient glued to its variable (`+2x2`), the strict `>` and `<` and
+/// `==`. Each lenient file's model (`--emit opb`) is the one of its plain spelling, and the
+/// answers agree.
+#[test]
+fn minisat_plus_spellings_read_as_their_plain_forms() {
+    let cases: &[(&str, &str)] = &[
+        ("+ 1 x1 - 2 x2 >= - 1 ;\n", "+1 x1 -2 x2 >= -1 ;\n"),
+        ("+1x1 -2~x2 >= -1;\n", "+1 x1 -2 ~x2 >= -1 ;\n"),
+        ("+1 x1 +1 x2 > 1 ;\n", "+1 x1 +1 x2 >= 2 ;\n"),
+        ("+1 x1 +1 x2 < 1 ;\n", "+1 x1 +1 x2 <= 0 ;\n"),
+        ("+3 x1 -1 x2 == 2 ;\n", "+3 x1 -1 x2 = 2 ;\n"),
+        ("+1 x1 +1 x2 > 2 ;\n", "+1 x1 +1 x2 >= 3 ;\n"),
+        ("min: ;\n+1 x1 +1 x2 >= 1 ;\n", "min: +0 x1 ;\n+1 x1 +1 x2 >= 1 ;\n"),
+        ("max: ;\n+1 x1 +1 x2 > 2 ;\n", "min: +0 x1 ;\n+1 x1 +1 x2 >= 3 ;\n"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let model = |text: &str| {
+        let f = dir.path().join("m.opb");
+        std::fs::write(&f, format!("* #variable= 2 #constraint= 1\n{text}")).unwrap();
+        let e = sokuc()
+            .args(["solve", f.to_str().unwrap(), "--emit", "opb", "--presolve", "off"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            e.status.code(),
+            Some(0),
+            "{text:?}: {}",
+            String::from_utf8_lossy(&e.stderr)
+        );
+        let s = sokuc().args(["solve", f.to_str().unwrap()]).output().unwrap();
+        let answer = String::from_utf8_lossy(&s.stdout).into_owned();
+        assert!(
+            answer.contains("c verified") || answer.contains("s UNSATISFIABLE"),
+            "{text:?}: {answer}"
+        );
+        let body: String = String::from_utf8_lossy(&e.stdout)
+            .lines()
+            .filter(|l| !l.starts_with('*'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        (body, s.status.code(), answer.lines().next().map(str::to_string))
+    };
+    for (lenient, plain) in cases {
+        let (a, b) = (model(lenient), model(plain));
+        assert_eq!(a.0, b.0, "{lenient:?} against {plain:?}");
+        assert_eq!((a.1, &a.2), (b.1, &b.2), "{lenient:?} against {plain:?}");
+    }
+    // The last two are unsatisfiable (two variables cannot reach 3), the objective with no
+    // terms an optimisation all the same.
+    assert_eq!(model(cases[6].0).1, Some(30));
+    assert_eq!(model(cases[7].0).1, Some(20));
+    assert_eq!(model(cases[5].0).1, Some(20));
 }

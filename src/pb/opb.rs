@@ -7,6 +7,11 @@
 //! 3 x1 x2 -2 x3 <= 1 ;      <- a product term, and `<=` (an extension minisat+ reads too)
 //! ```
 //!
+//! What minisat+, RoundingSat or VeriPB read beyond that is read too, so that a file one of
+//! them takes is never refused here: `min: ;` (no terms: a constant 0 objective), a sign
+//! apart from its digits (`- 3`), a variable glued to its coefficient (`+2x1`), and the
+//! relations `==`, `>` and `<`.
+//!
 //! Statements end with `;` and may span lines. Coefficients are integers of any size (the
 //! competition's BIGINT files go to 2^255 and beyond), read exactly as [`BigInt`]. Every
 //! problem is an [`InputError`] with the line it is on. The header's counts are hints, as
@@ -26,7 +31,9 @@ const MAX_DIGITS: usize = 1000;
 enum Tok<'a> {
     Int(&'a str),
     Lit(Lit),
-    Rel(Cmp),
+    /// A relation; `true` for the strict `>` and `<` minisat+ reads (the right-hand side
+    /// moves by one, as the left-hand side is an integer).
+    Rel(Cmp, bool),
     Semi,
     Min,
     Max,
@@ -82,35 +89,54 @@ impl<'a> Lexer<'a> {
                 Tok::Semi
             }
             b'>' | b'<' => {
-                if b.get(start + 1) != Some(&b'=') {
-                    return Err(self.err(line, format!("'{}' is not a relation: use >=, <= or =", c as char)));
+                let cmp = if c == b'>' { Cmp::Ge } else { Cmp::Le };
+                if b.get(start + 1) == Some(&b'=') {
+                    self.pos += 2;
+                    Tok::Rel(cmp, false)
+                } else {
+                    self.pos += 1;
+                    Tok::Rel(cmp, true)
                 }
-                self.pos += 2;
-                Tok::Rel(if c == b'>' { Cmp::Ge } else { Cmp::Le })
             }
             b'=' => {
                 self.pos += 1;
-                // `=>` and `==` are neither OPB nor a common extension.
-                if matches!(b.get(self.pos), Some(b'>') | Some(b'=')) {
-                    return Err(self.err(line, "unknown relation: use >=, <= or ="));
+                // `==` is minisat+'s spelling of `=`; `=>` is neither OPB nor an extension.
+                match b.get(self.pos) {
+                    Some(b'=') => self.pos += 1,
+                    Some(b'>') => return Err(self.err(line, "unknown relation '=>': use >=, <=, = (or >, <)")),
+                    _ => {}
                 }
-                Tok::Rel(Cmp::Eq)
+                Tok::Rel(Cmp::Eq, false)
             }
             b'+' | b'-' | b'0'..=b'9' => {
-                self.pos += 1;
+                if c == b'+' || c == b'-' {
+                    self.pos += 1;
+                    // minisat+ reads `- 3` and `+ 4` as numbers: spaces or tabs may follow a sign.
+                    while self.pos < b.len() && matches!(b[self.pos], b' ' | b'\t') {
+                        self.pos += 1;
+                    }
+                }
+                let digits_start = self.pos;
                 while self.pos < b.len() && b[self.pos].is_ascii_digit() {
                     self.pos += 1;
                 }
                 let word = &self.text[start..self.pos];
-                let digits = word.trim_start_matches(['+', '-']);
+                let digits = &self.text[digits_start..self.pos];
                 if digits.is_empty() {
                     return Err(self.err(
                         line,
-                        format!("'{word}' is not a number: a sign must be followed by digits"),
+                        format!(
+                            "'{}' is not a number: a sign must be followed by digits",
+                            word.trim_end()
+                        ),
                     ));
                 }
+                // A variable may follow its coefficient with no space between (`+3x1`, as
+                // minisat+ reads it); anything else glued to the digits is no number.
                 if let Some(&next) = b.get(self.pos)
-                    && !(next.is_ascii_whitespace() || next == b';' || next == b'>' || next == b'<' || next == b'=')
+                    && !(next.is_ascii_whitespace()
+                        || matches!(next, b';' | b'>' | b'<' | b'=' | b'~' | b'_')
+                        || next.is_ascii_alphabetic())
                 {
                     let end = self.word_end(self.pos);
                     return Err(self.err(
@@ -315,18 +341,14 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
                 Some((_, l)) => return Err(lx.err(l, "the objective must end with ';' (it takes no relation)")),
                 None => return Err(lx.err(end, "missing ';' at the end of the objective")),
             }
-            if terms.is_empty() {
-                return Err(lx.err(
-                    line,
-                    "the objective is empty: give at least one term, or leave out the objective",
-                ));
-            }
+            // `min: ;` (no terms) is an objective of constant 0, as minisat+, RoundingSat
+            // and VeriPB read it: every model is optimal.
             objective = Some(Objective { terms, maximise, line });
             tok = lx.next()?;
             continue;
         }
-        let cmp = match tok {
-            Some((Tok::Rel(c), _)) => c,
+        let (cmp, strict) = match tok {
+            Some((Tok::Rel(c, strict), _)) => (c, strict),
             Some((Tok::Semi, l)) => {
                 return Err(lx.err(l, "the constraint has no relation and right-hand side (>=, <= or =)"));
             }
@@ -342,6 +364,12 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
             Some((Tok::Semi, _)) => {}
             _ => return Err(lx.err(rhs_line, "missing ';' after the right-hand side")),
         }
+        // Sides are integers: `> k` is `>= k + 1`, `< k` is `<= k - 1`.
+        let rhs = match (strict, cmp) {
+            (true, Cmp::Ge) => rhs + 1,
+            (true, _) => rhs - 1,
+            (false, _) => rhs,
+        };
         rows.push(Row::Linear { terms, cmp, rhs, line });
         tok = lx.next()?;
     }
@@ -429,9 +457,9 @@ fn first_line_with(text: &str, word: &str) -> Option<usize> {
 }
 
 fn parse_int(lx: &Lexer<'_>, line: usize, word: &str) -> Result<BigInt, InputError> {
-    // The lexer made sure this is an optional sign and digits.
-    word.strip_prefix('+')
-        .unwrap_or(word)
+    // The lexer made sure this is an optional sign, spaces or tabs, and digits.
+    let compact: String = word.chars().filter(|c| !matches!(c, ' ' | '\t' | '+')).collect();
+    compact
         .parse()
         .map_err(|_| lx.err(line, format!("'{word}' is not an integer")))
 }
