@@ -661,23 +661,30 @@ fn variables_may_have_any_name() {
     }
 }
 
-/// What minisat+, RoundingSat and VeriPB read beyond the competition's spelling is read the
-/// same way here: `min: ;` (an objective of constant 0), a sign apart from its digits
-/// (`+ 1 x1`), a coefficient glued to its variable (`+2x2`), the strict `>` and `<` and
-/// `==`. Each lenient file's model (`--emit opb`) is the one of its plain spelling, and the
-/// answers agree.
+/// What minisat+, RoundingSat, VeriPB, Gurobi or GLPK read beyond the competition's
+/// spelling is read the same way here: `min: ;` (an objective of constant 0), a sign apart
+/// from its digits (`+ 1 x1`), a coefficient glued to its variable (`+2x2`, `2*x2`), a
+/// literal with no coefficient (`x1 + x2`, `-x1`), the strict `>` and `<` and `==`. Each
+/// lenient file's model (`--emit opb`) is the one of its plain spelling, and the answers
+/// agree.
 #[test]
-fn minisat_plus_spellings_read_as_their_plain_forms() {
+fn other_tools_spellings_read_as_their_plain_forms() {
     let cases: &[(&str, &str)] = &[
         ("+ 1 x1 - 2 x2 >= - 1 ;\n", "+1 x1 -2 x2 >= -1 ;\n"),
         ("+1x1 -2~x2 >= -1;\n", "+1 x1 -2 ~x2 >= -1 ;\n"),
         ("+1 x1 +1 x2 > 1 ;\n", "+1 x1 +1 x2 >= 2 ;\n"),
         ("+1 x1 +1 x2 < 1 ;\n", "+1 x1 +1 x2 <= 0 ;\n"),
         ("+3 x1 -1 x2 == 2 ;\n", "+3 x1 -1 x2 = 2 ;\n"),
+        ("x1 + x2 - ~x1 >= 1 ;\n", "+1 x1 +1 x2 -1 ~x1 >= 1 ;\n"),
+        ("3*x1 -2*~x2 >= 1 ;\n", "+3 x1 -2 ~x2 >= 1 ;\n"),
+        ("-x1 x2 +1 x1 >= 0 ;\n", "-1 x1 x2 +1 x1 >= 0 ;\n"),
         ("+1 x1 +1 x2 > 2 ;\n", "+1 x1 +1 x2 >= 3 ;\n"),
         ("min: ;\n+1 x1 +1 x2 >= 1 ;\n", "min: +0 x1 ;\n+1 x1 +1 x2 >= 1 ;\n"),
         ("max: ;\n+1 x1 +1 x2 > 2 ;\n", "min: +0 x1 ;\n+1 x1 +1 x2 >= 3 ;\n"),
     ];
+    // The last two: the objective with no terms; the ninth: `> 2` over two variables.
+    assert!(cases[9].0.starts_with("min: ;") && cases[10].0.starts_with("max: ;"));
+    assert!(cases[8].0.contains("> 2"));
     let dir = tempfile::tempdir().unwrap();
     let model = |text: &str| {
         let f = dir.path().join("m.opb");
@@ -710,9 +717,9 @@ fn minisat_plus_spellings_read_as_their_plain_forms() {
         assert_eq!(a.0, b.0, "{lenient:?} against {plain:?}");
         assert_eq!((a.1, &a.2), (b.1, &b.2), "{lenient:?} against {plain:?}");
     }
-    // The last two are unsatisfiable (two variables cannot reach 3), the objective with no
-    // terms an optimisation all the same.
-    assert_eq!(model(cases[6].0).1, Some(30));
-    assert_eq!(model(cases[7].0).1, Some(20));
-    assert_eq!(model(cases[5].0).1, Some(20));
+    // `min: ;` is an optimisation (exit 30), `> 2` over two variables is unsatisfiable
+    // (20), with or without the empty objective.
+    assert_eq!(model(cases[9].0).1, Some(30));
+    assert_eq!(model(cases[10].0).1, Some(20));
+    assert_eq!(model(cases[8].0).1, Some(20));
 }

@@ -7,10 +7,11 @@
 //! 3 x1 x2 -2 x3 <= 1 ;      <- a product term, and `<=` (an extension minisat+ reads too)
 //! ```
 //!
-//! What minisat+, RoundingSat or VeriPB read beyond that is read too, so that a file one of
-//! them takes is never refused here: `min: ;` (no terms: a constant 0 objective), a sign
-//! apart from its digits (`- 3`), a variable glued to its coefficient (`+2x1`), and the
-//! relations `==`, `>` and `<`.
+//! What minisat+, RoundingSat, VeriPB, Gurobi or GLPK read beyond that is read too, so that
+//! a file one of them takes is never refused here: `min: ;` (no terms: a constant 0
+//! objective), a sign apart from its digits (`- 3`), a variable glued to its coefficient
+//! (`+2x1`, `2*x1`), a literal with no coefficient (`x1 + x2`: the coefficient 1), and the
+//! relations `==`, `>` and `<`. Fractional coefficients (Gurobi's) stay errors.
 //!
 //! Statements end with `;` and may span lines. Coefficients are integers of any size (the
 //! competition's BIGINT files go to 2^255 and beyond), read exactly as [`BigInt`]. Every
@@ -122,6 +123,15 @@ impl<'a> Lexer<'a> {
                 }
                 let word = &self.text[start..self.pos];
                 let digits = &self.text[digits_start..self.pos];
+                let literal_next = |p: usize| {
+                    b.get(p)
+                        .is_some_and(|&n| n.is_ascii_alphabetic() || matches!(n, b'_' | b'~'))
+                };
+                if digits.is_empty() && literal_next(self.pos) {
+                    // `+ x1`, `-x2`: a sign with no digits before a literal is the coefficient
+                    // +1 or -1 (as Gurobi's and GLPK's OPB writers and readers have it).
+                    return Ok(Some((Tok::Int(if c == b'-' { "-1" } else { "+1" }), line)));
+                }
                 if digits.is_empty() {
                     return Err(self.err(
                         line,
@@ -132,8 +142,11 @@ impl<'a> Lexer<'a> {
                     ));
                 }
                 // A variable may follow its coefficient with no space between (`+3x1`, as
-                // minisat+ reads it); anything else glued to the digits is no number.
-                if let Some(&next) = b.get(self.pos)
+                // minisat+ reads it) or after a `*` (`3*x1`, minisat+'s old format and
+                // GLPK's); anything else glued to the digits is no number.
+                if b.get(self.pos) == Some(&b'*') && literal_next(self.pos + 1) {
+                    self.pos += 1;
+                } else if let Some(&next) = b.get(self.pos)
                     && !(next.is_ascii_whitespace()
                         || matches!(next, b';' | b'>' | b'<' | b'=' | b'~' | b'_')
                         || next.is_ascii_alphabetic())
@@ -301,21 +314,28 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
         let mut end = line;
         loop {
             match tok.clone() {
-                Some((Tok::Int(n), l)) => {
+                Some((first, l)) if matches!(first, Tok::Int(_) | Tok::Lit(_)) => {
                     end = l;
-                    let next = lx.next()?;
-                    match next {
-                        Some((Tok::Lit(_), _)) => {}
-                        Some((_, l2)) => {
-                            return Err(lx.err(
-                                l2,
-                                format!("'{n}' has no variable: a term is a coefficient and a literal"),
-                            ));
+                    // A literal with no coefficient before it has the coefficient 1 (`x1 +
+                    // x2`, as Gurobi reads OPB); literals side by side stay a product.
+                    let n = match first {
+                        Tok::Int(n) => {
+                            tok = lx.next()?;
+                            match tok {
+                                Some((Tok::Lit(_), _)) => {}
+                                Some((_, l2)) => {
+                                    return Err(lx.err(
+                                        l2,
+                                        format!("'{n}' has no variable: a term is a coefficient and a literal"),
+                                    ));
+                                }
+                                None => return Err(lx.err(l, format!("the file ends after the coefficient '{n}'"))),
+                            }
+                            n
                         }
-                        None => return Err(lx.err(l, format!("the file ends after the coefficient '{n}'"))),
-                    }
+                        _ => "+1",
+                    };
                     let mut lits = Vec::new();
-                    tok = next;
                     while let Some((Tok::Lit(lit), l2)) = tok {
                         end = l2;
                         if lit.var <= super::MAX_VARS {
@@ -328,9 +348,6 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
                         coef: parse_int(&lx, l, n)?,
                         lits,
                     });
-                }
-                Some((Tok::Lit(lit), l)) => {
-                    return Err(lx.err(l, format!("{lit} has no coefficient: write +1 {lit}")));
                 }
                 _ => break,
             }
