@@ -52,6 +52,57 @@ fn the_rule_picks_search_for_groups_and_rows_and_sat_for_clause_heavy_formulas()
     assert!(backend::by_name(plan.engine).unwrap().capabilities().seed, "{plan:?}");
 }
 
+/// A knapsack-like row (over at least half of the variables and 16 terms, coefficients of
+/// more than one size) hands the formula to CBC, beside HiGHS, instead of clause learning;
+/// a cardinality row, a row over fewer variables, a seed or a row past CBC's numbers keep
+/// the CDCL engine.
+#[test]
+fn a_knapsack_row_goes_to_cbc() {
+    use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
+    let formula = |vars: u32, terms: u32, coef: &dyn Fn(u32) -> i64| {
+        let mut f = PbFormula::new(vars);
+        let row: Vec<(i64, Lit)> = (0..terms).map(|v| (coef(v), Lit::new(Var(v), true))).collect();
+        let rhs = row.iter().map(|t| t.0).sum::<i64>() / 2;
+        f.add("split", Constraint::Linear(Linear::new(row, Cmp::Eq, rhs)));
+        f
+    };
+    let plain = SolveOptions::default();
+    let engine = |f: &PbFormula, opts: &SolveOptions| auto::plan(f, opts).unwrap().engine;
+    let cbc = if backend::available().contains(&"mip") {
+        "mip"
+    } else {
+        "sat"
+    };
+    let uneven = |v: u32| i64::from(3 + (v * 37) % 90);
+    assert_eq!(engine(&formula(50, 50, &uneven), &plain), cbc);
+    assert_eq!(
+        engine(&formula(32, 16, &uneven), &plain),
+        cbc,
+        "16 terms, half the variables"
+    );
+    assert_eq!(engine(&formula(50, 15, &uneven), &plain), "sat", "fewer than 16 terms");
+    assert_eq!(
+        engine(&formula(60, 29, &uneven), &plain),
+        "sat",
+        "under half the variables"
+    );
+    assert_eq!(engine(&formula(50, 50, &|_| 7), &plain), "sat", "one coefficient");
+    assert_eq!(
+        engine(&formula(50, 50, &|v| 1 + i64::from(v) * 40_000), &plain),
+        "sat",
+        "past 2^20"
+    );
+    let seeded = SolveOptions {
+        seed: Some(7),
+        ..Default::default()
+    };
+    assert_ne!(
+        engine(&formula(50, 50, &uneven), &seeded),
+        "mip",
+        "a seed keeps an engine that takes it"
+    );
+}
+
 /// A row past pumpkin's 2^30 (or 2^20, from which `mip` splits rows) is never planned for `cp` (or `mip`), even
 /// where a seed rules out `sat`: the engine is one whose numbers hold it, or the plan is a
 /// refusal.

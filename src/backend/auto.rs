@@ -12,9 +12,12 @@
 //!    time limit.
 //!
 //! The CDCL engine is `sat` (varisat), or with `--seed` the first engine of this build that
-//! takes a seed (`cadical`, else `cp`), so a seed is never silently dropped. The budget counts
-//! failures, and the slice of time is far past what search needs where it is the right
-//! engine, so where search answers, the same engine answers on any machine.
+//! takes a seed (`cadical`, else `cp`), so a seed is never silently dropped. A formula with
+//! a knapsack-like row (over half of the variables, coefficients of more than one size)
+//! goes to `mip` (CBC) instead, where the build has it and no seed is asked for: CBC sees
+//! such a row whole. The budget counts failures, and the slice of time is far past what
+//! search needs where it is the right engine, so where search answers, the same engine
+//! answers on any machine.
 //!
 //! When the CDCL engine has not answered within [`HEAD_START`], `highs` (HiGHS, where the
 //! build has it; else `mip`, CBC, where the build has that, and `cp`) races it (`race.rs`),
@@ -46,6 +49,7 @@
 //! The answer names the engine that answered ([`Backend::answered_by`]), and
 //! `stats.extra.auto` says why it was picked.
 
+use super::field::{OPTIMISERS, field_for, fits};
 use super::second_opinion::second_opinion;
 use super::session::Session;
 use super::{
@@ -183,58 +187,6 @@ fn fallback(
 /// (`race.rs`): a formula answered within it never pays for starting another engine.
 pub const HEAD_START: Duration = Duration::from_millis(100);
 
-/// The engines that may race the picked one, in order of preference. HiGHS's branch and
-/// cut (a process of its own, so the engines share nothing but the machine) races alone
-/// where the build has it: on the public PB benchmark's 132 decision files at 5 s
-/// (encodings/auto.md) it answered 97, and `sat` beside it all 98 that any engine answered,
-/// so a third or fourth engine would only take a share of the two cores. Without it, CBC
-/// and pumpkin's lazy clause generation (which keeps rows whole where the CDCL engines see
-/// their clauses) race together.
-const PARTNERS: [&str; 3] = ["highs", "mip", "cp"];
-
-/// The engines that optimise an objective, in order of preference: CBC and HiGHS prove
-/// different optima first (knapsacks with several rows on CBC, bin packing, colouring and
-/// wide knapsacks on HiGHS), so where the build has both they race each other.
-const OPTIMISERS: [&str; 2] = ["highs", "mip"];
-
-/// The engines `auto` runs on `formula`, `engine` first: `engine` alone with a seed (a
-/// seeded run is asked to be reproducible, and which engine wins a race is not) or a DRAT
-/// proof (only the picked engine writes one); else `engine` and its partners in this build
-/// that are not `engine`, honour `opts` and whose numbers hold the formula's rows: the first
-/// of [`PARTNERS`] alone if that is `highs`, else all of them; for an optimiser, the other
-/// optimiser and `cp`, as many as there are cores beside the first engine's (at least one).
-/// At 20 s on the PB benchmark's 45 optimisation files, `highs` alone proved 34 optima, `mip`
-/// 28, `cp` 18, and `cp` none that `highs` did not (encodings/auto.md): on two cores a
-/// third engine only slows the other two down.
-fn field_for(formula: &PbFormula, opts: &SolveOptions, engine: &'static str) -> Vec<&'static str> {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    field_on(formula, opts, engine, cores)
-}
-
-/// [`field_for`] on a machine of `cores` cores.
-fn field_on(formula: &PbFormula, opts: &SolveOptions, engine: &'static str, cores: usize) -> Vec<&'static str> {
-    let mut field = vec![engine];
-    if opts.seed.is_some() || opts.proof.is_some() {
-        return field;
-    }
-    let fits = |name: &&'static str| {
-        *name != engine
-            && super::too_wide_for(name, formula).is_none()
-            && by_name(name).is_some_and(|b| b.check_options(opts).is_ok())
-    };
-    if OPTIMISERS.contains(&engine) {
-        let partners = OPTIMISERS.into_iter().chain(["cp"]).filter(fits);
-        field.extend(partners.take(cores.saturating_sub(1).max(1)));
-        return field;
-    }
-    let partners: Vec<&'static str> = PARTNERS.into_iter().filter(fits).collect();
-    match partners.first() {
-        Some(&"highs") => field.push("highs"),
-        _ => field.extend(partners),
-    }
-    field
-}
-
 /// Clauses of the formula (constraints stated as clauses, not counting groups or rows).
 fn clause_count(f: &PbFormula) -> usize {
     f.constraints
@@ -242,6 +194,32 @@ fn clause_count(f: &PbFormula) -> usize {
         .filter(|(_, c)| matches!(c, Constraint::Clause(_)))
         .count()
 }
+
+/// The terms of the longest knapsack-like row of `f`: a linear row over at least half of the
+/// variables (and at least [`KNAPSACK_TERMS`]) whose coefficients are not all of one size.
+/// Market splits, knapsacks and MIPLIB's objective-bound rows look like this; clause
+/// learning sees such a row only through its encoding, where CBC's LP and heuristics see it
+/// whole (encodings/auto.md, "The engine beside HiGHS"). 3SoKu's vertex rows (a quarter of
+/// the variables), cardinality rows (one coefficient) and short random rows do not.
+fn knapsack_row(f: &PbFormula) -> Option<usize> {
+    let least = KNAPSACK_TERMS.max(f.num_vars.div_ceil(2) as usize);
+    f.constraints
+        .iter()
+        .filter_map(|(_, c)| match c {
+            Constraint::Linear(l) if l.terms.len() >= least => {
+                let size = l.terms.first()?.0.unsigned_abs();
+                l.terms
+                    .iter()
+                    .any(|t| t.0.unsigned_abs() != size)
+                    .then_some(l.terms.len())
+            }
+            _ => None,
+        })
+        .max()
+}
+
+/// The fewest terms of a knapsack-like row ([`knapsack_row`]).
+const KNAPSACK_TERMS: usize = 16;
 
 /// The rule (see the module's documentation).
 pub fn plan(f: &PbFormula, opts: &SolveOptions) -> Result<Plan, BackendError> {
@@ -277,6 +255,15 @@ pub fn plan(f: &PbFormula, opts: &SolveOptions) -> Result<Plan, BackendError> {
             ),
         });
     }
+    // A knapsack-like row (see `knapsack_row`) is where CBC beats clause learning.
+    let (engine, knapsack) = match knapsack_row(f) {
+        Some(terms) if opts.seed.is_none() && fits("mip", f, opts) => ("mip", Some(terms)),
+        _ => (engine, None),
+    };
+    let engine_why = match knapsack {
+        Some(terms) => format!("{engine} (a row of {terms} terms with uneven coefficients)"),
+        None => engine.to_string(),
+    };
     // Search honours every option a formula without a proof can ask for; if that ever
     // changes, the CDCL engine takes the formula.
     let search_first = search::Search.check_options(opts).is_ok();
@@ -284,9 +271,9 @@ pub fn plan(f: &PbFormula, opts: &SolveOptions) -> Result<Plan, BackendError> {
         search_first,
         engine,
         why: if search_first {
-            format!("groups and rows: search, handing over to {engine} after {SEARCH_FAILURES} failures")
+            format!("groups and rows: search, handing over to {engine_why} after {SEARCH_FAILURES} failures")
         } else {
-            format!("search cannot honour the options: {engine}")
+            format!("search cannot honour the options: {engine_why}")
         },
     })
 }
@@ -655,41 +642,5 @@ impl Backend for Auto {
         self.answered = name;
         let b = self.inner.insert(by_name(name).expect("an engine of this build"));
         b.session(formula, opts)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ir::{Cmp, Linear, Lit, Var};
-
-    /// `x0 + x1 >= 1`, minimising `x0 + 2·x1`.
-    fn small() -> PbFormula {
-        let mut f = PbFormula::new(2);
-        let x = |v| Lit::new(Var(v), true);
-        f.add(
-            "row",
-            Constraint::Linear(Linear::new(vec![(1, x(0)), (1, x(1))], Cmp::Ge, 1)),
-        );
-        f.objective = Some(vec![(1, x(0)), (2, x(1))]);
-        f
-    }
-
-    #[test]
-    #[cfg_attr(
-        not(all(feature = "mip", feature = "highs")),
-        ignore = "needs the mip and highs backends (--features mip,highs)"
-    )]
-    fn an_objective_races_one_engine_per_core() {
-        let (f, opts) = (small(), SolveOptions::default());
-        assert_eq!(field_on(&f, &opts, "highs", 1), ["highs", "mip"]);
-        assert_eq!(field_on(&f, &opts, "highs", 2), ["highs", "mip"]);
-        assert_eq!(field_on(&f, &opts, "highs", 4), ["highs", "mip", "cp"]);
-        // A seed asks for a run that repeats: one engine, whatever the cores.
-        let seeded = SolveOptions {
-            seed: Some(7),
-            ..SolveOptions::default()
-        };
-        assert_eq!(field_on(&f, &seeded, "highs", 4), ["highs"]);
     }
 }

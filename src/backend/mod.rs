@@ -9,6 +9,7 @@ pub mod auto;
 pub mod cadical;
 pub mod cp;
 pub mod enumerate;
+mod field;
 #[cfg(any(feature = "mip", feature = "highs"))]
 pub mod helper;
 #[cfg(feature = "highs")]
