@@ -17,6 +17,9 @@ const CASES: &[(&str, i32)] = &[
     ("instances/icosoku-fixed.toml", 0),
     ("instances/octasoku.toml", 0),
     ("instances/tetrasoku-unsat.toml", 20),
+    // An OPB file in the spellings other tools read, with `max: ;` (an objective of no
+    // terms): a decoded answer is a checked model whose optimality is not proven here.
+    ("fuzz/seeds/opb/minisat-plus-spellings.opb", 10),
 ];
 
 /// Emits `format`, runs `tool` to produce an answer file, decodes it, and checks the
@@ -52,7 +55,7 @@ fn round_trip(format: &str, run_tool: &dyn Fn(&std::path::Path, &std::path::Path
                 .collect::<String>()
         );
         let v: serde_json::Value = serde_json::from_slice(&d.stdout).unwrap();
-        if *want == 0 {
+        if *want != 20 {
             assert_eq!(v["verified"], true, "{format} {inst}");
         } else {
             assert_eq!(v["status"], "unsat");

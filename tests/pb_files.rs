@@ -722,4 +722,18 @@ fn other_tools_spellings_read_as_their_plain_forms() {
     assert_eq!(model(cases[9].0).1, Some(30));
     assert_eq!(model(cases[10].0).1, Some(20));
     assert_eq!(model(cases[8].0).1, Some(20));
+    // Every backend takes the objective of no terms: optimal at 0, or no model at all.
+    let f = dir.path().join("empty-objective.opb");
+    for (text, want) in [(cases[9].0, 30), (cases[10].0, 20)] {
+        std::fs::write(&f, format!("* #variable= 2 #constraint= 1\n{text}")).unwrap();
+        for b in sokuc::backends() {
+            let o = sokuc()
+                .args(["solve", f.to_str().unwrap(), "--backend", b])
+                .output()
+                .unwrap();
+            let out = String::from_utf8_lossy(&o.stdout);
+            assert_eq!(o.status.code(), Some(want), "{b} on {text:?}: {out}");
+            assert!(want == 20 || out.starts_with("o 0\ns OPTIMUM FOUND\n"), "{b}: {out}");
+        }
+    }
 }

@@ -44,13 +44,13 @@ fn field_on(formula: &PbFormula, opts: &SolveOptions, engine: &'static str, core
     if opts.seed.is_some() || opts.proof.is_some() {
         return field;
     }
-    let fits = |name: &&'static str| *name != engine && fits(name, formula, opts);
+    let partner = |name: &&'static str| *name != engine && fits(name, formula, opts);
     if OPTIMISERS.contains(&engine) {
-        let partners = OPTIMISERS.into_iter().chain(["cp"]).filter(fits);
+        let partners = OPTIMISERS.into_iter().chain(["cp"]).filter(partner);
         field.extend(partners.take(cores.saturating_sub(1).max(1)));
         return field;
     }
-    let partners: Vec<&'static str> = PARTNERS.into_iter().filter(fits).collect();
+    let partners: Vec<&'static str> = PARTNERS.into_iter().filter(partner).collect();
     match partners.first() {
         Some(&"highs") => field.push("highs"),
         _ => field.extend(partners),

@@ -144,13 +144,10 @@ impl<'a> Lexer<'a> {
                 // A variable may follow its coefficient with no space between (`+3x1`, as
                 // minisat+ reads it) or after a `*` (`3*x1`, minisat+'s old format and
                 // GLPK's); anything else glued to the digits is no number.
+                let ends = |n: u8| n.is_ascii_whitespace() || matches!(n, b';' | b'>' | b'<' | b'=');
                 if b.get(self.pos) == Some(&b'*') && literal_next(self.pos + 1) {
                     self.pos += 1;
-                } else if let Some(&next) = b.get(self.pos)
-                    && !(next.is_ascii_whitespace()
-                        || matches!(next, b';' | b'>' | b'<' | b'=' | b'~' | b'_')
-                        || next.is_ascii_alphabetic())
-                {
+                } else if b.get(self.pos).is_some_and(|&n| !ends(n)) && !literal_next(self.pos) {
                     let end = self.word_end(self.pos);
                     return Err(self.err(
                         line,
@@ -475,8 +472,9 @@ fn first_line_with(text: &str, word: &str) -> Option<usize> {
 
 fn parse_int(lx: &Lexer<'_>, line: usize, word: &str) -> Result<BigInt, InputError> {
     // The lexer made sure this is an optional sign, spaces or tabs, and digits.
-    let compact: String = word.chars().filter(|c| !matches!(c, ' ' | '\t' | '+')).collect();
-    compact
+    let digits = word.trim_start_matches(['+', '-']).trim_start_matches([' ', '\t']);
+    let value: BigInt = digits
         .parse()
-        .map_err(|_| lx.err(line, format!("'{word}' is not an integer")))
+        .map_err(|_| lx.err(line, format!("'{word}' is not an integer")))?;
+    Ok(if word.starts_with('-') { -value } else { value })
 }
