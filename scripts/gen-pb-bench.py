@@ -496,6 +496,31 @@ def knapsack_opt(n, seed, big, m=1):
           expected=expected, family="knapsack" if m == 1 else "mknapsack")
 
 
+def knapsack_correlated(n, seed, kind, spread=10_000):
+    """A correlated 0/1 knapsack in Pisinger's classes: `strong`, value = weight + spread/10;
+    `invstrong`, weight = value + spread/10. The capacity is half the total weight. These are
+    the knapsacks whose LP bound is loosest. Optimum by dynamic programming over the capacity
+    (numpy, as a whole array per item)."""
+    import numpy as np
+    r = random.Random(seed)
+    if kind == "strong":
+        w = [r.randint(1, spread) for _ in range(n)]
+        v = [wi + spread // 10 for wi in w]
+    else:
+        v = [r.randint(1, spread) for _ in range(n)]
+        w = [vi + spread // 10 for vi in v]
+    cap = sum(w) // 2
+    best = np.zeros(cap + 1, dtype=np.int64)
+    for wi, vi in zip(w, v):
+        best[wi:] = np.maximum(best[wi:], best[:-wi] + vi)
+    write("optimisation", f"knapsack-{kind}-{n}-s{seed}", n,
+          [row([(c, j + 1) for j, c in enumerate(w)], "<=", cap)],
+          objective=[(-c, j + 1) for j, c in enumerate(v)],
+          comment=f"0/1 knapsack, {'strongly' if kind == 'strong' else 'inverse strongly'} correlated "
+                  f"(Pisinger's class), weights to {spread}, seed {seed}; optimum by dynamic programming",
+          expected=-int(best[cap]), family="knapsack-corr")
+
+
 def subset_sum_min(n, seed, bits):
     """Least subset sum of n `bits`-bit weights reaching a target (min: the sum; optimum by
     meet-in-the-middle)."""
@@ -862,6 +887,9 @@ def crafted():
         knapsack_opt(n, seed, False, m)
     for n, seed, bits in ((26, 1, 64), (30, 2, 90), (34, 3, 120)):
         subset_sum_min(n, seed, bits)
+    for n, seed in ((300, 21), (1000, 22), (1000, 23)):
+        knapsack_correlated(n, seed, "strong")
+        knapsack_correlated(n, seed, "invstrong")
     for b, cap, per, seed in ((3, 100, 3, 1), (4, 150, 4, 2), (5, 1000, 3, 3), (6, 500, 3, 4)):
         binpacking_opt(b, cap, per, seed)
     for n, p, seed in ((40, 0.2, 1), (60, 0.15, 2), (80, 0.1, 3), (100, 0.1, 4)):

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use super::helper::{self, Answer, HelperError, Problem, Solver};
 use super::memory::over_limit;
+use super::mip_rows::{column_terms, row};
 use super::mip_settings::{Settings, parameters};
 use super::optimise::{self, Improved, Method, Optimum};
 use super::{
@@ -25,7 +26,7 @@ use super::{
 use crate::budget::Deadline;
 use crate::encode::EncodeError;
 use crate::ir::digits::{self, Columns};
-use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
+use crate::ir::{Constraint, Linear, Lit, PbFormula, Var};
 
 /// The `mip` backend (CBC).
 #[cfg(feature = "mip")]
@@ -50,44 +51,6 @@ const ROWS_PER_LOOK: usize = 1024;
 /// How often the wait for CBC looks at the clock, the interrupt flag and the helper's
 /// resident size.
 const POLL: Duration = Duration::from_millis(20);
-
-/// `Σ c·l` over the columns as `(column, coefficient)` terms and the constant a negative
-/// literal leaves (`c * !x` is `c - c * x`); a column met twice gets one term.
-fn column_terms(terms: &[(i64, Lit)]) -> (Vec<(u32, f64)>, f64) {
-    let mut out: Vec<(u32, f64)> = Vec::with_capacity(terms.len());
-    let mut constant = 0.0;
-    for &(c, l) in terms {
-        let (c, x) = (c as f64, l.var().0);
-        if l.is_positive() {
-            out.push((x, c));
-        } else {
-            out.push((x, -c));
-            constant += c;
-        }
-    }
-    out.sort_unstable_by_key(|t| t.0);
-    out.dedup_by(|b, a| {
-        if a.0 == b.0 {
-            a.1 += b.1;
-            true
-        } else {
-            false
-        }
-    });
-    out.retain(|t| t.1 != 0.0);
-    (out, constant)
-}
-
-/// A row of the IR as CBC's row: terms, lower and upper bound.
-fn row(lin: &Linear) -> helper::Row {
-    let (terms, constant) = column_terms(&lin.terms);
-    let rhs = lin.rhs as f64 - constant;
-    match lin.cmp {
-        Cmp::Le => (terms, f64::NEG_INFINITY, rhs),
-        Cmp::Ge => (terms, rhs, f64::INFINITY),
-        Cmp::Eq => (terms, rhs, rhs),
-    }
-}
 
 /// What `mip` and `highs` can do.
 pub(super) const CAPABILITIES: Capabilities = Capabilities {
@@ -556,6 +519,14 @@ impl Attempt<'_> {
             // Assumptions of both signs on one variable.
             return Ok((refuted(), true));
         }
+        // The cardinality rows knapsack rows imply (`mip_cardinality.rs`), on 0/1 columns.
+        let cards = if columns == formula.num_vars {
+            super::mip_cardinality::implied(&p.rows)
+        } else {
+            vec![]
+        };
+        let added = cards.len();
+        p.rows.extend(cards);
         if p.rows.is_empty() {
             // No row left (all were empty and hold): every column is free within its
             // bounds and takes the one its objective coefficient prefers, which is optimal.
@@ -701,6 +672,11 @@ impl Attempt<'_> {
                 format!("{backend}_guide"),
                 format!("minimised the row of {} terms, its bound as a cutoff", g.terms).into(),
             );
+        }
+        if added > 0 {
+            out.stats
+                .extra
+                .insert(format!("{backend}_cardinality_rows"), added.into());
         }
         if let Some(b) = dual_bound.filter(|_| objective.is_some()) {
             // The solver's word, which only `wide_objective.rs` weighs, on exact numbers.

@@ -17,7 +17,11 @@ pub mod highs;
 #[cfg(any(feature = "mip", feature = "highs"))]
 pub mod mip;
 #[cfg(any(feature = "mip", feature = "highs"))]
+mod mip_cardinality;
+#[cfg(any(feature = "mip", feature = "highs"))]
 mod mip_guide;
+#[cfg(any(feature = "mip", feature = "highs"))]
+mod mip_rows;
 #[cfg(any(feature = "mip", feature = "highs"))]
 mod mip_settings;
 pub mod mitm;
