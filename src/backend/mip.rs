@@ -521,7 +521,7 @@ impl Attempt<'_> {
         }
         // The cardinality rows knapsack rows imply (`mip_cardinality.rs`), on 0/1 columns.
         let cards = if columns == formula.num_vars {
-            super::mip_cardinality::implied(&p.rows)
+            super::mip_cardinality::implied(&p.rows, n)
         } else {
             vec![]
         };

@@ -7,11 +7,12 @@
 //! the LP optimum of a strongly correlated knapsack (profit = weight + constant) the light
 //! items are taken whole and one heavy item in part, and the profit bound stays loose by the
 //! constant per item the cardinality would forbid. HiGHS and CBC then branch on nearly every
-//! item. With the cardinality row, HiGHS proved strongly and inverse strongly correlated
-//! knapsacks of 1,000 items in under 1.5 s, where it had not in 20 s (encodings/mip.md).
+//! item. With the cardinality row, `auto` proves strongly and inverse strongly correlated
+//! knapsacks of 1,000 items in 0.6–4 s, where HiGHS had not in 20 s
+//! (encodings/mip-cardinality.md).
 //!
-//! Negative weights are complemented first (`w·x = w + |w|·(1 - x)`), and a `>=` side is the
-//! `<=` side of the negated row, so every one-sided bound of every row can imply one.
+//! Negative weights are complemented first (`w·x = w + |w|·(1 - x)`), and a `>=` bound is
+//! the `<=` bound of the negated row, so each bound of an inequality can imply one.
 
 use super::helper::Row;
 
@@ -19,19 +20,31 @@ use super::helper::Row;
 /// short row too, of no use to the LP and one more row to carry.
 pub(super) const CARD_TERMS: usize = 16;
 
+/// The least share of the model's columns a row must hold: a knapsack's capacity or an
+/// objective bound covers most of them, a packing or covering row few.
+const CARD_SHARE: usize = 2;
+
 /// The sum of a row's weights stays below this (2^50), where sums of whole numbers in
 /// doubles are exact, so `k` is counted right.
 const CARD_MAGNITUDE: f64 = (1u64 << 50) as f64;
 
-/// The cardinality rows the `rows` of a model whose every column is 0/1 imply: one per
-/// bound of each row with at least [`CARD_TERMS`] terms whose weights are not all of one
-/// size (such a row is a cardinality row already), where the bound leaves out at least one
-/// of the row's variables.
-pub(super) fn implied(rows: &[Row]) -> Vec<Row> {
+/// The cardinality rows the `rows` of a model over `columns` columns, every one 0/1, imply:
+/// one per bound of each inequality with at least [`CARD_TERMS`] terms and half of the
+/// columns, whose weights are not all of one size (such a row is a cardinality row
+/// already), where the bound leaves out at least one of the row's variables.
+///
+/// Not from equalities: the equality that holds most columns in the puzzles' models is the
+/// sum of their vertex rows, over placements of which exactly one per face is taken, so its
+/// counts say less than the faces do, and with them CBC took 0.22–0.26 s on icosoku100's
+/// slowest line instead of 0.09–0.11 s. Subset sums and market splits, the equalities of
+/// the PB benchmark, are `mitm`'s.
+pub(super) fn implied(rows: &[Row], columns: usize) -> Vec<Row> {
+    let least = CARD_TERMS.max(columns.div_ceil(CARD_SHARE));
     let mut out = Vec::new();
     for (terms, lo, up) in rows {
         let size = |t: &(u32, f64)| t.1.abs();
-        if terms.len() < CARD_TERMS
+        if terms.len() < least
+            || lo == up
             || terms.iter().all(|t| size(t) == size(&terms[0]))
             || terms.iter().map(size).sum::<f64>() >= CARD_MAGNITUDE
         {
@@ -115,7 +128,7 @@ mod tests {
                 1 => (terms, bound, f64::INFINITY),
                 _ => (terms, bound - 20.0, bound + 20.0),
             };
-            let implied = implied(std::slice::from_ref(&row));
+            let implied = implied(std::slice::from_ref(&row), n as usize);
             let mut tight = vec![false; implied.len()];
             for bits in 0u32..(1 << n) {
                 let x: Vec<bool> = (0..n).map(|j| bits >> j & 1 == 1).collect();
@@ -144,18 +157,22 @@ mod tests {
     fn the_most_light_items_that_fit() {
         // Weights 1..=20 (sum 210): 1 + 2 + ... + 6 = 21 fits in 25, one more does not.
         let terms: Vec<(u32, f64)> = (0..20u32).map(|j| (j, f64::from(j + 1))).collect();
-        let rows = implied(&[(terms.clone(), f64::NEG_INFINITY, 25.0)]);
+        let rows = implied(&[(terms.clone(), f64::NEG_INFINITY, 25.0)], 20);
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].2, 6.0);
         assert!(rows[0].0.iter().all(|t| t.1 == 1.0));
         // `>= 200`: the 10 left out weigh at most 10, so at most 4 of the lightest ones are
         // out: `Σ -x <= 4 - 20`, at least 16 in.
-        let rows = implied(&[(terms.clone(), 200.0, f64::INFINITY)]);
+        let rows = implied(&[(terms.clone(), 200.0, f64::INFINITY)], 20);
         assert_eq!(rows[0].2, 4.0 - 20.0);
         assert!(rows[0].0.iter().all(|t| t.1 == -1.0));
         // All of one size, too short, or a bound that leaves every variable free: nothing.
-        assert!(implied(&[((0..20u32).map(|j| (j, 3.0)).collect(), f64::NEG_INFINITY, 25.0)]).is_empty());
-        assert!(implied(&[(terms[..10].to_vec(), f64::NEG_INFINITY, 25.0)]).is_empty());
-        assert!(implied(&[(terms, f64::NEG_INFINITY, 210.0)]).is_empty());
+        assert!(implied(&[((0..20u32).map(|j| (j, 3.0)).collect(), f64::NEG_INFINITY, 25.0)], 20).is_empty());
+        assert!(implied(&[(terms[..10].to_vec(), f64::NEG_INFINITY, 25.0)], 20).is_empty());
+        assert!(implied(&[(terms.clone(), f64::NEG_INFINITY, 210.0)], 20).is_empty());
+        // An equality.
+        assert!(implied(&[(terms.clone(), 25.0, 25.0)], 20).is_empty());
+        // Under half of the model's columns.
+        assert!(implied(&[(terms, f64::NEG_INFINITY, 25.0)], 41).is_empty());
     }
 }
