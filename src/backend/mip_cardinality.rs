@@ -15,6 +15,7 @@
 //! the `<=` bound of the negated row, so each bound of an inequality can imply one.
 
 use super::helper::Row;
+use super::mip_rows::knapsack_like;
 
 /// The fewest terms a row needs to imply a cardinality row. A short row's cardinality is a
 /// short row too, of no use to the LP and one more row to carry.
@@ -23,10 +24,6 @@ pub(super) const CARD_TERMS: usize = 16;
 /// The least share of the model's columns a row must hold: a knapsack's capacity or an
 /// objective bound covers most of them, a packing or covering row few.
 const CARD_SHARE: usize = 2;
-
-/// The sum of a row's weights stays below this (2^50), where sums of whole numbers in
-/// doubles are exact, so `k` is counted right.
-const CARD_MAGNITUDE: f64 = (1u64 << 50) as f64;
 
 /// The cardinality rows the `rows` of a model over `columns` columns, every one 0/1, imply:
 /// one per bound of each inequality with at least [`CARD_TERMS`] terms and half of the
@@ -42,12 +39,8 @@ pub(super) fn implied(rows: &[Row], columns: usize) -> Vec<Row> {
     let least = CARD_TERMS.max(columns.div_ceil(CARD_SHARE));
     let mut out = Vec::new();
     for (terms, lo, up) in rows {
-        let size = |t: &(u32, f64)| t.1.abs();
-        if terms.len() < least
-            || lo == up
-            || terms.iter().all(|t| size(t) == size(&terms[0]))
-            || terms.iter().map(size).sum::<f64>() >= CARD_MAGNITUDE
-        {
+        // Weights summing below 2^50, so that `k` is counted exactly.
+        if terms.len() < least || lo == up || !knapsack_like(terms) {
             continue;
         }
         if up.is_finite() {

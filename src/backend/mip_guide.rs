@@ -18,6 +18,7 @@
 //! without this, and p2756's and mod010's four to five times sooner (encodings/mip-guide.md).
 
 use super::helper::Row;
+use super::mip_rows::knapsack_like;
 
 /// The least share of the formula's variables a row must hold to guide the search: an
 /// objective bound covers most of a problem's columns, a packing or covering row few.
@@ -26,12 +27,9 @@ const GUIDE_SHARE: usize = 2;
 /// The fewest terms a guiding row may have.
 const GUIDE_TERMS: usize = 8;
 
-/// The sum of a guiding row's coefficients stays below this (2^50).
-const GUIDE_MAGNITUDE: f64 = (1u64 << 50) as f64;
-
 /// The row that guides HiGHS on a feasibility problem over `vars` variables: the one-sided
 /// row with the most terms, holding at least half of the variables and at least
-/// [`GUIDE_TERMS`], its coefficients summing below [`GUIDE_MAGNITUDE`] and not all of one
+/// [`GUIDE_TERMS`], its coefficients summing below 2^50 and not all of one
 /// size (a cardinality row steers nowhere in particular). The latest such row wins a tie: a decision made from an
 /// optimisation problem states its objective bound last.
 pub(super) struct Guide {
@@ -50,11 +48,8 @@ pub(super) fn guide(rows: &[Row], vars: usize) -> Option<Guide> {
         .iter()
         .filter(|(terms, lo, up)| {
             let one_sided = lo.is_finite() != up.is_finite();
-            let size = |t: &(u32, f64)| t.1.abs();
-            let uneven = terms.iter().any(|t| size(t) != size(&terms[0]));
-            // Values a double holds exactly, with room: the cutoff's margin of 1 must mean 1.
-            let exact = terms.iter().map(size).sum::<f64>() < GUIDE_MAGNITUDE;
-            one_sided && terms.len() >= least && uneven && exact
+            // Exact values, with room: the cutoff's margin of 1 must mean 1.
+            one_sided && terms.len() >= least && knapsack_like(terms)
         })
         .max_by_key(|(terms, _, _)| terms.len())?;
     // `Σ c·x <= up` is minimised as it is, `Σ c·x >= lo` as `Σ -c·x <= -lo`.

@@ -41,3 +41,16 @@ pub(super) fn row(lin: &Linear) -> helper::Row {
         Cmp::Eq => (terms, rhs, rhs),
     }
 }
+
+/// The sum of a knapsack-like row's weights stays below this (2^50): sums of whole numbers
+/// in doubles are exact there, with room.
+const EXACT_MAGNITUDE: f64 = (1u64 << 50) as f64;
+
+/// Whether a model row weighs its columns like a knapsack: weights of more than one size (a
+/// row of one size is a cardinality row, which steers nowhere and implies no count), summing
+/// below 2^50, so that sums and bounds over them are exact in doubles. What `mip_guide.rs`
+/// and `mip_cardinality.rs` ask of a row before using it.
+pub(super) fn knapsack_like(terms: &[(u32, f64)]) -> bool {
+    let size = |t: &(u32, f64)| t.1.abs();
+    terms.iter().any(|t| size(t) != size(&terms[0])) && terms.iter().map(size).sum::<f64>() < EXACT_MAGNITUDE
+}
