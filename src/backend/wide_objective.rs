@@ -15,7 +15,7 @@ const GUIDE_BITS: u32 = 40;
 /// The label of the row that bounds the objective in [`optimise_wide`].
 const BOUND_LABEL: &str = "objective below the best value found";
 
-/// An objective as wide as [`MIP_OBJECTIVE_LIMIT`] or wider, past CBC's tolerances: CBC
+/// An objective as wide as [`super::MIP_OBJECTIVE_LIMIT`] or wider, past CBC's tolerances: CBC
 /// minimises it only as a guide to good solutions, and each value it finds (read exactly
 /// off the rounded model) is put to the test "objective <= value - 1", a row that `narrow`
 /// writes in digit columns as exactly as any other. A solution of that is better and the
