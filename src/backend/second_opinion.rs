@@ -16,9 +16,25 @@ const SECOND_OPINION: [&str; 2] = ["cp", "sat"];
 /// The least time a second opinion gets, whatever the first engine took.
 const SECOND_OPINION_MIN: Duration = Duration::from_millis(100);
 
+/// The part of the whole time limit a second opinion leaves unused at the end, at most
+/// [`RESERVE_MAX`]: the optimum is already proven, so the answer is printed before the
+/// limit rather than after it, where a harness that kills at the limit would lose it.
+const RESERVE_SHARE: u32 = 20;
+/// The most a second opinion leaves unused at the end of the time limit.
+const RESERVE_MAX: Duration = Duration::from_secs(1);
+
+/// How long a second opinion runs: as long as the first engine took (at least
+/// [`SECOND_OPINION_MIN`]), and within what is left of the time limit less its reserve.
+fn slice(first_took: Duration, left: Option<Duration>, limit: Option<Duration>) -> Duration {
+    let wanted = first_took.max(SECOND_OPINION_MIN);
+    let reserve = limit.map_or(Duration::ZERO, |t| (t / RESERVE_SHARE).min(RESERVE_MAX));
+    left.map_or(wanted, |left| left.saturating_sub(reserve).min(wanted))
+}
+
 /// Asks a second engine whether anything beats `value`, the optimum the first engine
 /// claims: the formula without its objective, plus the row "objective <= value - 1", for as
-/// long as the first engine took (at least [`SECOND_OPINION_MIN`]) and within the deadline.
+/// long as the first engine took (at least [`SECOND_OPINION_MIN`]), ending a little before
+/// the deadline (see [`slice`]).
 /// An optimality proof is a claim no verifier checks, so this is where a wrong one can be
 /// caught without the cost of a second full proof.
 /// - A model of that row is a solution strictly better than the claimed optimum: it goes to
@@ -49,10 +65,8 @@ pub(super) fn second_opinion(
         "objective below the claimed optimum",
         Constraint::Linear(Linear::new(objective.clone(), Cmp::Le, bound)),
     );
-    let deadline = opts.deadline();
-    let slice = first_took.max(SECOND_OPINION_MIN);
-    let slice = deadline.remaining().map_or(slice, |left| left.min(slice));
-    if slice.is_zero() {
+    let budget = slice(first_took, opts.deadline().remaining(), opts.time_limit);
+    if budget.is_zero() {
         return note(o, "none: no time left".into());
     }
     let engine = SECOND_OPINION.into_iter().find(|&name| {
@@ -64,7 +78,7 @@ pub(super) fn second_opinion(
     };
     let mut b = by_name(name).expect("found above");
     let mine = SolveOptions {
-        time_limit: Some(slice),
+        time_limit: Some(budget),
         started: Some(Instant::now()),
         assumptions: Vec::new(),
         proof: None,
@@ -88,7 +102,7 @@ pub(super) fn second_opinion(
             (Status::Unsat, _) => {
                 o.stats.extra.insert("confirmed_by".into(), name.into());
             }
-            _ => note(o, format!("{name} did not decide within {:.3} s", slice.as_secs_f64())),
+            _ => note(o, format!("{name} did not decide within {:.3} s", budget.as_secs_f64())),
         },
         Err(e) => note(o, format!("{name} refused: {e}")),
     }
@@ -169,6 +183,24 @@ mod tests {
         assert!(o.optimal);
         assert_eq!(o.stats.extra["confirmed_by"], "cp");
         assert!(!o.stats.extra.contains_key("contradiction"));
+    }
+
+    #[test]
+    fn the_slice_ends_before_the_limit() {
+        let s = Duration::from_secs_f64;
+        // Plenty of time: as long as the first engine took, at least the minimum.
+        assert_eq!(slice(s(2.0), Some(s(30.0)), Some(s(60.0))), s(2.0));
+        assert_eq!(slice(s(0.01), Some(s(30.0)), Some(s(60.0))), SECOND_OPINION_MIN);
+        // The proof came at 17 s of 20: the slice ends 1 s (a twentieth) before the limit.
+        assert_eq!(slice(s(17.0), Some(s(3.0)), Some(s(20.0))), s(2.0));
+        // Of 5 s, a twentieth is kept: 0.25 s.
+        assert_eq!(slice(s(4.0), Some(s(1.0)), Some(s(5.0))), s(0.75));
+        // Over an hour, the reserve stays at one second.
+        assert_eq!(slice(s(3000.0), Some(s(600.0)), Some(s(3600.0))), s(599.0));
+        // Inside the reserve already: no time for a second opinion.
+        assert_eq!(slice(s(4.0), Some(s(0.2)), Some(s(5.0))), Duration::ZERO);
+        // No limit: as long as the first engine took.
+        assert_eq!(slice(s(7.0), None, None), s(7.0));
     }
 
     #[test]
