@@ -3,10 +3,11 @@
 //! print competition answers, and minisat+ itself in an ignored test): status parsing, the
 //! disagreement flag, the check of the external model, and the kill at the time limit.
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
+
+mod common;
 
 fn sokuc(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sokuc")).args(args).output().unwrap()
@@ -33,8 +34,9 @@ fn folder() -> tempfile::TempDir {
 
 fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     let p = dir.join(name);
-    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Through a process of its own, so that no fork of another test thread can hold the
+    // script open for writing when it runs (common::write_executable says why).
+    common::write_executable(&p, format!("#!/bin/sh\n{body}\n").as_bytes());
     p
 }
 

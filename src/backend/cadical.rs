@@ -242,6 +242,7 @@ impl Backend for Cadical {
             build_ms: build.as_secs_f64() * 1e3,
             solve_ms: solve.as_secs_f64() * 1e3,
             extra,
+            basis: Default::default(),
         };
         Ok(Outcome {
             status,
@@ -445,6 +446,7 @@ impl Session for CadicalSession {
                 build_ms: build.as_secs_f64() * 1e3,
                 solve_ms: solve.as_secs_f64() * 1e3,
                 extra,
+                basis: Default::default(),
             },
         })
     }

@@ -82,6 +82,7 @@ impl Stop {
             build_ms: build.as_secs_f64() * 1e3,
             solve_ms: solve_start.elapsed().as_secs_f64() * 1e3,
             extra: [("steps".to_string(), self.steps.into())].into_iter().collect(),
+            basis: Default::default(),
         }
     }
 }

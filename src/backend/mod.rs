@@ -5,6 +5,7 @@
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
 pub mod auto;
+pub mod basis;
 #[cfg(feature = "cadical")]
 pub mod cadical;
 pub mod cp;
@@ -45,6 +46,7 @@ use crate::ir::{PbFormula, Projection};
 
 pub use crate::budget::{Deadline, Waited, memory};
 pub use crate::ir::Status;
+pub use basis::{Basis, Bound, Contradiction, Fault};
 pub use enumerate::{Ended, Enumeration, Found, Visit};
 pub use optimise::{Improved, Method, Optimum};
 pub use session::{Resolving, Session};
@@ -195,6 +197,10 @@ pub struct SolveStats {
     pub solve_ms: f64,
     /// Solver-specific counters.
     pub extra: BTreeMap<String, serde_json::Value>,
+    /// What backs the outcome's claims, as the engines say it: for the run path's gate,
+    /// never printed as it stands (see [`basis`]).
+    #[serde(skip)]
+    pub basis: basis::Basis,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -164,6 +164,7 @@ fn solve_here(formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, Backe
         build_ms: build.as_secs_f64() * 1e3,
         solve_ms: solve.as_secs_f64() * 1e3,
         extra: Default::default(),
+        basis: Default::default(),
     };
     Ok(Outcome {
         status,
@@ -491,6 +492,7 @@ impl Session for VarisatSession {
                 build_ms: build.as_secs_f64() * 1e3,
                 solve_ms: solve.as_secs_f64() * 1e3,
                 extra: Default::default(),
+                basis: Default::default(),
             },
         })
     }

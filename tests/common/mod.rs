@@ -131,14 +131,40 @@ pub fn lone_sokuc(helper: &str, script: Option<&str>) -> (tempfile::TempDir, Pat
     let bin = dir.path().join("bin");
     std::fs::create_dir(&bin).unwrap();
     let exe = bin.join("sokuc");
-    std::fs::copy(env!("CARGO_BIN_EXE_sokuc"), &exe).unwrap();
+    install_executable(std::path::Path::new(env!("CARGO_BIN_EXE_sokuc")), &exe);
     if let Some(script) = script {
-        use std::os::unix::fs::PermissionsExt;
-        let h = bin.join(helper);
-        std::fs::write(&h, script).unwrap();
-        std::fs::set_permissions(&h, std::fs::Permissions::from_mode(0o755)).unwrap();
+        write_executable(&bin.join(helper), script.as_bytes());
     }
     (dir, exe)
+}
+
+/// Writes `contents` to `dest` as an executable file that a test may run at once.
+///
+/// Why not `fs::write` and `set_permissions`: the test harness runs tests on many threads, and
+/// while this thread holds `dest` open for writing, another thread's `Command::spawn` may fork.
+/// The child inherits the write descriptor until it calls `exec`, and an `exec` of `dest` in
+/// that window fails with ETXTBSY ("Text file busy"). So the bytes go to a staging file that
+/// is never run, and `install`, a process of its own, writes `dest`: no thread of this process
+/// ever holds `dest` open for writing, so no fork can carry such a descriptor.
+pub fn write_executable(dest: &std::path::Path, contents: &[u8]) {
+    let staged = dest.with_extension("staged");
+    std::fs::write(&staged, contents).unwrap();
+    install_executable(&staged, dest);
+    std::fs::remove_file(&staged).unwrap();
+}
+
+/// Copies `src` to `dest` with mode 0755 through `install`, for the reason
+/// [`write_executable`] gives.
+pub fn install_executable(src: &std::path::Path, dest: &std::path::Path) {
+    let status = std::process::Command::new("install")
+        .arg("-m")
+        .arg("755")
+        .arg(src)
+        .arg(dest)
+        .stdin(std::process::Stdio::null())
+        .status()
+        .expect("coreutils' install runs");
+    assert!(status.success(), "install {} {}: {status}", src.display(), dest.display());
 }
 
 /// Looks a program up on PATH.

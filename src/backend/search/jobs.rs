@@ -169,6 +169,7 @@ impl Split {
             build_ms: self.build_ms,
             solve_ms: self.started.elapsed().as_secs_f64() * 1e3,
             extra,
+            basis: Default::default(),
         }
     }
 }

@@ -108,6 +108,7 @@ impl Backend for Search {
                 build_ms,
                 solve_ms: t1.elapsed().as_secs_f64() * 1e3,
                 extra,
+                basis: Default::default(),
             },
         })
     }
@@ -210,6 +211,7 @@ fn run(
             build_ms: build.as_secs_f64() * 1e3,
             solve_ms: solve.as_secs_f64() * 1e3,
             extra,
+            basis: Default::default(),
         },
     }
 }
