@@ -55,13 +55,12 @@ pub fn text(source: &str, a: &Answer<Grid>, render: impl Fn(&Grid) -> String) ->
                 }
             }
             let _ = writeln!(out, "# verified: every rule of the puzzle holds");
+            a.evidence.push_lines(&mut out, "# ");
         }
         (None, Status::Unsat) => {
             let why = a.reason.as_deref().unwrap_or("proven");
             let _ = writeln!(out, "unsat: {source} has no solution ({why})");
-            if let Some(by) = &a.verdict_by {
-                let _ = writeln!(out, "# verdict by: {by}");
-            }
+            a.evidence.push_lines(&mut out, "# ");
         }
         (None, _) => {
             let _ = writeln!(out, "unknown: the time limit was reached");

@@ -151,6 +151,7 @@ proptest! {
                     compile: sokuc::puzzle::CompileOptions { presolve },
                     lp: if presolve { LpMode::Auto } else { LpMode::Off },
                     unique: false,
+                    strict: false,
                 };
                 let mut streamed = Vec::new();
                 let r = p

@@ -79,6 +79,7 @@ fn check_every_backend(p: &dyn AnyPuzzle, n: u32, sat: bool, rows: &dyn Fn(&[boo
                 compile: sokuc::puzzle::CompileOptions { presolve },
                 lp: if presolve { LpMode::Auto } else { LpMode::Off },
                 unique: false,
+                strict: false,
             };
             let r = p
                 .solve(b.as_mut(), &opts, false)

@@ -125,6 +125,7 @@ impl Instance {
             compile: compile_options(options),
             lp: LpMode::Auto,
             unique: options.unique,
+            strict: options.strict,
         };
         let report = self.puzzle.solve(backend.as_mut(), &run, false)?;
         Ok(Outcome { report })

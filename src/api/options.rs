@@ -18,6 +18,7 @@ pub struct Options {
     pub(crate) timeout: Option<Duration>,
     pub(crate) seed: Option<u64>,
     pub(crate) unique: bool,
+    pub(crate) strict: bool,
     pub(crate) presolve: bool,
     pub(crate) interrupt: Option<Arc<AtomicBool>>,
     pub(crate) mip_helper: Option<PathBuf>,
@@ -32,6 +33,7 @@ impl Default for Options {
             timeout: None,
             seed: None,
             unique: false,
+            strict: false,
             presolve: true,
             interrupt: None,
             mip_helper: None,
@@ -76,6 +78,15 @@ impl Options {
     /// ([`crate::Outcome::unique`]).
     pub fn unique(mut self, yes: bool) -> Options {
         self.unique = yes;
+        self
+    }
+
+    /// Accept an unsat, optimum or uniqueness verdict only with checked evidence or a
+    /// second engine's agreement (`sokuc solve --strict`): otherwise the outcome keeps the
+    /// best checked solution and its status is [`crate::Status::Unknown`] (or the optimum
+    /// and uniqueness are left undecided).
+    pub fn strict(mut self, yes: bool) -> Options {
+        self.strict = yes;
         self
     }
 

@@ -200,7 +200,7 @@ pub struct SolveStats {
     /// What backs the outcome's claims, as the engines say it: for the run path's gate,
     /// never printed as it stands (see [`basis`]).
     #[serde(skip)]
-    pub basis: basis::Basis,
+    pub basis: Basis,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -176,9 +176,17 @@ impl Run<'_, '_> {
         extra.insert("optimise".into(), self.method.name().into());
         extra.insert("solves".into(), self.solves.into());
         extra.insert("loads".into(), loads.into());
+        let optimal = optimal && self.best.is_some();
+        if optimal {
+            // The last solve refuted the formula under "objective <= best - 1" (its bound
+            // row or assumptions): that refutation is the proof.
+            self.stats.basis.bound = Some(super::Bound::Refuted {
+                engine: self.name.to_string(),
+            });
+        }
         Optimum {
             status,
-            optimal: optimal && self.best.is_some(),
+            optimal,
             stats: self.stats,
         }
     }

@@ -95,6 +95,7 @@ pub fn certify(p: &dyn AnyPuzzle, req: &Request) -> Result<Certificate, Error> {
             // would answer before the solver writes one.
             lp: crate::run::LpMode::Off,
             unique: false,
+            strict: false,
         };
         let run = p.solve(b.as_mut(), &opts, false)?;
         pending.commit()?;

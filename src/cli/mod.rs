@@ -170,6 +170,7 @@ impl EncodingArgs {
             compile: self.compile(),
             lp: self.lp.into(),
             unique: false,
+            strict: false,
         }
     }
 }

@@ -46,6 +46,12 @@ pub struct SolveArgs {
     /// --all).
     #[arg(long, conflicts_with = "all")]
     pub unique: bool,
+    /// Print an unsat, optimum or uniqueness verdict only when checked evidence (a checked
+    /// certificate) or a second engine of another kind backs it; a verdict that rests on
+    /// one engine's word alone is withheld, and the best checked answer is printed with an
+    /// unknown status. Costs a second solve where no certificate exists.
+    #[arg(long, conflicts_with = "all")]
+    pub strict: bool,
     /// Every distinct solution, written as it is found: text with `----------` after each
     /// and `==========` when that is all of them (as MiniZinc does), or JSON lines (one per
     /// solution, then a summary). Exit 0 with a solution, 20 when there is none, 30 when
@@ -202,6 +208,7 @@ pub fn run(a: SolveArgs) -> Exit {
         compile: a.enc.compile(),
         lp: a.enc.lp.into(),
         unique: a.unique,
+        strict: a.strict,
     };
     // Text streams the `o` line of each improving solution as it is found (the PB
     // competition's convention); JSON is one object at the end.
@@ -309,6 +316,7 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
         compile: a.enc.compile(),
         lp: a.enc.lp.into(),
         unique: false,
+        strict: false,
     };
     let stream = match a.format {
         Format::Text => Stream::Text,

@@ -179,15 +179,14 @@ impl Puzzle for PbFile {
                     }
                 }
                 let _ = writeln!(out, "c verified: {} (exact arithmetic)", self.all_hold());
+                a.evidence.push_lines(&mut out, "c ");
             }
             (None, Status::Unsat) => {
                 out.push_str("s UNSATISFIABLE\n");
                 if let Some(why) = &a.reason {
                     let _ = writeln!(out, "c {why}");
                 }
-                if let Some(by) = &a.verdict_by {
-                    let _ = writeln!(out, "c verdict by: {by}");
-                }
+                a.evidence.push_lines(&mut out, "c ");
             }
             (None, _) => {
                 out.push_str("s UNKNOWN\n");

@@ -92,9 +92,7 @@ impl Puzzle for PoolInstance {
                     " exists"
                 }
             );
-            if let (Status::Unsat, Some(by)) = (a.status, &a.verdict_by) {
-                let _ = writeln!(w, "verdict by: {by}");
-            }
+            a.evidence.push_lines(&mut w, "");
             return w;
         };
         let pegs: Vec<String> = v
@@ -123,6 +121,7 @@ impl Puzzle for PoolInstance {
             }
             _ => {}
         }
+        a.evidence.push_lines(&mut w, "");
         w
     }
 

@@ -10,9 +10,11 @@
 //! compiles the model into a [`PbFormula`], turns an assignment back into a solution, and
 //! checks that solution with a verifier that shares no code with its compiler or decoder.
 
+pub mod evidence;
 mod outcome;
 pub mod writer;
 
+pub use evidence::Evidence;
 pub use outcome::Answer;
 pub use writer::SolutionWriter;
 

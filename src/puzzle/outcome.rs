@@ -41,6 +41,9 @@ pub struct Answer<S> {
     /// optimum another claimed): what each said. The better solution is the answer, and the
     /// command exits 1.
     pub contradiction: Option<String>,
+    /// Every claim of the answer with what backs it: filled in by the run path's gate
+    /// alone (`run::gate::judge`).
+    pub evidence: super::Evidence,
 }
 
 impl<S> Answer<S> {
@@ -60,6 +63,7 @@ impl<S> Answer<S> {
             improvements_streamed: false,
             optimal_by: Vec::new(),
             contradiction: None,
+            evidence: super::Evidence::default(),
         }
     }
 }

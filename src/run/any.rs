@@ -175,6 +175,7 @@ fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: Option<&SolveS
     if let Some(c) = &a.contradiction {
         obj.insert("contradiction".into(), json!(c));
     }
+    obj.insert("evidence".into(), json!(a.evidence));
     if let Some(stats) = stats {
         obj.insert("stats".into(), report::stats_json(stats));
     }
@@ -210,10 +211,9 @@ pub(super) fn write_solution<P: Puzzle>(
     started: Instant,
     buf: &mut Vec<u8>,
 ) {
-    let mut answer = Answer::without_solution(Status::Sat, None, engine);
-    answer.solution = Some(s);
-    answer.verified = true;
-    answer.verdict_by = Some(format!("backend:{engine}"));
+    let mut ending = super::gate::Ending::new(Status::Sat, engine, engine);
+    ending.solution = Some(s);
+    let answer = super::gate::judge(ending);
     match stream {
         Stream::Text => {
             writer.text(&answer, buf);
@@ -278,6 +278,8 @@ fn json_line<S>(
     }
     out.extend_from_slice(b",\"unique\":");
     push_json(out, &a.unique);
+    out.extend_from_slice(b",\"evidence\":");
+    push_json(out, &a.evidence);
     out.extend_from_slice(b",\"solution\":");
     push_json(out, &k);
     out.extend_from_slice(b",\"ms\":");

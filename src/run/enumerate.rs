@@ -21,6 +21,9 @@ pub struct Walked {
     /// Solutions handed on.
     pub found: u64,
     pub stats: SolveStats,
+    /// The assignment of the first solution (empty without one): what `--strict` blocks to
+    /// ask a second engine whether there is another.
+    pub first: Vec<bool>,
 }
 
 impl Walked {
@@ -55,6 +58,7 @@ pub(super) fn walk<P: Puzzle>(
     let mut found = 0u64;
     let mut failed: Option<RunError> = None;
     let mut previous: Vec<bool> = Vec::new();
+    let mut first: Vec<bool> = Vec::new();
     let mut visit = |x: Found<'_>| {
         let wrong = |problem| RunError::Wrong {
             backend: x.engine.to_string(),
@@ -70,6 +74,9 @@ pub(super) fn walk<P: Puzzle>(
                 }
                 previous.clear();
                 previous.extend_from_slice(x.assignment);
+                if found == 0 {
+                    first.extend_from_slice(x.assignment);
+                }
                 found += 1;
                 on(s, x.engine)
             });
@@ -90,6 +97,7 @@ pub(super) fn walk<P: Puzzle>(
         ended: e.ended,
         found,
         stats: e.stats,
+        first,
     })
 }
 

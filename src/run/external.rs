@@ -24,9 +24,9 @@ pub fn decode<P: Puzzle>(
         answer::parse_sat_answer(file, text)?
     };
     let none = |status, reason: String, by: Option<&str>| {
-        let mut a = Answer::without_solution(status, Some(reason), "external");
-        a.verdict_by = by.map(str::to_string);
-        a
+        let mut e = super::gate::Ending::new(status, by.unwrap_or("external"), "external");
+        e.reason = Some(reason);
+        super::gate::judge(e)
     };
     let c = match (ans, compiled) {
         (answer::Answer::Unknown, _) => {
@@ -86,9 +86,7 @@ pub fn decode<P: Puzzle>(
             ),
         )
     })?;
-    let mut a = Answer::without_solution(Status::Sat, None, "external");
-    a.solution = Some(solution);
-    a.verified = true;
-    a.verdict_by = Some("external".to_string());
-    Ok(a)
+    let mut e = super::gate::Ending::new(Status::Sat, "external", "external");
+    e.solution = Some(solution);
+    Ok(super::gate::judge(e))
 }

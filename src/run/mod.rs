@@ -10,6 +10,8 @@ pub mod any;
 pub mod emit;
 pub mod enumerate;
 pub mod external;
+mod confirm;
+mod gate;
 mod optimise;
 pub mod parallel;
 
@@ -33,6 +35,10 @@ pub struct RunOptions {
     pub lp: LpMode,
     /// Look for two solutions (an enumeration with limit 2): unique, or a second solution.
     pub unique: bool,
+    /// `--strict`: an unsat, optimum or uniqueness claim is printed only with checked
+    /// evidence or a second engine's agreement (see [`gate`]); otherwise the best checked
+    /// answer is printed with an unknown status.
+    pub strict: bool,
 }
 
 /// Whether the compiled model's LP relaxation is tried before the backend (`--lp`): an
@@ -380,19 +386,32 @@ pub fn solve_with<P: Puzzle>(
     let t0 = Instant::now();
     let name = b.name();
     let no_answer = |status, reason: String, stats, by: Option<&str>| {
-        let mut answer = Answer::without_solution(status, Some(reason), name);
-        answer.asked_unique = opts.unique;
-        answer.verdict_by = by.map(str::to_string);
-        Outcome { answer, stats }
+        let mut ending = gate::Ending::new(status, by.unwrap_or(name), name);
+        ending.reason = Some(reason);
+        ending.asked_unique = opts.unique;
+        ending.strict = opts.strict;
+        Outcome {
+            answer: gate::judge(ending),
+            stats,
+        }
     };
     let ready = match prepare(p, b, opts, solve_opts, t0, !opts.unique)? {
+        Prepared::Answered(Status::Unsat, reason, mut stats, Some("presolve")) if opts.strict => {
+            // Presolve's derivation is an argument, not a checked certificate: under
+            // --strict the model without presolve must be refuted by an engine too.
+            return presolve_strictly(p, opts, solve_opts, reason, &mut stats).map(|mut o| {
+                o.stats = stats;
+                o
+            });
+        }
         Prepared::Answered(status, reason, stats, by) => return Ok(no_answer(status, reason, stats, by)),
         Prepared::Ready(r) => r,
     };
     let compiled = &ready.compiled;
     let formula = p.formula(compiled);
     let mut optimum = None;
-    let (status, found, second, mut stats) = if opts.unique {
+    let mut first_assignment = Vec::new();
+    let (mut status, mut found, mut second, mut stats) = if opts.unique {
         let mut found = Vec::new();
         let walked = enumerate::walk(p, compiled, b, solve_opts, Some(2), &mut |s, _| {
             found.push(s);
@@ -405,6 +424,7 @@ pub fn solve_with<P: Puzzle>(
             (Some(_), None, Ended::Complete) => Some(true),
             _ => None,
         };
+        first_assignment = walked.first.clone();
         (walked.status(), first, Some((unique, second)), walked.stats)
     } else if formula.objective.is_some() && ready.quick.is_none() {
         let o = optimise::optimise(p, compiled, formula, b, solve_opts, on_improved)?;
@@ -423,44 +443,215 @@ pub fn solve_with<P: Puzzle>(
     note_lp(&mut stats, ready.lp.as_ref());
     // `auto` names the engine it picked.
     let name = b.answered_by();
-    let mut answer = Answer::without_solution(status, None, name);
-    answer.asked_unique = opts.unique;
-    if status != Status::Unknown {
-        answer.verdict_by = Some(format!("backend:{name}"));
+    if opts.strict {
+        let mut claims = Claims {
+            status: &mut status,
+            found: &mut found,
+            optimum: &mut optimum,
+            second: &mut second,
+            first_assignment: &first_assignment,
+        };
+        confirm_strictly(p, compiled, name, solve_opts, &mut claims, &mut stats)?;
     }
-    answer.reason = match no_solution_reason(status, name) {
-        Some(_) if status == Status::Unknown && solve_opts.deadline().interrupted() => {
-            Some("the command was interrupted".to_string())
-        }
+    let interrupted = status == Status::Unknown && solve_opts.deadline().interrupted();
+    let mut ending = gate::Ending::new(status, name, name);
+    ending.basis = engine_basis(&stats);
+    ending.solution = found;
+    ending.asked_unique = opts.unique;
+    ending.strict = opts.strict;
+    ending.reason = match no_solution_reason(status, name) {
+        Some(_) if interrupted => Some("the command was interrupted".to_string()),
         r => r,
     };
-    let Some(solution) = found else {
-        return Ok(Outcome { answer, stats });
-    };
-    answer.solution = Some(solution);
-    answer.verified = true;
+    ending.contradiction = stats
+        .extra
+        .get("contradiction")
+        .and_then(|v| v.as_str())
+        .map(str::to_string);
     if let Some((optimal, improvements)) = optimum {
-        answer.optimal = Some(optimal);
-        answer.improvements = improvements;
-        // Who proved the optimum, and any contradiction between engines (`auto`'s second
-        // opinion puts them in the stats).
-        if optimal {
-            answer.optimal_by.push(name.to_string());
-            if let Some(other) = stats.extra.get("confirmed_by").and_then(|v| v.as_str()) {
-                answer.optimal_by.push(other.to_string());
+        ending.optimal = Some(optimal);
+        ending.improvements = improvements;
+    }
+    if let Some((unique, second)) = second {
+        ending.unique = unique;
+        ending.second = second;
+    }
+    Ok(Outcome {
+        answer: gate::judge(ending),
+        stats,
+    })
+}
+
+/// The claims of one run that `--strict` may put to a second engine.
+struct Claims<'a, S> {
+    status: &'a mut Status,
+    found: &'a mut Option<S>,
+    optimum: &'a mut Option<(bool, Vec<num_bigint::BigInt>)>,
+    second: &'a mut Option<(Option<bool>, Option<S>)>,
+    first_assignment: &'a [bool],
+}
+
+/// Under `--strict`, puts the run's one unconfirmed claim (unsat, an optimum, uniqueness) to
+/// an engine of another kind ([`confirm`]): a refutation confirms it
+/// (`stats.basis.confirmed_by`); a model of the question that passes [`finish`] is a
+/// contradiction, and that model becomes the answer; a model that does not is the second
+/// engine's fault, in the record. Without a verdict the claim stays unconfirmed, and the
+/// gate withholds it. A claim already confirmed or backed by a certificate is left alone.
+fn confirm_strictly<P: Puzzle>(
+    p: &P,
+    compiled: &P::Compiled,
+    first: &'static str,
+    opts: &SolveOptions,
+    claims: &mut Claims<'_, P::Solution>,
+    stats: &mut SolveStats,
+) -> Result<(), RunError> {
+    if stats.basis.confirmed_by.is_some() || stats.extra.contains_key("confirmed_by") {
+        return Ok(());
+    }
+    let formula = p.formula(compiled);
+    let (question, claim) = if *claims.status == Status::Unsat {
+        (formula.clone(), "that there is no solution".to_string())
+    } else if let Some((true, improvements)) = claims.optimum.as_ref() {
+        let value = improvements.last().and_then(|v| i64::try_from(v).ok());
+        let (Some(objective), Some(v), None) = (&formula.objective, value, &formula.staged) else {
+            stats.extra.insert(
+                "strict".into(),
+                "the objective is wider than 64 bits: no second engine can be asked".into(),
+            );
+            return Ok(());
+        };
+        let Some(bound) = v.checked_sub(1) else { return Ok(()) };
+        let mut q = formula.clone();
+        q.objective = None;
+        q.add(
+            "objective below the claimed optimum",
+            crate::ir::Constraint::Linear(crate::ir::Linear::new(objective.clone(), crate::ir::Cmp::Le, bound)),
+        );
+        (q, format!("that {v} is optimal"))
+    } else if let Some((Some(true), _)) = claims.second.as_ref() {
+        let projection = crate::ir::Projection::new(formula, p.primary(compiled));
+        let mut q = formula.clone();
+        q.add(
+            "another solution than the first",
+            crate::ir::Constraint::Clause(projection.block(claims.first_assignment)),
+        );
+        (q, "that the solution is unique".to_string())
+    } else {
+        return Ok(());
+    };
+    match confirm::ask(&question, first, opts) {
+        confirm::Said::Refuted(by) => stats.basis.confirmed_by = Some(by.to_string()),
+        confirm::Said::Nothing(why) => {
+            stats.extra.insert("strict".into(), why.into());
+        }
+        confirm::Said::Model(by, a) => {
+            let checked = finish(p, compiled, &a).and_then(|s| match question.evaluate(&a) {
+                Ok(()) => Ok(s),
+                Err(v) => Err(AnswerProblem::Violates(v.to_string())),
+            });
+            match checked {
+                Err(why) => stats.basis.faults.push(crate::backend::Fault {
+                    engine: by.to_string(),
+                    what: format!("offered a model that is not a solution ({why})"),
+                }),
+                Ok(s) => {
+                    let message =
+                        format!("{first} claimed {claim}, but {by} found a checked solution that refutes it");
+                    stats.basis.contradiction = Some(crate::backend::Contradiction {
+                        claimed_by: first.to_string(),
+                        claim,
+                        refuted_by: by.to_string(),
+                        message,
+                    });
+                    if *claims.status == Status::Unsat {
+                        *claims.status = Status::Sat;
+                        *claims.found = Some(s);
+                    } else if let Some((optimal, improvements)) = claims.optimum.as_mut() {
+                        *optimal = false;
+                        if let Some(v) = formula.exact_objective_value(&a) {
+                            improvements.push(v);
+                        }
+                        *claims.found = Some(s);
+                    } else if let Some((unique, second)) = claims.second.as_mut() {
+                        *unique = Some(false);
+                        *second = Some(s);
+                    }
+                }
             }
         }
-        answer.contradiction = stats
+    }
+    Ok(())
+}
+
+/// A presolve refutation under `--strict`: the puzzle compiled without presolve goes to an
+/// engine ([`confirm::ask`]); its refutation confirms presolve's, a checked solution
+/// contradicts it, and anything else leaves the claim withheld by the gate.
+fn presolve_strictly<P: Puzzle>(
+    p: &P,
+    opts: &RunOptions,
+    solve_opts: &SolveOptions,
+    reason: String,
+    stats: &mut SolveStats,
+) -> Result<Outcome<P::Solution>, RunError> {
+    let name = "presolve";
+    let mut ending = gate::Ending::new(Status::Unsat, name, name);
+    ending.asked_unique = opts.unique;
+    ending.strict = true;
+    let plain = CompileOptions { presolve: false };
+    match compile_within(p, plain, &solve_opts.deadline()) {
+        Some(Ok(c)) => match confirm::ask(p.formula(&c), name, solve_opts) {
+            confirm::Said::Refuted(by) => ending.basis.confirmed_by = Some(by.to_string()),
+            confirm::Said::Model(by, a) => match finish(p, &c, &a) {
+                Ok(s) => {
+                    ending.status = Status::Sat;
+                    ending.by = by.to_string();
+                    ending.solution = Some(s);
+                    ending.basis.contradiction = Some(crate::backend::Contradiction {
+                        claimed_by: name.into(),
+                        claim: "that there is no solution".into(),
+                        refuted_by: by.to_string(),
+                        message: format!("presolve refuted the puzzle ({reason}), but {by} found a checked solution"),
+                    });
+                }
+                Err(why) => ending.basis.faults.push(crate::backend::Fault {
+                    engine: by.to_string(),
+                    what: format!("offered a model that is not a solution ({why})"),
+                }),
+            },
+            confirm::Said::Nothing(why) => {
+                stats.extra.insert("strict".into(), why.into());
+            }
+        },
+        // The model without presolve is refuted while it is built (or the time ran out).
+        Some(Err(_)) | None => {
+            stats.extra.insert(
+                "strict".into(),
+                "the model without presolve could not be built in time".into(),
+            );
+        }
+    }
+    if ending.status == Status::Unsat {
+        ending.reason = Some(reason);
+    }
+    Ok(Outcome {
+        answer: gate::judge(ending),
+        stats: SolveStats::default(),
+    })
+}
+
+/// What the engines say backs their claims (`stats.basis`), with what older parts of the
+/// portfolio still say only in the statistics (`extra.confirmed_by`, the second opinion's
+/// confirmation) folded in.
+fn engine_basis(stats: &SolveStats) -> crate::backend::Basis {
+    let mut basis = stats.basis.clone();
+    if basis.confirmed_by.is_none() {
+        basis.confirmed_by = stats
             .extra
-            .get("contradiction")
+            .get("confirmed_by")
             .and_then(|v| v.as_str())
             .map(str::to_string);
     }
-    if let Some((unique, second)) = second {
-        answer.unique = unique;
-        answer.second = second;
-    }
-    Ok(Outcome { answer, stats })
+    basis
 }
 
 /// Why there is no solution, when the backend ran.

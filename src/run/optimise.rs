@@ -100,7 +100,7 @@ pub(crate) fn optimise<P: Puzzle>(
                 (Status::Unknown, false, SolveStats::default())
             }
         };
-        confirmed_all &= !optimal || st.extra.contains_key("confirmed_by");
+        confirmed_all &= !optimal || st.extra.contains_key("confirmed_by") || st.basis.confirmed_by.is_some();
         // An engine that minimised the objective whole (`mitm`) settled every stage at once.
         let whole = optimal && st.extra.contains_key(crate::backend::mitm::WHOLE_OBJECTIVE);
         merge(&mut stats, st);
@@ -111,6 +111,7 @@ pub(crate) fn optimise<P: Puzzle>(
         }
         if !confirmed_all {
             stats.extra.remove("confirmed_by");
+            stats.basis.confirmed_by = None;
         }
         first_status.get_or_insert(status);
         let done = !optimal || whole || next + 1 == count || found.best.is_none();
@@ -262,6 +263,7 @@ fn merge(total: &mut SolveStats, st: SolveStats) {
     total.clauses = total.clauses.max(st.clauses);
     total.build_ms += st.build_ms;
     total.solve_ms += st.solve_ms;
+    total.basis.absorb(st.basis);
     for (k, v) in st.extra {
         match (total.extra.get(&k), &v) {
             (Some(_), _) if k == "contradiction" => {}

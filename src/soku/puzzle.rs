@@ -180,14 +180,13 @@ impl Puzzle for Instance {
                     }
                     _ => {}
                 }
+                a.evidence.push_lines(&mut s, "");
             }
             _ => {
                 if let Some(reason) = &a.reason {
                     let _ = writeln!(s, "reason: {reason}");
                 }
-                if let (Status::Unsat, Some(by)) = (a.status, &a.verdict_by) {
-                    let _ = writeln!(s, "verdict by: {by}");
-                }
+                a.evidence.push_lines(&mut s, "");
             }
         }
         s

@@ -255,6 +255,7 @@ impl Presolve {
             compile: self.compile(),
             lp: sokuc::run::LpMode::Off,
             unique: false,
+            strict: false,
         }
     }
 }

@@ -106,6 +106,10 @@ pub(super) fn optimise(
         stats.extra.insert("optimise".into(), Method::Native.name().into());
         stats.extra.insert("solves".into(), 1.into());
         stats.extra.insert("loads".into(), 1.into());
+        if optimal && models > 0 {
+            // pumpkin's SAT-UNSAT search ended with the refutation of a better value.
+            stats.basis.bound = Some(crate::backend::Bound::Native { engine: "cp".into() });
+        }
         Optimum {
             // An "unsat" after solutions stays, for the run path to refuse.
             status: if models > 0 && status != Status::Unsat {
