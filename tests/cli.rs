@@ -696,27 +696,42 @@ fn a_face_listed_the_other_way_round_is_named() {
 
 #[test]
 fn every_answer_says_how_its_verdict_was_established() {
-    // (args, status, verdict_by)
-    let cases: [(&[&str], &str, &str); 4] = [
-        (&["solve", "instances/tetrasoku-unsat.toml"], "unsat", "presolve"),
+    // (args, status, verdict_by, the evidence's backing, its text line)
+    let cases: [(&[&str], &str, &str, &str, &str); 4] = [
+        (
+            &["solve", "instances/tetrasoku-unsat.toml"],
+            "unsat",
+            "presolve",
+            "presolve",
+            "evidence: unsat by presolve: its derivation is the reason above",
+        ),
         (
             &["solve", "tests/golden/inputs/unsat.kakuro", "--backend", "sat"],
             "unsat",
             "lp",
+            "certificate",
+            "evidence: unsat by lp: a farkas certificate, checked in exact arithmetic",
         ),
         (
             &["solve", "instances/cnf/php-5-4.cnf", "--backend", "sat"],
             "unsat",
             "backend:sat",
+            "engine-word",
+            "evidence: unsat by sat: the engine's word",
         ),
-        (&["solve", SEED, "--backend", "cp"], "sat", "backend:cp"),
+        (&["solve", SEED, "--backend", "cp"], "sat", "backend:cp", "checked-model", ""),
     ];
-    for (args, status, by) in cases {
+    for (args, status, by, backing, line) in cases {
         let mut a = args.to_vec();
         a.extend(["--format", "json"]);
         let v = json(&run(&a));
         assert_eq!(v["status"], status, "{a:?}");
         assert_eq!(v["verdict_by"], by, "{a:?}");
+        let claims = v["evidence"]["claims"].as_array().unwrap();
+        assert_eq!(claims.len(), 1, "{a:?}: {claims:?}");
+        assert_eq!(claims[0]["claim"], status, "{a:?}");
+        assert_eq!(claims[0]["backing"], backing, "{a:?}");
+        assert_eq!(claims[0]["accepted"], true, "{a:?}");
         // `verified` is about a solution: true with one, null without.
         let verified = if status == "sat" {
             serde_json::json!(true)
@@ -726,11 +741,12 @@ fn every_answer_says_how_its_verdict_was_established() {
         assert_eq!(v["verified"], verified, "{a:?}");
         if status == "unsat" {
             let text = stdout(&run(args));
-            assert!(text.contains(&format!("verdict by: {by}")), "{args:?}: {text}");
+            assert!(text.contains(line), "{args:?}: {text}");
         }
     }
     let v = json(&run(&["solve", SEED, "--timeout", "0", "--format", "json"]));
     assert_eq!(v["verdict_by"], serde_json::Value::Null);
+    assert_eq!(v["evidence"]["claims"], serde_json::json!([]));
 }
 
 #[test]
