@@ -51,7 +51,7 @@ pub fn text(source: &str, a: &Answer<Grid>, render: impl Fn(&Grid) -> String) ->
                 }
                 _ if !a.asked_unique => {}
                 _ => {
-                    let _ = writeln!(out, "# uniqueness unknown (time limit)");
+                    let _ = writeln!(out, "# {}", a.uniqueness_unknown());
                 }
             }
             let _ = writeln!(out, "# verified: every rule of the puzzle holds");
@@ -63,7 +63,9 @@ pub fn text(source: &str, a: &Answer<Grid>, render: impl Fn(&Grid) -> String) ->
             a.evidence.push_lines(&mut out, "# ");
         }
         (None, _) => {
-            let _ = writeln!(out, "unknown: the time limit was reached");
+            let why = a.reason.as_deref().unwrap_or("the time limit was reached");
+            let _ = writeln!(out, "unknown: {why}");
+            a.evidence.push_lines(&mut out, "# ");
         }
     }
     out

@@ -719,7 +719,13 @@ fn every_answer_says_how_its_verdict_was_established() {
             "engine-word",
             "evidence: unsat by sat: the engine's word",
         ),
-        (&["solve", SEED, "--backend", "cp"], "sat", "backend:cp", "checked-model", ""),
+        (
+            &["solve", SEED, "--backend", "cp"],
+            "sat",
+            "backend:cp",
+            "checked-model",
+            "",
+        ),
     ];
     for (args, status, by, backing, line) in cases {
         let mut a = args.to_vec();

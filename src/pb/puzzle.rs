@@ -175,7 +175,7 @@ impl Puzzle for PbFile {
                     }
                     _ if !a.asked_unique => {}
                     _ => {
-                        let _ = writeln!(out, "c uniqueness unknown (time limit)");
+                        let _ = writeln!(out, "c {}", a.uniqueness_unknown());
                     }
                 }
                 let _ = writeln!(out, "c verified: {} (exact arithmetic)", self.all_hold());
@@ -193,6 +193,7 @@ impl Puzzle for PbFile {
                 if let Some(why) = &a.reason {
                     let _ = writeln!(out, "c {why}");
                 }
+                a.evidence.push_lines(&mut out, "c ");
             }
         }
         out

@@ -117,7 +117,7 @@ impl Puzzle for PoolInstance {
                 w.push_str(&self.answer_lines(second, "  "));
             }
             _ if a.asked_unique => {
-                let _ = writeln!(w, "uniqueness unknown (time limit)");
+                let _ = writeln!(w, "{}", a.uniqueness_unknown());
             }
             _ => {}
         }

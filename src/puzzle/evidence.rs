@@ -234,4 +234,3 @@ impl Evidence {
         self.claims.iter().find(|c| c.claim == k)
     }
 }
-

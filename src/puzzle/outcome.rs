@@ -47,6 +47,20 @@ pub struct Answer<S> {
 }
 
 impl<S> Answer<S> {
+    /// Why `--unique` was asked and is not answered: the time limit, or `--strict`, which
+    /// withheld an engine's unconfirmed word that the solution is unique.
+    pub fn uniqueness_unknown(&self) -> &'static str {
+        let withheld = self
+            .evidence
+            .claim(super::evidence::ClaimKind::Unique)
+            .is_some_and(|c| !c.accepted);
+        if withheld {
+            "uniqueness not confirmed (--strict)"
+        } else {
+            "uniqueness unknown (time limit)"
+        }
+    }
+
     pub fn without_solution(status: Status, reason: Option<String>, backend: &str) -> Answer<S> {
         Answer {
             status,

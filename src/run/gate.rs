@@ -221,7 +221,10 @@ mod tests {
         let a = judge(ending(Status::Unsat, "sat"));
         assert_eq!(a.status, Status::Unsat);
         let c = a.evidence.claim(ClaimKind::Unsat).unwrap();
-        assert_eq!((c.backing, c.by.as_str(), c.accepted), (Backing::EngineWord, "sat", true));
+        assert_eq!(
+            (c.backing, c.by.as_str(), c.accepted),
+            (Backing::EngineWord, "sat", true)
+        );
         assert_eq!(a.verdict_by.as_deref(), Some("backend:sat"));
 
         let mut e = ending(Status::Unsat, "sat");
@@ -241,7 +244,10 @@ mod tests {
         let a = judge(e);
         assert_eq!(a.status, Status::Unsat);
         let c = a.evidence.claim(ClaimKind::Unsat).unwrap();
-        assert_eq!((c.backing, c.confirmed_by.as_deref()), (Backing::SecondEngine, Some("cp")));
+        assert_eq!(
+            (c.backing, c.confirmed_by.as_deref()),
+            (Backing::SecondEngine, Some("cp"))
+        );
 
         let mut e = ending(Status::Unsat, "lp");
         e.strict = true;
@@ -304,7 +310,10 @@ mod tests {
         e.unique = Some(true);
         let a = judge(e);
         assert_eq!(a.unique, Some(true));
-        assert_eq!(a.evidence.claim(ClaimKind::Unique).unwrap().backing, Backing::EngineWord);
+        assert_eq!(
+            a.evidence.claim(ClaimKind::Unique).unwrap().backing,
+            Backing::EngineWord
+        );
 
         let mut e = ending(Status::Sat, "search");
         e.solution = Some(1);
@@ -313,7 +322,10 @@ mod tests {
         e.strict = true;
         let a = judge(e);
         assert_eq!((a.unique, a.second), (Some(false), Some(2)));
-        assert_eq!(a.evidence.claim(ClaimKind::NotUnique).unwrap().backing, Backing::CheckedModel);
+        assert_eq!(
+            a.evidence.claim(ClaimKind::NotUnique).unwrap().backing,
+            Backing::CheckedModel
+        );
 
         let mut e = ending(Status::Sat, "search");
         e.solution = Some(1);
@@ -339,6 +351,9 @@ mod tests {
         e.strict = true;
         let a = judge(e);
         assert_eq!(a.status, Status::Unsat);
-        assert_eq!(a.evidence.claim(ClaimKind::Unsat).unwrap().backing, Backing::SecondEngine);
+        assert_eq!(
+            a.evidence.claim(ClaimKind::Unsat).unwrap().backing,
+            Backing::SecondEngine
+        );
     }
 }

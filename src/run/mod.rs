@@ -7,10 +7,10 @@
 //! and the registry can hold any kind behind one `Box<dyn AnyPuzzle>`.
 
 pub mod any;
+mod confirm;
 pub mod emit;
 pub mod enumerate;
 pub mod external;
-mod confirm;
 mod gate;
 mod optimise;
 pub mod parallel;
@@ -555,8 +555,7 @@ fn confirm_strictly<P: Puzzle>(
                     what: format!("offered a model that is not a solution ({why})"),
                 }),
                 Ok(s) => {
-                    let message =
-                        format!("{first} claimed {claim}, but {by} found a checked solution that refutes it");
+                    let message = format!("{first} claimed {claim}, but {by} found a checked solution that refutes it");
                     stats.basis.contradiction = Some(crate::backend::Contradiction {
                         claimed_by: first.to_string(),
                         claim,

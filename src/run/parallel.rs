@@ -150,12 +150,18 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
             (found, jobs::ended(&worked), decided(split.stats(jobs, &worked)))
         }
     };
-    Ok(end(b, &ready, Walked {
+    Ok(end(
+        b,
+        &ready,
+        Walked {
             ended,
             found,
             stats,
             first: Vec::new(),
-        }, solve_opts, started))
+        },
+        solve_opts,
+        started,
+    ))
 }
 
 /// The workers, one thread per chunk, while this thread writes every chunk whose oldest

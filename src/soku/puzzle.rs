@@ -176,7 +176,7 @@ impl Puzzle for Instance {
                         s.push_str(&sentences(self, second, "  "));
                     }
                     _ if a.asked_unique => {
-                        let _ = writeln!(s, "uniqueness unknown (time limit)");
+                        let _ = writeln!(s, "{}", a.uniqueness_unknown());
                     }
                     _ => {}
                 }
