@@ -167,4 +167,27 @@ mod tests {
         let narrow = [(7, l(0)), (-2, l(1)), ((1 << 40) - 1, l(2))];
         assert_eq!(guide(&narrow), narrow.to_vec());
     }
+
+    /// HiGHS's bound is on the columns' terms, without the constant `c·~x = c - c·x`
+    /// leaves: `bound_proves` must add it before judging, whatever its sign.
+    #[test]
+    fn a_bound_off_by_the_objective_constant_proves_nothing() {
+        let (x, nx) = (|v| Lit::new(Var(v), true), |v| Lit::new(Var(v), false));
+        for (c0, c1) in [(300_000i64, -400_000i64), (300_000, 400_000)] {
+            let objective = [(c0, nx(0)), (c1, nx(1)), (500_000, x(2))];
+            let constant = i128::from(c0 + c1);
+            // x0 = 1, x1 = 0, x2 = 0: only ~x1 holds.
+            let value = c1;
+            let columns = i128::from(value) - constant;
+            let at = |d: f64| columns as f64 + d;
+            assert!(bound_proves(Solver::Highs, &objective, at(0.0), value), "{c0} {c1}");
+            assert!(bound_proves(Solver::Highs, &objective, at(-0.4), value), "{c0} {c1}");
+            // A true bound of value - 1 leaves a better solution possible; judged without
+            // the constant, it is off by it (and passes when the constant is negative).
+            assert!(!bound_proves(Solver::Highs, &objective, at(-1.0), value), "{c0} {c1}");
+            assert!(!bound_proves(Solver::Highs, &objective, at(-0.6), value), "{c0} {c1}");
+            // CBC sends no bound, and one from it is not taken.
+            assert!(!bound_proves(Solver::Cbc, &objective, at(0.0), value), "{c0} {c1}");
+        }
+    }
 }
