@@ -440,7 +440,7 @@ fn least(f: &sokuc::ir::PbFormula) -> Option<i64> {
 
 /// The constant the objective's negated literals leave: `Σ c` over its `c·~x` terms.
 fn constant(f: &sokuc::ir::PbFormula) -> i64 {
-    f.objective.as_ref().unwrap().iter().filter(|t| !t.1.is_positive()).map(|t| t.0).sum()
+    f.objective().unwrap().iter().filter(|t| !t.1.is_positive()).map(|t| t.0).sum()
 }
 
 /// `backend` minimises `f`: the optimum must be the brute-force one and proven; returns the
@@ -486,7 +486,7 @@ fn highs_proves_wide_objectives_over_negated_literals_by_its_dual_bound() {
         let sign = if seed % 2 == 0 { 1 } else { -1 };
         let f = small_formula(seed, 10, (1 << 18, 1 << 21), Some(sign));
         let k = constant(&f);
-        let width: u64 = f.objective.as_ref().unwrap().iter().map(|t| t.0.unsigned_abs()).sum();
+        let width: u64 = f.objective().unwrap().iter().map(|t| t.0.unsigned_abs()).sum();
         assert!(((1 << 19)..(1 << 32)).contains(&width), "seed {seed}: width {width}");
         if least(&f).is_none() || k == 0 {
             continue;
@@ -522,7 +522,7 @@ fn objectives_near_a_million_are_proven_and_not_on_the_solvers_word() {
         // 10 terms of 26,215 to 52,428: 2^18 to 2^19; or of 80,000 to 120,000: about 10^6.
         let range = if seed % 2 == 0 { (26_215, 52_428) } else { (80_000, 120_000) };
         let f = small_formula(seed, 10, range, None);
-        let width: u64 = f.objective.as_ref().unwrap().iter().map(|t| t.0.unsigned_abs()).sum();
+        let width: u64 = f.objective().unwrap().iter().map(|t| t.0.unsigned_abs()).sum();
         if seed % 2 == 0 {
             assert!(((1 << 18)..(1 << 19)).contains(&width), "seed {seed}: width {width}");
         }
