@@ -440,7 +440,12 @@ fn least(f: &sokuc::ir::PbFormula) -> Option<i64> {
 
 /// The constant the objective's negated literals leave: `Σ c` over its `c·~x` terms.
 fn constant(f: &sokuc::ir::PbFormula) -> i64 {
-    f.objective().unwrap().iter().filter(|t| !t.1.is_positive()).map(|t| t.0).sum()
+    f.objective()
+        .unwrap()
+        .iter()
+        .filter(|t| !t.1.is_positive())
+        .map(|t| t.0)
+        .sum()
 }
 
 /// `backend` minimises `f`: the optimum must be the brute-force one and proven; returns the
@@ -520,7 +525,11 @@ fn objectives_near_a_million_are_proven_and_not_on_the_solvers_word() {
     let mut solved = 0;
     for seed in 1..=8u64 {
         // 10 terms of 26,215 to 52,428: 2^18 to 2^19; or of 80,000 to 120,000: about 10^6.
-        let range = if seed % 2 == 0 { (26_215, 52_428) } else { (80_000, 120_000) };
+        let range = if seed % 2 == 0 {
+            (26_215, 52_428)
+        } else {
+            (80_000, 120_000)
+        };
         let f = small_formula(seed, 10, range, None);
         let width: u64 = f.objective().unwrap().iter().map(|t| t.0.unsigned_abs()).sum();
         if seed % 2 == 0 {
@@ -555,13 +564,31 @@ fn each_route_records_what_proved_the_optimum() {
     let available = sokuc::backend::available();
     // (backend, coefficient magnitudes, the bound expected)
     let cases: [(&str, (i64, i64), fn(&Bound) -> bool); 5] = [
-        ("mip", (1, 20_000), |b| matches!(b, Bound::Native { engine } if engine == "mip")),
-        ("highs", (1, 20_000), |b| matches!(b, Bound::Native { engine } if engine == "highs")),
-        ("mip", (1 << 20, 1 << 22), |b| matches!(b, Bound::Refuted { engine } if engine == "mip")),
-        ("highs", (1 << 20, 1 << 22), |b| {
-            matches!(b, Bound::DualBound { engine, margin } if engine == "highs" && *margin >= 0.5)
-        }),
-        ("highs", (1 << 30, 1 << 31), |b| matches!(b, Bound::Refuted { engine } if engine == "highs")),
+        (
+            "mip",
+            (1, 20_000),
+            |b| matches!(b, Bound::Native { engine } if engine == "mip"),
+        ),
+        (
+            "highs",
+            (1, 20_000),
+            |b| matches!(b, Bound::Native { engine } if engine == "highs"),
+        ),
+        (
+            "mip",
+            (1 << 20, 1 << 22),
+            |b| matches!(b, Bound::Refuted { engine } if engine == "mip"),
+        ),
+        (
+            "highs",
+            (1 << 20, 1 << 22),
+            |b| matches!(b, Bound::DualBound { engine, margin } if engine == "highs" && *margin >= 0.5),
+        ),
+        (
+            "highs",
+            (1 << 30, 1 << 31),
+            |b| matches!(b, Bound::Refuted { engine } if engine == "highs"),
+        ),
     ];
     for (backend, range, expected) in cases {
         if !available.contains(&backend) {
@@ -573,7 +600,11 @@ fn each_route_records_what_proved_the_optimum() {
             .unwrap();
         let what = format!("{backend}, coefficients in {range:?}");
         let stats = optimum(backend, &f, &what);
-        let bound = stats.basis.bound.as_ref().unwrap_or_else(|| panic!("{what}: no bound recorded"));
+        let bound = stats
+            .basis
+            .bound
+            .as_ref()
+            .unwrap_or_else(|| panic!("{what}: no bound recorded"));
         assert!(expected(bound), "{what}: {bound:?}");
     }
 }
