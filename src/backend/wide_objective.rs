@@ -16,7 +16,10 @@ pub(super) const DUAL_BOUND: &str = "dual_bound";
 /// One solve of a formula by the MIP solver, minimising the guide it is given: `mip::solve`,
 /// handed in by `mip` so that this module needs nothing of `mip`'s (`mip` calls this one,
 /// never the other way round).
-pub(super) type Solve<'a> = dyn FnMut(&PbFormula, &[(i64, Lit)]) -> Result<(Outcome, bool), BackendError> + 'a;
+pub(super) type Solve<'a> = dyn FnMut(&PbFormula, &[(i64, Lit)]) -> Solved + 'a;
+
+/// What [`Solve`] answers: the outcome, and whether the solver finished its search.
+pub(super) type Solved = Result<(Outcome, bool), BackendError>;
 
 /// The widest coefficient of the guide: well inside a double's 53 bits of mantissa.
 const GUIDE_BITS: u32 = 40;
@@ -263,7 +266,7 @@ mod tests {
     fn scripted(
         answers: Vec<(Outcome, bool)>,
         calls: &mut Vec<bool>,
-    ) -> impl FnMut(&PbFormula, &[(i64, Lit)]) -> Result<(Outcome, bool), BackendError> + '_ {
+    ) -> impl FnMut(&PbFormula, &[(i64, Lit)]) -> Solved + '_ {
         let mut answers = answers.into_iter();
         move |f: &PbFormula, _: &[(i64, Lit)]| {
             calls.push(f.constraints.iter().any(|(label, _)| label == BOUND_LABEL));
