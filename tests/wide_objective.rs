@@ -389,3 +389,222 @@ fn a_failing_later_stage_keeps_the_best_solution_unproven() {
         }
     }
 }
+
+/// A formula of [`SMALL`] variables with a few `>=` rows over small coefficients and an
+/// objective of `terms` terms whose coefficients are drawn from `lo..hi` in magnitude, on
+/// negated literals where `negated` says so, each of either sign; `sign` fixes the sign of
+/// the terms on negated literals (and so of the constant `c·~x = c - c·x` leaves) where
+/// given.
+fn small_formula(seed: u64, terms: usize, (lo, hi): (i64, i64), sign: Option<i64>) -> sokuc::ir::PbFormula {
+    use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut f = PbFormula::new(SMALL as u32);
+    let mut objective = Vec::new();
+    for i in 0..terms {
+        let v = Var((i % SMALL) as u32);
+        let negated = rng.below(2) == 0;
+        let magnitude = lo + rng.below((hi - lo) as u64) as i64;
+        let s = match sign {
+            Some(s) if negated => s,
+            _ if rng.below(2) == 0 => -1,
+            _ => 1,
+        };
+        objective.push((s * magnitude, Lit::new(v, !negated)));
+    }
+    for r in 0..3 {
+        let row: Vec<(i64, Lit)> = (0..4)
+            .map(|_| {
+                let v = Var(rng.below(SMALL as u64) as u32);
+                (1 + rng.below(4) as i64, Lit::new(v, rng.below(3) != 0))
+            })
+            .collect();
+        let total: i64 = row.iter().map(|t| t.0).sum();
+        let rhs = 1 + rng.below(total as u64 - 1) as i64;
+        f.add(format!("row {r}"), Constraint::Linear(Linear::new(row, Cmp::Ge, rhs)));
+    }
+    f.set_objective(Some(objective));
+    f
+}
+
+/// The variables of [`small_formula`]: 2^12 assignments to brute-force.
+const SMALL: usize = 12;
+
+/// The least objective value over the assignments that satisfy the rows.
+fn least(f: &sokuc::ir::PbFormula) -> Option<i64> {
+    (0..1u32 << SMALL)
+        .map(|bits| (0..SMALL).map(|i| bits >> i & 1 == 1).collect::<Vec<bool>>())
+        .filter(|a| f.evaluate(a).is_ok())
+        .filter_map(|a| f.objective_value(&a))
+        .min()
+}
+
+/// The constant the objective's negated literals leave: `Σ c` over its `c·~x` terms.
+fn constant(f: &sokuc::ir::PbFormula) -> i64 {
+    f.objective()
+        .unwrap()
+        .iter()
+        .filter(|t| !t.1.is_positive())
+        .map(|t| t.0)
+        .sum()
+}
+
+/// `backend` minimises `f`: the optimum must be the brute-force one and proven; returns the
+/// optimum's stats.
+fn optimum(backend: &str, f: &sokuc::ir::PbFormula, what: &str) -> sokuc::backend::SolveStats {
+    let want = least(f).unwrap_or_else(|| panic!("{what}: no assignment satisfies the rows"));
+    let mut best = None;
+    let mut improved = |a: &[bool]| {
+        assert!(f.evaluate(a).is_ok(), "{what}: a model that breaks a row");
+        best = f.objective_value(a);
+        std::ops::ControlFlow::Continue(())
+    };
+    let opts = sokuc::backend::SolveOptions {
+        time_limit: Some(std::time::Duration::from_secs(60)),
+        ..Default::default()
+    };
+    let o = sokuc::backend::by_name(backend)
+        .unwrap()
+        .optimise(f, &opts, &mut improved)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(o.status, sokuc::backend::Status::Sat, "{what}");
+    assert!(o.optimal, "{what}: not proven, {:?}", o.stats.extra);
+    assert_eq!(best, Some(want), "{what}");
+    o.stats
+}
+
+fn route(stats: &sokuc::backend::SolveStats) -> &str {
+    stats.extra["optimise"].as_str().unwrap()
+}
+
+/// `highs` on objectives between 2^19 and 2^32 with terms over negated literals, the
+/// constant they leave of either sign: HiGHS's dual bound is on the columns' terms alone,
+/// and judged with the constant added it proves every optimum (HiGHS finished, so its bound
+/// is its optimum's value), always the brute-force one. Judged without it, a positive
+/// constant kept the bound from ever proving anything (and a negative one let any bound
+/// prove, which `a_bound_off_by_the_objective_constant_proves_nothing` in
+/// src/backend/wide_objective.rs pins).
+#[cfg(feature = "highs")]
+#[test]
+fn highs_proves_wide_objectives_over_negated_literals_by_its_dual_bound() {
+    let mut signs = [0, 0];
+    for seed in 1..=12u64 {
+        let sign = if seed % 2 == 0 { 1 } else { -1 };
+        let f = small_formula(seed, 10, (1 << 18, 1 << 21), Some(sign));
+        let k = constant(&f);
+        let width: u64 = f.objective().unwrap().iter().map(|t| t.0.unsigned_abs()).sum();
+        assert!(((1 << 19)..(1 << 32)).contains(&width), "seed {seed}: width {width}");
+        if least(&f).is_none() || k == 0 {
+            continue;
+        }
+        signs[usize::from(k > 0)] += 1;
+        let what = format!("seed {seed}, constant {k}");
+        let stats = optimum("highs", &f, &what);
+        assert!(route(&stats).contains("its dual bound"), "{what}: {}", route(&stats));
+        match &stats.basis.bound {
+            Some(sokuc::backend::Bound::DualBound { engine, margin }) => {
+                assert_eq!(engine, "highs", "{what}");
+                assert!(*margin >= 0.5, "{what}: margin {margin}");
+            }
+            other => panic!("{what}: {other:?}"),
+        }
+    }
+    assert!(signs[0] >= 2 && signs[1] >= 2, "constants of each sign: {signs:?}");
+}
+
+/// Objectives whose coefficients add up to between 2^18 and 2^19, and to about 10^6: past
+/// the width where a solver's rounding drift and its allowed gap add up to less than 1
+/// (`MIP_OBJECTIVE_LIMIT`), so the optimum is proven by a bound row refuted (`mip`) or by
+/// HiGHS's dual bound judged on the exact value (`highs`), never on the solver's word; and
+/// it is the brute-force one.
+#[test]
+fn objectives_near_a_million_are_proven_and_not_on_the_solvers_word() {
+    let backends: Vec<&str> = ["mip", "highs"]
+        .into_iter()
+        .filter(|b| sokuc::backend::available().contains(b))
+        .collect();
+    let mut solved = 0;
+    for seed in 1..=8u64 {
+        // 10 terms of 26,215 to 52,428: 2^18 to 2^19; or of 80,000 to 120,000: about 10^6.
+        let range = if seed % 2 == 0 {
+            (26_215, 52_428)
+        } else {
+            (80_000, 120_000)
+        };
+        let f = small_formula(seed, 10, range, None);
+        let width: u64 = f.objective().unwrap().iter().map(|t| t.0.unsigned_abs()).sum();
+        if seed % 2 == 0 {
+            assert!(((1 << 18)..(1 << 19)).contains(&width), "seed {seed}: width {width}");
+        }
+        if least(&f).is_none() {
+            continue;
+        }
+        for &b in &backends {
+            let what = format!("seed {seed}, {b}, width {width}");
+            let stats = optimum(b, &f, &what);
+            assert!(route(&stats).contains("wide objective"), "{what}: {}", route(&stats));
+            match (b, &stats.basis.bound) {
+                ("mip", Some(sokuc::backend::Bound::Refuted { engine })) => assert_eq!(engine, "mip"),
+                ("highs", Some(sokuc::backend::Bound::DualBound { engine, .. })) => assert_eq!(engine, "highs"),
+                ("highs", Some(sokuc::backend::Bound::Refuted { engine })) => assert_eq!(engine, "highs"),
+                (_, other) => panic!("{what}: {other:?}"),
+            }
+            solved += 1;
+        }
+    }
+    assert!(backends.is_empty() || solved >= 4 * backends.len(), "{solved} optima");
+}
+
+/// What proved an optimum is recorded in `stats.basis.bound`, by the route that proved it:
+/// the solver's own search below `MIP_OBJECTIVE_LIMIT` (`Native`), HiGHS's dual bound up to
+/// 2^32 (`DualBound`, with its margin), and past it, or on CBC, a bound row refuted
+/// (`Refuted`).
+#[test]
+fn each_route_records_what_proved_the_optimum() {
+    use sokuc::backend::Bound;
+    let available = sokuc::backend::available();
+    // (backend, coefficient magnitudes, the bound expected)
+    let cases: [(&str, (i64, i64), fn(&Bound) -> bool); 5] = [
+        (
+            "mip",
+            (1, 20_000),
+            |b| matches!(b, Bound::Native { engine } if engine == "mip"),
+        ),
+        (
+            "highs",
+            (1, 20_000),
+            |b| matches!(b, Bound::Native { engine } if engine == "highs"),
+        ),
+        (
+            "mip",
+            (1 << 20, 1 << 22),
+            |b| matches!(b, Bound::Refuted { engine } if engine == "mip"),
+        ),
+        (
+            "highs",
+            (1 << 20, 1 << 22),
+            |b| matches!(b, Bound::DualBound { engine, margin } if engine == "highs" && *margin >= 0.5),
+        ),
+        (
+            "highs",
+            (1 << 30, 1 << 31),
+            |b| matches!(b, Bound::Refuted { engine } if engine == "highs"),
+        ),
+    ];
+    for (backend, range, expected) in cases {
+        if !available.contains(&backend) {
+            continue;
+        }
+        let f = (1..100u64)
+            .map(|seed| small_formula(seed, 8, range, None))
+            .find(|f| least(f).is_some())
+            .unwrap();
+        let what = format!("{backend}, coefficients in {range:?}");
+        let stats = optimum(backend, &f, &what);
+        let bound = stats
+            .basis
+            .bound
+            .as_ref()
+            .unwrap_or_else(|| panic!("{what}: no bound recorded"));
+        assert!(expected(bound), "{what}: {bound:?}");
+    }
+}

@@ -19,9 +19,10 @@ use super::memory::over_limit;
 use super::mip_rows::{column_terms, row};
 use super::mip_settings::{Settings, parameters};
 use super::optimise::{self, Improved, Method, Optimum};
+use super::wide_objective::{self, DUAL_BOUND};
 use super::{
-    Backend, BackendError, Capabilities, HIGHS_ROW_LIMIT_BITS, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT, MIP_ROW_LIMIT,
-    MIP_ROW_LIMIT_BITS, MipSettings, Outcome, SolveOptions, SolveStats, Status, row_at_least,
+    Backend, BackendError, Bound, Capabilities, HIGHS_ROW_LIMIT_BITS, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT,
+    MIP_ROW_LIMIT, MIP_ROW_LIMIT_BITS, MipSettings, Outcome, SolveOptions, SolveStats, Status, row_at_least,
 };
 use crate::budget::Deadline;
 use crate::encode::EncodeError;
@@ -96,8 +97,10 @@ impl Backend for Mip {
 /// [`Backend::optimise`] on `solver`: one run with the objective, whose answer is the optimum
 /// when the solver finished, or the best point it had when it stopped at its time limit,
 /// which comes a little before the deadline (see [`Attempt::run`]). An objective too wide
-/// for the solver's tolerances (see `MIP_OBJECTIVE_LIMIT`) is proven by bound rows instead
-/// (`super::wide_objective`).
+/// for the solver's tolerances and its gap (see `MIP_OBJECTIVE_LIMIT`) is proven by bound
+/// rows or HiGHS's dual bound instead (`super::wide_objective`, which gets [`solve`] to call:
+/// `mip` uses `wide_objective`, never the other way round). What proved an optimum goes into
+/// `stats.basis.bound`.
 pub(super) fn optimise_with<B: Backend>(
     b: &mut B,
     solver: Solver,
@@ -113,7 +116,8 @@ pub(super) fn optimise_with<B: Backend>(
         .map(|&(c, _)| u128::from(c.unsigned_abs()))
         .sum::<u128>();
     if w >= MIP_OBJECTIVE_LIMIT {
-        return super::wide_objective::optimise_wide(solver, formula, opts, objective, improved);
+        let mut solve = |f: &PbFormula, guide: &[(i64, Lit)]| solve(solver, f, opts, Some(guide));
+        return wide_objective::optimise_wide(solver, formula, objective, improved, &mut solve);
     }
     let (out, proven) = solve(solver, formula, opts, Some(objective))?;
     let mut stats = out.stats;
@@ -130,16 +134,17 @@ pub(super) fn optimise_with<B: Backend>(
             stats,
         });
     }
-    Ok(Optimum {
-        status,
-        // The objective is narrower than `MIP_OBJECTIVE_LIMIT`, so the solver's proof holds.
-        optimal: status == Status::Sat && proven,
-        stats,
-    })
+    // The objective is narrower than `MIP_OBJECTIVE_LIMIT`: the solver's rounding drift and
+    // the gap it may stop at add up to less than 1, so its finished search proves the
+    // optimum of the rounded model's exact value (see `MIP_OBJECTIVE_LIMIT`).
+    let optimal = status == Status::Sat && proven;
+    if optimal {
+        stats.basis.bound = Some(Bound::Native {
+            engine: solver.backend().into(),
+        });
+    }
+    Ok(Optimum { status, optimal, stats })
 }
-
-/// The `stats.extra` key of the dual bound a solver sent with a finished search's solution.
-pub(super) const DUAL_BOUND: &str = "dual_bound";
 
 /// The memory limit refused, with what the model needed and when that was found.
 fn memory_error(solver: Solver, needed: u64, limit: u64, when: &str) -> BackendError {
@@ -679,7 +684,9 @@ impl Attempt<'_> {
                 .insert(format!("{backend}_cardinality_rows"), added.into());
         }
         if let Some(b) = dual_bound.filter(|_| objective.is_some()) {
-            // The solver's word, which only `wide_objective.rs` weighs, on exact numbers.
+            // The solver's word, which only `wide_objective.rs` weighs, on exact numbers: a
+            // bound on the objective's column terms, without the constant its negated
+            // literals leave (`column_terms`).
             out.stats.extra.insert(DUAL_BOUND.into(), b.into());
         }
         if claimed_infeasible {

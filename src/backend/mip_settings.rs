@@ -5,6 +5,26 @@ use std::time::Duration;
 
 use super::helper::Solver;
 
+/// The absolute gap at which CBC may call an objective's search finished (`allowableGap`):
+/// any gap below 1 is final on an integer objective, if the solution's value is exact; that
+/// it is not, the rounding drift (see `MIP_OBJECTIVE_LIMIT`) must make up for: gap plus drift
+/// stays below 1 only on objectives narrower than that limit.
+pub(super) const CBC_ABSOLUTE_GAP: &str = "0.5";
+
+/// HiGHS's absolute gap (`mip_abs_gap`): none. On an integral objective HiGHS rounds the
+/// gap up to the objective's step (`ub - ceil(gap)`, `computeNewUpperLimit` in HiGHS 1.16's
+/// HighsMipSolverData.cpp), so 0.5 made it stop as soon as no node could be a whole unit
+/// below its incumbent's value as HiGHS computes it: with that value drifted down by the
+/// rounding of its columns, a better solution could be left unexplored. Without a gap it
+/// prunes only nodes that cannot go below `floor(ub - 1/2)`, which spares every better
+/// solution while the drift is below 1/2: the same footing as CBC's gap of 1/2.
+pub(super) const HIGHS_ABSOLUTE_GAP: &str = "0.0";
+
+/// HiGHS's integrality tolerance (`mip_feasibility_tolerance`, its default): what the drift
+/// of `MIP_OBJECTIVE_LIMIT`'s arithmetic is made of, so set rather than left to a default.
+/// CBC's (`integerTolerance`) is no wider.
+pub(super) const HIGHS_INTEGRALITY_TOLERANCE: &str = "1e-6";
+
 /// What one attempt is for, in CBC's terms (HiGHS gets its defaults for `Light` and `Full`,
 /// see [`parameters`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -41,10 +61,10 @@ pub(super) fn parameters(
             // (encodings/cbc-threads/ reproduces it without sokuc). One thread is what the
             // default gives anyway.
             if objective {
-                // The objective takes integer values only: a gap below 1/2 leaves no better
-                // solution, and no relative gap is allowed.
+                // The objective takes integer values only: a gap of 1/2 plus the rounding
+                // drift stays below 1 (see `CBC_ABSOLUTE_GAP`), and no relative gap is allowed.
                 set("ratioGap", "0");
-                set("allowableGap", "0.5");
+                set("allowableGap", CBC_ABSOLUTE_GAP);
             }
             if settings == Settings::Unscaled {
                 set("scaling", "off");
@@ -69,10 +89,11 @@ pub(super) fn parameters(
             // One thread, like every other engine: a race shares the machine's cores.
             set("threads", "1");
             if objective {
-                // As for CBC: an absolute gap below 1/2 on an integer objective is final,
-                // and HiGHS's default relative gap (10^-4) is not allowed.
+                // No absolute gap (see `HIGHS_ABSOLUTE_GAP`), and HiGHS's default relative
+                // gap (10^-4) is not allowed either.
                 set("mip_rel_gap", "0.0");
-                set("mip_abs_gap", "0.5");
+                set("mip_abs_gap", HIGHS_ABSOLUTE_GAP);
+                set("mip_feasibility_tolerance", HIGHS_INTEGRALITY_TOLERANCE);
             }
             if settings == Settings::Unscaled {
                 set("presolve", "off");
@@ -89,4 +110,65 @@ pub(super) fn parameters(
         }
     }
     p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::{MIP_OBJECTIVE_LIMIT, MIP_OBJECTIVE_LIMIT_BITS};
+
+    /// The integrality tolerance both solvers keep at most: a column within it of 0 or 1
+    /// counts as integral.
+    const TOLERANCE: f64 = 1e-6;
+
+    /// How far rounding the columns to 0/1 can move an objective whose magnitudes add up
+    /// to `width`.
+    #[allow(clippy::cast_precision_loss)]
+    fn drift(width: u128) -> f64 {
+        width as f64 * TOLERANCE
+    }
+
+    fn value(p: &[(String, String)], key: &str) -> f64 {
+        let v = &p.iter().find(|(k, _)| k == key).unwrap_or_else(|| panic!("no {key}")).1;
+        v.parse().unwrap()
+    }
+
+    /// The gap each solver may stop at on an integral objective, as the objective's values
+    /// go: CBC's `allowableGap`; HiGHS's rounded up to a whole unit where it has one, and
+    /// without one its pruning at `floor(ub - 1/2)`, half a unit.
+    fn gap(solver: Solver) -> f64 {
+        let p = parameters(solver, Settings::Full, true, None, None);
+        match solver {
+            Solver::Cbc => value(&p, "allowableGap"),
+            Solver::Highs => {
+                assert_eq!(value(&p, "mip_rel_gap"), 0.0);
+                assert_eq!(value(&p, "mip_feasibility_tolerance"), TOLERANCE);
+                if value(&p, "mip_abs_gap") > 0.0 { 1.0 } else { 0.5 }
+            }
+        }
+    }
+
+    /// The solver's word on an optimum is taken only below `MIP_OBJECTIVE_LIMIT`: there its
+    /// gap plus the drift of the rounded model's objective stays below 1, so no integral
+    /// value hides between the optimum it proved and the one it found. At 2^19, the limit
+    /// before, a gap of 1/2 and a drift of 0.52 left room for a solution 1 better.
+    #[test]
+    fn the_solvers_word_is_taken_only_where_gap_and_drift_stay_below_1() {
+        assert_eq!(MIP_OBJECTIVE_LIMIT, 1 << MIP_OBJECTIVE_LIMIT_BITS);
+        for solver in [Solver::Cbc, Solver::Highs] {
+            let g = gap(solver);
+            assert!(
+                g + drift(MIP_OBJECTIVE_LIMIT - 1) < 1.0,
+                "{}: gap {g}, drift {}",
+                solver.name(),
+                drift(MIP_OBJECTIVE_LIMIT - 1)
+            );
+            assert!(g + drift(1 << 19) >= 1.0, "{}: gap {g}", solver.name());
+        }
+        // Without an objective there is no gap to set.
+        for solver in [Solver::Cbc, Solver::Highs] {
+            let p = parameters(solver, Settings::Full, false, None, None);
+            assert!(!p.iter().any(|(k, _)| k.contains("Gap") || k.contains("gap")), "{p:?}");
+        }
+    }
 }

@@ -425,15 +425,20 @@ pub const HIGHS_ROW_LIMIT: u128 = 1 << HIGHS_ROW_LIMIT_BITS;
 /// The width below which a row the solver gets whole is exact: its drift is at most 0.27.
 pub const MIP_EXACT_ROW_LIMIT: u128 = 1 << 18;
 
-/// The width from which `mip` no longer takes CBC's word for an optimum.
+/// The width from which `mip` and `highs` no longer take the solver's word for an optimum.
 ///
 /// Below it the model is exact (checked, see [`MIP_ROW_LIMIT`]), and sokuc reads the
-/// objective off the rounded model. Rounding moves the objective by at most `w * 10^-6`,
-/// 0.53 at 2^19: below the 1 that separates integral objectives, so CBC's optimum rounds to
-/// the true one. From here on CBC's objective only guides it to good solutions, and each
-/// optimum is proven by refuting "objective <= value - 1" as a row, which `mip` writes in
-/// digit columns like any wide row.
-pub const MIP_OBJECTIVE_LIMIT_BITS: u32 = 19;
+/// objective off the rounded model. Rounding moves the objective by at most `w * 10^-6`
+/// (the integrality tolerance), and the solver may stop with its incumbent up to an
+/// absolute gap of 1/2 above its bound (CBC's `allowableGap`; HiGHS's pruning at
+/// `floor(ub - 1/2)`, see `mip_settings.rs`): the optimum it found is exact only while gap
+/// plus drift is below the 1 that separates integral objectives. At 2^18 that is
+/// 0.5 + 0.27 = 0.77; at 2^19, the limit before, 0.5 + 0.53 left room for an optimum 1 too
+/// high from a width of 5 * 10^5. From here on the solver's objective only guides it to good
+/// solutions, and each optimum is proven by HiGHS's dual bound judged on the exact value, or
+/// by refuting "objective <= value - 1" as a row, which `mip` writes in digit columns like
+/// any wide row (`wide_objective.rs`).
+pub const MIP_OBJECTIVE_LIMIT_BITS: u32 = 18;
 /// `2^MIP_OBJECTIVE_LIMIT_BITS`.
 pub const MIP_OBJECTIVE_LIMIT: u128 = 1 << MIP_OBJECTIVE_LIMIT_BITS;
 

@@ -56,7 +56,9 @@ fn answer(sol: &CoinCbcSolution, cols: &[Variable]) -> Vec<u8> {
         SecondaryStatus::HasSolution | SecondaryStatus::Unlaunched if !at_limit => {
             helper::message(helper::SOLUTION, &helper::values_payload(&values))
         }
-        // An absolute gap below 1/2 on an integer objective: nothing better exists.
+        // Within the absolute gap the parent allows: on the objectives whose optimum it takes
+        // from CBC, gap plus rounding drift is below 1, so nothing better exists
+        // (`MIP_OBJECTIVE_LIMIT`).
         SecondaryStatus::StoppedOnGap if !at_limit => {
             helper::message(helper::SOLUTION, &helper::values_payload(&values))
         }

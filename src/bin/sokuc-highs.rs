@@ -104,8 +104,9 @@ fn solve(p: &Problem) -> Vec<u8> {
         HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
             helper::message(helper::INFEASIBLE, &[])
         }
-        // A finished search; with an objective, a gap the parent's options make final (an
-        // absolute gap below 1/2 on an integer objective), and the dual bound with it.
+        // A finished search, and with an objective the dual bound with it: on the columns'
+        // costs as the parent sent them, which leave out the constant of the objective's
+        // negated literals (the parent adds it before it judges the bound).
         HighsModelStatus::Optimal | HighsModelStatus::ObjectiveBound | HighsModelStatus::ObjectiveTarget
             if has_point =>
         {
