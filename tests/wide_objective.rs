@@ -563,7 +563,8 @@ fn each_route_records_what_proved_the_optimum() {
     use sokuc::backend::Bound;
     let available = sokuc::backend::available();
     // (backend, coefficient magnitudes, the bound expected)
-    let cases: [(&str, (i64, i64), fn(&Bound) -> bool); 5] = [
+    type Case = (&'static str, (i64, i64), fn(&Bound) -> bool);
+    let cases: [Case; 5] = [
         (
             "mip",
             (1, 20_000),

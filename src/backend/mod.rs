@@ -198,9 +198,10 @@ pub struct SolveStats {
     /// Solver-specific counters.
     pub extra: BTreeMap<String, serde_json::Value>,
     /// What backs the outcome's claims, as the engines say it: for the run path's gate,
-    /// never printed as it stands (see [`basis`]).
+    /// never printed as it stands (see [`basis`]). Boxed: statistics travel inside the
+    /// messages of every engine's worker, and most outcomes carry nothing here.
     #[serde(skip)]
-    pub basis: Basis,
+    pub basis: Box<Basis>,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -96,7 +96,7 @@ pub(super) fn optimise_wide(
         stats.solve_ms += out.stats.solve_ms;
         let bound = out.stats.extra.get(DUAL_BOUND).and_then(serde_json::Value::as_f64);
         stats.extra.extend(out.stats.extra);
-        stats.basis.absorb(out.stats.basis);
+        stats.basis.absorb(*out.stats.basis);
         match (out.status, out.assignment) {
             (Status::Sat, Some(a)) => {
                 let a = &a[..n];

@@ -642,7 +642,7 @@ fn presolve_strictly<P: Puzzle>(
 /// portfolio still say only in the statistics (`extra.confirmed_by`, the second opinion's
 /// confirmation) folded in.
 fn engine_basis(stats: &SolveStats) -> crate::backend::Basis {
-    let mut basis = stats.basis.clone();
+    let mut basis = (*stats.basis).clone();
     if basis.confirmed_by.is_none() {
         basis.confirmed_by = stats
             .extra

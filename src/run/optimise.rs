@@ -263,7 +263,7 @@ fn merge(total: &mut SolveStats, st: SolveStats) {
     total.clauses = total.clauses.max(st.clauses);
     total.build_ms += st.build_ms;
     total.solve_ms += st.solve_ms;
-    total.basis.absorb(st.basis);
+    total.basis.absorb(*st.basis);
     for (k, v) in st.extra {
         match (total.extra.get(&k), &v) {
             (Some(_), _) if k == "contradiction" => {}
