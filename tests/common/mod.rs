@@ -164,7 +164,12 @@ pub fn install_executable(src: &std::path::Path, dest: &std::path::Path) {
         .stdin(std::process::Stdio::null())
         .status()
         .expect("coreutils' install runs");
-    assert!(status.success(), "install {} {}: {status}", src.display(), dest.display());
+    assert!(
+        status.success(),
+        "install {} {}: {status}",
+        src.display(),
+        dest.display()
+    );
 }
 
 /// Looks a program up on PATH.

@@ -20,8 +20,10 @@
 //! answers on any machine.
 //!
 //! When the CDCL engine has not answered within [`HEAD_START`], `highs` (HiGHS, where the
-//! build has it; else `mip`, CBC, where the build has that, and `cp`) races it (`race.rs`),
-//! sharing the cores: the first answer that holds wins and the others are stopped. No single
+//! build has it; else `mip`, CBC, where the build has that, and `cp`) races it (`race.rs`,
+//! the coordinator), sharing the cores: the first answer that holds wins and the others are
+//! stopped. Every model is checked before it counts, and a claim another engine's checked
+//! model refutes is a contradiction (`stats.basis`), never the answer. No single
 //! engine is best on pseudo-Boolean files (encodings/auto.md has the measurements): a MIP
 //! solver proves what clause learning cannot, and the other way round. An objective is
 //! optimised by `highs` with `mip` beside it after the same head start (or by whichever of

@@ -489,43 +489,53 @@ pub fn race(
             let Some(entrant) = r.make.take() else { return };
             r.started = true;
             r.mark = searching::mark(board, r.name);
-            let (tx, mine, stop) = (tx.clone(), &mine, &stop);
+            let (tx, mine, stop, name) = (tx.clone(), &mine, &stop, r.name);
             handles.push(scope.spawn(move || {
-                let result = (entrant.make)().and_then(|mut b| match task {
-                    Task::Decide => b.solve(formula, mine).map(|out| {
-                        if let (Status::Sat, Some(a)) = (out.status, out.assignment) {
-                            // The receiver is gone only when the race has ended.
-                            let _ = tx.send(Event::Model {
-                                who,
-                                assignment: a,
-                                at: Instant::now(),
-                            });
-                        }
-                        Said {
-                            status: out.status,
-                            optimal: false,
-                            stats: out.stats,
-                        }
-                    }),
-                    Task::Optimise => {
-                        let mut send = |a: &[bool]| {
-                            let _ = tx.send(Event::Model {
-                                who,
-                                assignment: a.to_vec(),
-                                at: Instant::now(),
-                            });
-                            if stop.load(Ordering::Relaxed) {
-                                ControlFlow::Break(())
-                            } else {
-                                ControlFlow::Continue(())
+                // A panic is an engine's failure, not the race's: it must still say it ended,
+                // or the coordinator would wait for it forever.
+                let run = std::panic::AssertUnwindSafe(|| {
+                    (entrant.make)().and_then(|mut b| match task {
+                        Task::Decide => b.solve(formula, mine).map(|out| {
+                            if let (Status::Sat, Some(a)) = (out.status, out.assignment) {
+                                // The receiver is gone only when the race has ended.
+                                let _ = tx.send(Event::Model {
+                                    who,
+                                    assignment: a,
+                                    at: Instant::now(),
+                                });
                             }
-                        };
-                        b.optimise(formula, mine, &mut send).map(|o| Said {
-                            status: o.status,
-                            optimal: o.optimal,
-                            stats: o.stats,
-                        })
-                    }
+                            Said {
+                                status: out.status,
+                                optimal: false,
+                                stats: out.stats,
+                            }
+                        }),
+                        Task::Optimise => {
+                            let mut send = |a: &[bool]| {
+                                let _ = tx.send(Event::Model {
+                                    who,
+                                    assignment: a.to_vec(),
+                                    at: Instant::now(),
+                                });
+                                if stop.load(Ordering::Relaxed) {
+                                    ControlFlow::Break(())
+                                } else {
+                                    ControlFlow::Continue(())
+                                }
+                            };
+                            b.optimise(formula, mine, &mut send).map(|o| Said {
+                                status: o.status,
+                                optimal: o.optimal,
+                                stats: o.stats,
+                            })
+                        }
+                    })
+                });
+                let result = std::panic::catch_unwind(run).unwrap_or_else(|_| {
+                    Err(BackendError::Solver {
+                        backend: "auto",
+                        message: format!("{name} panicked"),
+                    })
                 });
                 let _ = tx.send(Event::Done {
                     who,
