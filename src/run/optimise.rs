@@ -37,6 +37,10 @@ pub type OnImproved<'a, S> = dyn FnMut(&S, &BigInt) -> Result<(), RunError> + 'a
 /// How one stage ended: as the backend said (status, proven, statistics), or, in a later
 /// stage, with the backend's failure or with its refutation of the stage, which the best
 /// solution so far satisfies.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one per stage: its size costs nothing (SolveStats grew with its basis)"
+)]
 enum StageEnd {
     Done(Status, bool, SolveStats),
     Failed(String),

@@ -31,6 +31,10 @@ use crate::ir::PbFormula;
 const LARGEST_SUM: u64 = 1 << 30;
 
 /// From the worker: a solution (each better than the last), then how it ended.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one `Done` per solve: its size costs nothing (SolveStats grew with its basis)"
+)]
 enum Msg {
     Model(Vec<bool>),
     Done(Result<(Status, bool, SolveStats), Cut>),

@@ -138,7 +138,8 @@ enum Event {
     /// The engine ended.
     Done {
         who: usize,
-        result: Result<Said, BackendError>,
+        // Boxed: the stats are large, and a model (sent far more often) is small.
+        result: Result<Box<Said>, BackendError>,
         at: Instant,
     },
 }
@@ -326,12 +327,12 @@ impl Judge<'_> {
         }
     }
 
-    fn done(&mut self, who: usize, result: Result<Said, BackendError>, at: Instant) {
+    fn done(&mut self, who: usize, result: Result<Box<Said>, BackendError>, at: Instant) {
         let r = &mut self.runners[who];
         r.ended = true;
         r.mark = None;
         let said = match result {
-            Ok(said) => said,
+            Ok(said) => *said,
             Err(e) => {
                 r.error = Some(e);
                 return;
@@ -539,7 +540,7 @@ pub fn race(
                 });
                 let _ = tx.send(Event::Done {
                     who,
-                    result,
+                    result: result.map(Box::new),
                     at: Instant::now(),
                 });
             }));
@@ -588,7 +589,6 @@ pub fn race(
             }
         }
         stop.store(true, Ordering::Relaxed);
-        drop(start);
         drop(tx);
         // The losers look at `stop` as they look at the clock. Whatever they sent before
         // they ended is weighed like the rest: a late claim against the kept model.

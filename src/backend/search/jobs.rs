@@ -20,6 +20,10 @@ use crate::ir::{Lit, PbFormula, Projection};
 const CUBES_PER_JOB: usize = 64;
 
 /// What [`Split::make`] made.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "made once per enumeration: its size costs nothing (SolveStats grew with its basis)"
+)]
 pub enum Splitting {
     /// Ready for the workers.
     Ready(Box<Split>),
