@@ -252,3 +252,52 @@ fn search_with_slow_nodes_hands_over_within_its_slice() {
         assert_eq!(v["verified"], true, "{v}");
     }
 }
+
+/// A larger clause budget never answers less. The 24-face Partition reduction of 12 sizes up
+/// to 10^6 (`generate 3soku --random-partition 12 --max-size 1000000 --seed 3`) is unsat; with
+/// the default budget `auto` proves it in seconds. With `--max-clauses 10000000000000` it once
+/// answered nothing within 60 s (and ran HiGHS for over 22 minutes without a limit). Both
+/// budgets must prove it, well within the limit (gross bound: 30 s of a 120 s limit).
+#[test]
+fn a_larger_clause_budget_answers_as_fast_as_the_default_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let generated = common::sokuc()
+        .args([
+            "generate",
+            "3soku",
+            "--random-partition",
+            "12",
+            "--max-size",
+            "1000000",
+            "--seed",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        generated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&generated.stderr)
+    );
+    let file = dir.path().join("partition.toml");
+    std::fs::write(&file, &generated.stdout).unwrap();
+    for budget in [None, Some("10000000000000")] {
+        let mut cmd = common::sokuc();
+        cmd.arg("solve")
+            .arg(&file)
+            .args(["--presolve", "off", "--timeout", "120", "--format", "json"]);
+        if let Some(b) = budget {
+            cmd.args(["--max-clauses", b]);
+        }
+        let t = std::time::Instant::now();
+        let o = cmd.output().unwrap();
+        let took = t.elapsed();
+        let v: serde_json::Value =
+            serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)));
+        assert_eq!(v["status"], "unsat", "budget {budget:?}: {v}");
+        assert!(
+            took < std::time::Duration::from_secs(30),
+            "budget {budget:?}: {took:?}: {v}"
+        );
+    }
+}

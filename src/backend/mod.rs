@@ -4,17 +4,18 @@
 // Every narrowing of a number is a checked conversion here (Cargo.toml's [lints] says why).
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
-pub mod auto;
 pub mod basis;
 #[cfg(feature = "cadical")]
 pub mod cadical;
 pub mod cp;
+pub mod engines;
 pub mod enumerate;
-mod field;
 #[cfg(any(feature = "mip", feature = "highs"))]
 pub mod helper;
 #[cfg(feature = "highs")]
 pub mod highs;
+#[cfg(test)]
+pub(crate) mod liar;
 #[cfg(any(feature = "mip", feature = "highs"))]
 pub mod mip;
 #[cfg(any(feature = "mip", feature = "highs"))]
@@ -27,9 +28,10 @@ mod mip_rows;
 mod mip_settings;
 pub mod mitm;
 pub mod optimise;
-mod race;
+pub mod portfolio;
+mod registry;
 pub mod search;
-mod second_opinion;
+pub mod searching;
 mod session;
 pub mod varisat;
 #[cfg(any(feature = "mip", feature = "highs"))]
@@ -49,6 +51,8 @@ pub use crate::ir::Status;
 pub use basis::{Basis, Bound, Contradiction, Fault};
 pub use enumerate::{Ended, Enumeration, Found, Visit};
 pub use optimise::{Improved, Method, Optimum};
+pub use portfolio::auto;
+pub use registry::{SPECIALISED, UnknownBackend, available, by_name, general, lookup, supporting};
 pub use session::{Resolving, Session};
 
 /// What a backend supports. Asking for an unsupported feature is an error, never silently
@@ -103,6 +107,9 @@ pub struct SolveOptions {
     /// The `highs` backend's helper program, `sokuc-highs` (`None`: beside the running
     /// executable).
     pub highs_helper: Option<PathBuf>,
+    /// Where `auto` marks the engines it runs, for a caller that says which engine is
+    /// searching on a long run (see [`searching`]); `None`: nobody asks.
+    pub searching: Option<searching::Searching>,
 }
 
 /// Settings for tuning experiments, as `name=value,...` lists: `cp` takes
@@ -223,6 +230,16 @@ pub enum BackendError {
     /// resource limit, not a bug).
     #[error(transparent)]
     Encode(#[from] crate::encode::EncodeError),
+}
+
+impl BackendError {
+    /// A refusal of this formula by one engine (its encoding past the clause budget or the
+    /// memory limit, a row past its numbers), which another engine may not share: `auto`
+    /// refuses only what no engine of this build can do, and `mitm`'s first try hands such a
+    /// formula on.
+    pub fn is_refusal(&self) -> bool {
+        matches!(self, BackendError::Encode(_) | BackendError::Unavailable { .. })
+    }
 }
 
 /// See [`Backend::parallel`].
@@ -382,14 +399,6 @@ impl Capabilities {
     }
 }
 
-/// The backends of this build that have `feature`, so that a refusal can say what works.
-pub fn supporting(name: &str) -> Vec<&'static str> {
-    available()
-        .into_iter()
-        .filter(|n| by_name(n).is_some_and(|b| b.capabilities().has(name)))
-        .collect()
-}
-
 /// The width (sum of |coefficient| plus |rhs|) from which `cp` refuses a row:
 /// pumpkin's integers are `i32`, and half of 2^31 keeps partial sums off the edge.
 pub const CP_ROW_LIMIT: u128 = 1 << 30;
@@ -495,92 +504,6 @@ pub(crate) fn too_wide_for(name: &str, f: &PbFormula) -> Option<(String, u128)> 
                 .sum::<u128>();
             (w >= CP_ROW_LIMIT).then(|| ("the objective".to_string(), w))
         }),
-        _ => None,
-    }
-}
-
-/// Names accepted by `--backend` in this build, in the order `compare` runs them.
-pub fn available() -> Vec<&'static str> {
-    let mut v = vec!["sat"];
-    if cfg!(feature = "cadical") {
-        v.push("cadical");
-    }
-    if cfg!(feature = "mip") {
-        v.push("mip");
-    }
-    if cfg!(feature = "highs") {
-        v.push("highs");
-    }
-    v.push("cp");
-    v.push("mitm");
-    v.push("search");
-    v
-}
-
-/// Engines for one narrow kind of formula, which refuse most others by design: accepted by
-/// name, and left out of [`general`].
-pub const SPECIALISED: [&str; 1] = ["mitm"];
-
-/// The backends of this build that take any formula: those `compare` runs when none are
-/// named, and the web page offers ([`available`] without [`SPECIALISED`]).
-pub fn general() -> Vec<&'static str> {
-    available().into_iter().filter(|n| !SPECIALISED.contains(n)).collect()
-}
-
-/// A `--backend` name this build does not have.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum UnknownBackend {
-    /// A backend behind a cargo feature this build was made without.
-    #[error(
-        "backend {name:?} is not compiled into this build (it has: {available}); build with `cargo build --release --features {feature}` or `--all-features`"
-    )]
-    NotCompiled {
-        name: String,
-        feature: &'static str,
-        available: String,
-    },
-    #[error("unknown backend {name:?} (this build has: {available})")]
-    Unknown { name: String, available: String },
-}
-
-/// A backend by name, or why there is none.
-pub fn lookup(name: &str) -> Result<Box<dyn Backend>, UnknownBackend> {
-    by_name(name).ok_or_else(|| {
-        let available = available().join(", ");
-        let feature = match name {
-            "cadical" => Some("cadical"),
-            "mip" | "cbc" => Some("mip"),
-            "highs" => Some("highs"),
-            _ => None,
-        };
-        match feature {
-            Some(feature) => UnknownBackend::NotCompiled {
-                name: name.to_string(),
-                feature,
-                available,
-            },
-            None => UnknownBackend::Unknown {
-                name: name.to_string(),
-                available,
-            },
-        }
-    })
-}
-
-/// Creates a backend by its command-line name.
-pub fn by_name(name: &str) -> Option<Box<dyn Backend>> {
-    match name {
-        "sat" | "varisat" => Some(Box::new(varisat::Varisat)),
-        #[cfg(feature = "cadical")]
-        "cadical" => Some(Box::new(cadical::Cadical)),
-        #[cfg(feature = "mip")]
-        "mip" | "cbc" => Some(Box::new(mip::Mip)),
-        #[cfg(feature = "highs")]
-        "highs" => Some(Box::new(highs::Highs)),
-        "cp" | "pumpkin" => Some(Box::new(cp::Cp::default())),
-        "mitm" => Some(Box::new(mitm::Mitm::default())),
-        "search" => Some(Box::new(search::Search)),
-        "auto" => Some(Box::new(auto::Auto::default())),
         _ => None,
     }
 }

@@ -16,6 +16,7 @@ pub mod meta;
 pub mod progress;
 pub mod render;
 pub mod scaling;
+pub mod searching;
 pub mod serve;
 pub mod signals;
 pub mod solve;

@@ -194,6 +194,11 @@ pub fn run(a: SolveArgs) -> Exit {
     // The solver writes its proof to a temporary file; it becomes the named file only once
     // the solve is over.
     let proof = a.proof.as_deref().map(sokuc::output::Pending::new).transpose()?;
+    // Without a time limit, say on stderr which engine searches once 30 s have passed.
+    let board = a.timeout.is_none().then(sokuc::backend::searching::Searching::default);
+    let _watcher = board
+        .clone()
+        .map(|board| super::searching::watch(board, b.name(), started));
     let opts = RunOptions {
         solve: SolveOptions {
             time_limit: a.timeout,
@@ -203,6 +208,7 @@ pub fn run(a: SolveArgs) -> Exit {
             encode: a.enc.encode(),
             mip: a.mip_settings.into(),
             interrupt: super::signals::flag(),
+            searching: board,
             ..Default::default()
         },
         compile: a.enc.compile(),

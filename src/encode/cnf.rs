@@ -386,7 +386,7 @@ fn linear(sink: &mut dyn ClauseSink, lin: &Linear, enc: PbEncoding, groups: &Gro
     }
     let plan = match enc {
         PbEncoding::Auto => {
-            let room = sink.room();
+            let room = sink.choice_room();
             large::choose(&n, groups, room, &mut || sink.should_stop())
         }
         PbEncoding::Bdd => {

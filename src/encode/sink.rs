@@ -16,6 +16,17 @@ pub trait ClauseSink {
     fn room(&self) -> u64 {
         u64::MAX
     }
+    /// The room `--pb-encoding auto` chooses a row's encoding by: [`ClauseSink::room`], but
+    /// counted as if the budget were at most the default one. A larger budget lets larger
+    /// CNFs through, and must never change the encoding of a row that the default budget
+    /// encodes: with the room of a budget of 10^13, `auto` once gave a 24-face Partition
+    /// instance's vertex rows the domain encoding (it fit half the room), whose kept sums
+    /// then made the global sum need 65 TiB. `sat` refused it, and HiGHS alone ran for over
+    /// 22 minutes, where the default budget's encoding (7.1 million clauses) is refuted at
+    /// once.
+    fn choice_room(&self) -> u64 {
+        self.room()
+    }
     /// Marks the budget as spent by a step that would write `more` clauses: the encoding
     /// is abandoned.
     fn exhaust(&mut self, _more: u64) {}
@@ -165,6 +176,10 @@ impl ClauseSink for Budgeted<'_> {
         let by_bytes = self.max_bytes.saturating_sub(self.bytes()) / self.clause_bytes();
         by_count.min(by_bytes)
     }
+    fn choice_room(&self) -> u64 {
+        let default = self.max_clauses.min(super::cnf::DEFAULT_MAX_CLAUSES);
+        self.room().min(default.saturating_sub(self.clauses))
+    }
     fn exhaust(&mut self, more: u64) {
         if self.over.is_some() {
             return;
@@ -263,5 +278,34 @@ impl ClauseSink for Counting {
     }
     fn num_vars(&self) -> u32 {
         self.num_vars
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::{Cost, DEFAULT_MAX_CLAUSES};
+
+    /// `auto`'s choices see the same room under any budget from the default up, so a larger
+    /// budget never changes how a row is encoded (see [`ClauseSink::choice_room`]).
+    #[test]
+    fn choices_see_no_more_room_than_the_default_budget_gives() {
+        let deadline = Deadline::default();
+        let room_after = |budget: u64, clauses: u64| {
+            let mut inner = Counting::default();
+            let mut b = Budgeted::new(&mut inner, budget, u64::MAX, Cost::CNF, &deadline);
+            for _ in 0..clauses {
+                b.add_clause(&[Var(0).pos()]);
+            }
+            (b.room(), b.choice_room())
+        };
+        for clauses in [0, 1_000, 100_000] {
+            let (_, default) = room_after(DEFAULT_MAX_CLAUSES, clauses);
+            let (room, larger) = room_after(10_000_000_000_000, clauses);
+            assert_eq!(larger, default);
+            assert!(room > default);
+            // A smaller budget still counts as it is.
+            assert_eq!(room_after(500_000, clauses).1, 500_000 - clauses);
+        }
     }
 }

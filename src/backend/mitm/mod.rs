@@ -377,7 +377,7 @@ pub(crate) fn first_try(f: &PbFormula, opts: &SolveOptions) -> Result<Option<Out
     {
         Ok(out) if out.status != Status::Unknown || opts.deadline().passed() => Ok(Some(out)),
         Ok(_) => Ok(None),
-        Err(e) if super::auto::refusal(&e) => Ok(None),
+        Err(e) if e.is_refusal() => Ok(None),
         Err(e) => Err(e),
     }
 }
@@ -402,7 +402,7 @@ pub(crate) fn first_optimum(
         ControlFlow::Continue(())
     }) {
         Ok(o) => o,
-        Err(e) if super::auto::refusal(&e) => return Ok(None),
+        Err(e) if e.is_refusal() => return Ok(None),
         Err(e) => return Err(e),
     };
     match (o.status, best) {

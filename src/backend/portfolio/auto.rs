@@ -20,8 +20,10 @@
 //! answers on any machine.
 //!
 //! When the CDCL engine has not answered within [`HEAD_START`], `highs` (HiGHS, where the
-//! build has it; else `mip`, CBC, where the build has that, and `cp`) races it (`race.rs`),
-//! sharing the cores: the first answer that holds wins and the others are stopped. No single
+//! build has it; else `mip`, CBC, where the build has that, and `cp`) races it (`race.rs`,
+//! the coordinator), sharing the cores: the first answer that holds wins and the others are
+//! stopped. Every model is checked before it counts, and a claim another engine's checked
+//! model refutes is a contradiction (`stats.basis`), never the answer. No single
 //! engine is best on pseudo-Boolean files (encodings/auto.md has the measurements): a MIP
 //! solver proves what clause learning cannot, and the other way round. An objective is
 //! optimised by `highs` with `mip` beside it after the same head start (or by whichever of
@@ -50,11 +52,14 @@
 //! `stats.extra.auto` says why it was picked.
 
 use super::field::{OPTIMISERS, field_for, fits};
+use super::race::{self, Setup, Task};
 use super::second_opinion::second_opinion;
-use super::session::Session;
-use super::{
+use crate::backend::engines;
+use crate::backend::searching;
+use crate::backend::session::Session;
+use crate::backend::{
     Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats, Status,
-    Visit, by_name, check_caps, mitm, race, search,
+    Visit, check_caps, mitm, search, too_wide_for,
 };
 use std::time::{Duration, Instant};
 
@@ -94,7 +99,9 @@ fn search_first(formula: &PbFormula, opts: &SolveOptions, failures: u64) -> Resu
     let mut sliced = opts.clone();
     sliced.started = Some(Instant::now());
     sliced.time_limit = Some(outer.remaining().map_or(SEARCH_SLICE, |left| left.min(SEARCH_SLICE)));
+    let searching = searching::mark(opts.searching.as_ref(), "search");
     let mut out = search::solve_within(formula, &sliced, Some(failures))?;
+    drop(searching);
     if out.status == Status::Unknown && !gave_up(&out) && !outer.passed() {
         out.stats.extra.insert("gave_up".into(), true.into());
         out.stats.extra.insert(OUT_OF_TIME.into(), true.into());
@@ -126,8 +133,8 @@ const CDCL: [&str; 5] = ["sat", "cadical", "cp", "mip", "highs"];
 fn cdcl_for(opts: &SolveOptions, f: Option<&PbFormula>) -> Result<&'static str, BackendError> {
     let mut first_refusal = None;
     for name in CDCL {
-        let Some(b) = by_name(name) else { continue };
-        let wide = f.and_then(|f| super::too_wide_for(name, f));
+        let Some(b) = engines::engine(name) else { continue };
+        let wide = f.and_then(|f| too_wide_for(name, f));
         if let Some((what, w)) = wide {
             first_refusal.get_or_insert(BackendError::Unavailable {
                 backend: name,
@@ -148,13 +155,6 @@ fn cdcl_for(opts: &SolveOptions, f: Option<&PbFormula>) -> Result<&'static str, 
     }))
 }
 
-/// A refusal of this formula by one engine (its encoding past the clause budget or the
-/// memory limit, a row past its numbers), which another engine may not share: `auto`
-/// refuses only what no engine of this build can do.
-pub(crate) fn refusal(e: &BackendError) -> bool {
-    matches!(e, BackendError::Encode(_) | BackendError::Unavailable { .. })
-}
-
 /// After the engines in `tried` refused the formula: the engines that take rows as they are (no CNF, so
 /// no clause budget), in order, skipping those whose numbers cannot hold a row; the first
 /// answer with the engine that gave it and the refusal in words, or the first refusal if
@@ -169,14 +169,14 @@ fn fallback(
         if tried.contains(&name) {
             continue;
         }
-        let Some(mut b) = by_name(name) else { continue };
-        let fits = super::too_wide_for(name, formula).is_none();
+        let Some(mut b) = engines::engine(name) else { continue };
+        let fits = too_wide_for(name, formula).is_none();
         if !fits || b.check_options(opts).is_err() {
             continue;
         }
         match b.solve(formula, opts) {
             Ok(out) => return Ok((name, out, refused.to_string())),
-            Err(e) if refusal(&e) => continue,
+            Err(e) if e.is_refusal() => continue,
             Err(e) => return Err(e),
         }
     }
@@ -186,6 +186,14 @@ fn fallback(
 /// How long the engine `auto` picked runs alone before a second engine races it
 /// (`race.rs`): a formula answered within it never pays for starting another engine.
 pub const HEAD_START: Duration = Duration::from_millis(100);
+
+/// `auto`'s race: [`HEAD_START`], and the coordinator's window for a claim.
+fn race_setup() -> Setup {
+    Setup {
+        head_start: HEAD_START,
+        window: race::window,
+    }
+}
 
 /// Clauses of the formula (constraints stated as clauses, not counting groups or rows).
 fn clause_count(f: &PbFormula) -> usize {
@@ -328,9 +336,9 @@ impl Auto {
         &mut self,
         formula: &PbFormula,
         opts: &SolveOptions,
-        improved: &mut super::Improved<'_>,
+        improved: &mut crate::backend::Improved<'_>,
         field: &[&'static str],
-    ) -> Result<super::Optimum, BackendError> {
+    ) -> Result<crate::backend::Optimum, BackendError> {
         let t0 = Instant::now();
         let mut best = None;
         let (engine, mut o, note) = {
@@ -341,12 +349,27 @@ impl Auto {
                 }
                 flow
             };
-            race::race_optimise(formula, opts, field, HEAD_START, &mut watch)?
+            let f = race::race(
+                formula,
+                opts,
+                race::entrants(field),
+                &race_setup(),
+                Task::Optimise,
+                Some(&mut watch),
+            )?;
+            let o = crate::backend::Optimum {
+                status: f.status,
+                optimal: f.optimal,
+                stats: f.stats,
+            };
+            (f.engine, o, f.note)
         };
         self.answered = engine;
         o.stats.extra.insert("auto".into(), note.into());
-        if let (true, "mip" | "highs", Some(v)) = (o.optimal, engine, best) {
-            second_opinion(formula, opts, improved, v, t0.elapsed(), &mut o);
+        // An optimum another kind of engine confirmed in the race needs no second opinion.
+        let confirmed = o.stats.basis.confirmed_by.is_some();
+        if let (true, "mip" | "highs", Some(v), false) = (o.optimal, engine, best, confirmed) {
+            second_opinion(formula, opts, improved, engine, v, t0.elapsed(), &mut o);
         }
         Ok(o)
     }
@@ -364,7 +387,7 @@ impl Backend for Auto {
     /// As wide as `highs` and `mip` take, when the build has one of them (they optimise
     /// objectives here); else as narrow as `cp` and the CNF engines want.
     fn objective_stage_bits(&self) -> u32 {
-        if OPTIMISERS.into_iter().any(|n| by_name(n).is_some()) {
+        if OPTIMISERS.into_iter().any(|n| engines::engine(n).is_some()) {
             61
         } else {
             29
@@ -376,7 +399,7 @@ impl Backend for Auto {
     fn capabilities(&self) -> Capabilities {
         let mut caps = search::Search.capabilities();
         for name in CDCL {
-            if let Some(b) = by_name(name) {
+            if let Some(b) = engines::engine(name) {
                 let c = b.capabilities();
                 caps.proof |= c.proof;
                 caps.seed |= c.seed;
@@ -405,7 +428,10 @@ impl Backend for Auto {
             }
             tried = Some(out.stats);
         }
-        if let Some(mut out) = mitm::first_try(formula, opts)? {
+        let searching = searching::mark(opts.searching.as_ref(), "mitm");
+        let first = mitm::first_try(formula, opts)?;
+        drop(searching);
+        if let Some(mut out) = first {
             self.answered = "mitm";
             if let Some(s) = &tried {
                 out.stats.build_ms += s.build_ms + s.solve_ms;
@@ -415,9 +441,18 @@ impl Backend for Auto {
         }
         let field = field_for(formula, opts, plan.engine);
         let attempt = if field.len() > 1 {
-            race::race(formula, opts, &field, HEAD_START).map(|f| (f.engine, f.outcome, Some(f.note)))
+            let entrants = race::entrants(&field);
+            race::race(formula, opts, entrants, &race_setup(), Task::Decide, None).map(|f| {
+                let out = Outcome {
+                    status: f.status,
+                    assignment: f.assignment,
+                    stats: f.stats,
+                };
+                (f.engine, out, Some(f.note))
+            })
         } else {
-            by_name(plan.engine)
+            let _searching = searching::mark(opts.searching.as_ref(), plan.engine);
+            engines::engine(plan.engine)
                 .expect("cdcl_for names an engine of this build")
                 .solve(formula, opts)
                 .map(|out| (plan.engine, out, None))
@@ -425,7 +460,7 @@ impl Backend for Auto {
         let tried_already = field;
         let (engine, mut out, raced, refused) = match attempt {
             Ok((engine, out, raced)) => (engine, out, raced, None),
-            Err(e) if refusal(&e) => {
+            Err(e) if e.is_refusal() => {
                 let (engine, out, why) = fallback(formula, opts, &tried_already, e)?;
                 (engine, out, None, Some((plan.engine, why)))
             }
@@ -517,8 +552,10 @@ impl Backend for Auto {
             }
             probe = Some(out.stats);
         }
-        let mut b = by_name(plan.engine).expect("cdcl_for names an engine of this build");
+        let mut b = engines::engine(plan.engine).expect("cdcl_for names an engine of this build");
+        let searching = searching::mark(opts.searching.as_ref(), plan.engine);
         let mut e = b.enumerate(formula, projection, opts, visit)?;
+        drop(searching);
         self.answered = plan.engine;
         let why = match &probe {
             Some(s) => {
@@ -565,9 +602,12 @@ impl Backend for Auto {
         &mut self,
         formula: &PbFormula,
         opts: &SolveOptions,
-        improved: &mut super::Improved<'_>,
-    ) -> Result<super::Optimum, BackendError> {
-        if let Some(mut o) = mitm::first_optimum(formula, opts, improved)? {
+        improved: &mut crate::backend::Improved<'_>,
+    ) -> Result<crate::backend::Optimum, BackendError> {
+        let searching = searching::mark(opts.searching.as_ref(), "mitm");
+        let first = mitm::first_optimum(formula, opts, improved)?;
+        drop(searching);
+        if let Some(mut o) = first {
             self.answered = "mitm";
             o.stats.extra.insert("auto".into(), MITM_WHY.into());
             return Ok(o);
@@ -578,8 +618,8 @@ impl Backend for Auto {
         // search/sat/cp not within 60 s; encodings/optimise.md). Unless an option asks for
         // what they do not give, or a row is past their numbers.
         let first = OPTIMISERS.into_iter().find_map(|name| {
-            by_name(name)
-                .filter(|m| super::too_wide_for(name, formula).is_none() && m.check_options(opts).is_ok())
+            engines::engine(name)
+                .filter(|m| too_wide_for(name, formula).is_none() && m.check_options(opts).is_ok())
                 .map(|m| (name, m))
         });
         if let Some((name, mip)) = first {
@@ -601,6 +641,7 @@ impl Backend for Auto {
                     }
                     flow
                 };
+                let _searching = searching::mark(opts.searching.as_ref(), name);
                 mip.optimise(formula, opts, &mut watch)?
             };
             self.inner = Some(mip);
@@ -609,15 +650,15 @@ impl Backend for Auto {
                 format!("an objective, and {name} is in this build: optimised by {name}").into(),
             );
             if let (true, Some(v)) = (o.optimal, best) {
-                second_opinion(formula, opts, improved, v, t0.elapsed(), &mut o);
+                second_opinion(formula, opts, improved, name, v, t0.elapsed(), &mut o);
             }
             return Ok(o);
         }
         // A stage of an objective past 62 bits goes to `cp` when its numbers hold the stage,
         // whose bound `cp` propagated better than the CNF engines and `search` on every
         // wide-objective file of the PB benchmark (encodings/pb-bigint.md).
-        let cp = by_name("cp").filter(|cp| {
-            formula.staged.is_some() && super::too_wide_for("cp", formula).is_none() && cp.check_options(opts).is_ok()
+        let cp = engines::engine("cp").filter(|cp| {
+            formula.staged.is_some() && too_wide_for("cp", formula).is_none() && cp.check_options(opts).is_ok()
         });
         let (name, why) = match cp {
             Some(_) => ("cp", "a stage of an objective past 62 bits".to_string()),
@@ -628,8 +669,12 @@ impl Backend for Auto {
             }
         };
         self.answered = name;
-        let b = self.inner.insert(by_name(name).expect("an engine of this build"));
+        let b = self
+            .inner
+            .insert(engines::engine(name).expect("an engine of this build"));
+        let searching = searching::mark(opts.searching.as_ref(), name);
         let mut o = b.optimise(formula, opts, improved)?;
+        drop(searching);
         o.stats
             .extra
             .insert("auto".into(), format!("{why}; optimised by {name}").into());
@@ -640,7 +685,9 @@ impl Backend for Auto {
         let plan = plan(formula, opts)?;
         let name = if plan.search_first { "search" } else { plan.engine };
         self.answered = name;
-        let b = self.inner.insert(by_name(name).expect("an engine of this build"));
+        let b = self
+            .inner
+            .insert(engines::engine(name).expect("an engine of this build"));
         b.session(formula, opts)
     }
 }

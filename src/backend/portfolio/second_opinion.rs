@@ -1,11 +1,12 @@
-//! A second opinion on an optimum `mip` claims: another engine is asked, for a short slice,
+//! A second opinion on an optimum `mip` or `highs` claims: another engine is asked, for a short slice,
 //! for a solution strictly better than it. An optimality proof is a claim no verifier
 //! checks; this is where a wrong one can be caught without the cost of a second full proof.
 
 use std::time::{Duration, Instant};
 
-use super::optimise::{Improved, Optimum};
-use super::{SolveOptions, Status, by_name};
+use crate::backend::engines;
+use crate::backend::optimise::{Improved, Optimum};
+use crate::backend::{CP_ROW_LIMIT, SolveOptions, Status, row_at_least};
 use crate::ir::{Cmp, Constraint, Linear, PbFormula};
 
 /// The engines asked for a second opinion on an optimum `mip` claims, in order: `cp` finds
@@ -48,6 +49,7 @@ pub(super) fn second_opinion(
     formula: &PbFormula,
     opts: &SolveOptions,
     improved: &mut Improved<'_>,
+    claimer: &str,
     value: i64,
     first_took: Duration,
     o: &mut Optimum,
@@ -70,13 +72,13 @@ pub(super) fn second_opinion(
         return note(o, "none: no time left".into());
     }
     let engine = SECOND_OPINION.into_iter().find(|&name| {
-        let fits = name != "cp" || super::row_at_least(&f, super::CP_ROW_LIMIT).is_none();
-        fits && by_name(name).is_some_and(|b| b.check_options(opts).is_ok())
+        let fits = name != "cp" || row_at_least(&f, CP_ROW_LIMIT).is_none();
+        fits && engines::engine(name).is_some_and(|b| b.check_options(opts).is_ok())
     });
     let Some(name) = engine else {
         return note(o, "none: no other engine of this build takes the formula".into());
     };
-    let mut b = by_name(name).expect("found above");
+    let mut b = engines::engine(name).expect("found above");
     let mine = SolveOptions {
         time_limit: Some(budget),
         started: Some(Instant::now()),
@@ -87,20 +89,40 @@ pub(super) fn second_opinion(
     match b.solve(&f, &mine) {
         Ok(out) => match (out.status, &out.assignment) {
             (Status::Sat, Some(a)) => {
-                let better = formula.objective_value(a).unwrap_or(value);
+                // Only a model that holds, and is better, refutes the claim: an engine's
+                // model counts for nothing until it is checked.
+                let better = formula.objective_value(a).filter(|&b| b < value);
+                let Some(better) = better.filter(|_| formula.evaluate(a).is_ok()) else {
+                    o.stats.basis.faults.push(crate::backend::Fault {
+                        engine: name.to_string(),
+                        what: "offered a model that breaks a row or is no better, as a second opinion".into(),
+                    });
+                    return note(o, format!("{name} offered a model that does not hold"));
+                };
                 o.optimal = false;
-                o.stats.extra.insert(
-                    "contradiction".into(),
-                    format!(
-                        "mip claimed {value} optimal, but {name} found a solution of value {better}: mip's optimality claim is wrong"
-                    )
-                    .into(),
+                let message = format!(
+                    "{claimer} claimed {value} optimal, but {name} found a solution of value {better}: {claimer}'s optimality claim is wrong"
                 );
+                o.stats.extra.insert("contradiction".into(), message.clone().into());
+                o.stats.basis.faults.push(crate::backend::Fault {
+                    engine: claimer.to_string(),
+                    what: format!("claimed {value} optimal, which {name}'s checked model refutes"),
+                });
+                o.stats
+                    .basis
+                    .contradiction
+                    .get_or_insert(crate::backend::Contradiction {
+                        claimed_by: claimer.to_string(),
+                        claim: format!("{value} optimal"),
+                        refuted_by: name.to_string(),
+                        message,
+                    });
                 // The run path checks the better solution like any other and prints it.
                 let _ = improved(a);
             }
             (Status::Unsat, _) => {
                 o.stats.extra.insert("confirmed_by".into(), name.into());
+                o.stats.basis.confirmed_by.get_or_insert_with(|| name.to_string());
             }
             _ => note(o, format!("{name} did not decide within {:.3} s", budget.as_secs_f64())),
         },
@@ -153,6 +175,7 @@ mod tests {
             &f,
             &SolveOptions::default(),
             &mut improved,
+            "mip",
             9,
             Duration::from_secs(1),
             &mut o,
@@ -176,6 +199,7 @@ mod tests {
             &f,
             &SolveOptions::default(),
             &mut improved,
+            "mip",
             7,
             Duration::from_secs(1),
             &mut o,
@@ -213,7 +237,7 @@ mod tests {
             started: Some(Instant::now()),
             ..Default::default()
         };
-        second_opinion(&f, &opts, &mut improved, 7, Duration::from_secs(1), &mut o);
+        second_opinion(&f, &opts, &mut improved, "mip", 7, Duration::from_secs(1), &mut o);
         assert!(o.optimal);
         assert_eq!(o.stats.extra["second_opinion"], "none: no time left");
     }

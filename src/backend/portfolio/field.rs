@@ -2,12 +2,13 @@
 //! chosen from measurements on the public PB benchmark (encodings/auto.md, "The race,
 //! measured" and "The engine beside HiGHS").
 
-use super::{SolveOptions, by_name};
+use crate::backend::engines;
+use crate::backend::{SolveOptions, too_wide_for};
 use crate::ir::PbFormula;
 
 /// Whether backend `name` is in this build, honours `opts` and holds `f`'s rows.
 pub(super) fn fits(name: &str, f: &PbFormula, opts: &SolveOptions) -> bool {
-    super::too_wide_for(name, f).is_none() && by_name(name).is_some_and(|b| b.check_options(opts).is_ok())
+    too_wide_for(name, f).is_none() && engines::engine(name).is_some_and(|b| b.check_options(opts).is_ok())
 }
 
 /// The engines that may race the picked one, in order of preference. HiGHS's branch and

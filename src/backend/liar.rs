@@ -1,0 +1,302 @@
+//! A lying engine, for tests only: it answers like an engine and lies in one chosen way, so
+//! that tests can show that no lie comes out of sokuc as a claim (the portfolio's race
+//! here, the run path's gate in `src/run/`). It finds the truth with `sat` (varisat) and
+//! then bends it; it looks at no stop flag, as a broken engine would not.
+
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use super::optimise::{Improved, Optimum};
+use super::{
+    Backend, BackendError, Capabilities, Ended, Enumeration, Found, Outcome, SolveOptions, SolveStats, Status, Visit,
+    varisat::Varisat,
+};
+use crate::ir::{Cmp, Constraint, Linear, PbFormula, Projection};
+
+/// The ways [`Liar`] lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lie {
+    /// "No solution" on a formula that has one (solve and optimise).
+    UnsatOnSat,
+    /// A model that breaks a row: the complement of a true one (solve), or one better than
+    /// the optimum, claimed optimal (optimise).
+    BrokenModel,
+    /// The optimum's model, then a worse one claimed as optimal: the value the claim stands
+    /// on is not the one the engine found (optimise; solve is honest).
+    WrongValue,
+    /// A model that satisfies every row but is not optimal, claimed optimal (optimise;
+    /// solve is honest).
+    NotOptimal,
+    /// Its enumeration reports one solution and says it is complete: "unique" where there
+    /// are more (enumerate; solve and optimise are honest).
+    FalseUnique,
+    /// Sleeps past the time limit, then claims: no solution (solve), a model and its
+    /// optimality (optimise), one solution and a complete enumeration (enumerate).
+    Late,
+}
+
+/// An engine that lies in one way ([`Lie`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Liar {
+    pub lie: Lie,
+}
+
+impl Liar {
+    pub(crate) fn unsat_on_sat() -> Liar {
+        Liar { lie: Lie::UnsatOnSat }
+    }
+    pub(crate) fn broken_model() -> Liar {
+        Liar { lie: Lie::BrokenModel }
+    }
+    pub(crate) fn wrong_value() -> Liar {
+        Liar { lie: Lie::WrongValue }
+    }
+    pub(crate) fn not_optimal() -> Liar {
+        Liar { lie: Lie::NotOptimal }
+    }
+    pub(crate) fn false_unique() -> Liar {
+        Liar { lie: Lie::FalseUnique }
+    }
+    pub(crate) fn late() -> Liar {
+        Liar { lie: Lie::Late }
+    }
+
+    /// Every lie.
+    pub(crate) const ALL: [Lie; 6] = [
+        Lie::UnsatOnSat,
+        Lie::BrokenModel,
+        Lie::WrongValue,
+        Lie::NotOptimal,
+        Lie::FalseUnique,
+        Lie::Late,
+    ];
+}
+
+/// The truth about `f` from an honest engine, without the time limit (the liar must know
+/// it to bend it).
+fn truth(f: &PbFormula) -> Result<Outcome, BackendError> {
+    Varisat.solve(f, &SolveOptions::default())
+}
+
+/// The honest optimum's model of `f` (`None` without a solution).
+fn optimum(f: &PbFormula) -> Result<Option<Vec<bool>>, BackendError> {
+    let mut best = None;
+    Varisat.optimise(f, &SolveOptions::default(), &mut |a: &[bool]| {
+        best = Some(a.to_vec());
+        ControlFlow::Continue(())
+    })?;
+    Ok(best)
+}
+
+/// A model of `f` whose objective is at least `at_least`, if there is one.
+fn worse_than(f: &PbFormula, at_least: i64) -> Result<Option<Vec<bool>>, BackendError> {
+    let Some(obj) = f.objective() else { return Ok(None) };
+    let mut g = f.clone();
+    g.objective = None;
+    let negated = obj.iter().map(|&(c, l)| (-c, l)).collect();
+    g.add(
+        "the liar's worse model",
+        Constraint::Linear(Linear::new(negated, Cmp::Le, -at_least)),
+    );
+    Ok(truth(&g)?.assignment)
+}
+
+/// Sleeps until a little past the time limit of `opts` (at once without one).
+fn sleep_past_limit(opts: &SolveOptions) {
+    if let Some(left) = opts.deadline().remaining() {
+        std::thread::sleep(left + Duration::from_millis(50));
+    }
+}
+
+fn said(status: Status, assignment: Option<Vec<bool>>) -> Outcome {
+    Outcome {
+        status,
+        assignment,
+        stats: SolveStats::default(),
+    }
+}
+
+impl Backend for Liar {
+    fn name(&self) -> &'static str {
+        "liar"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            time_limit: true,
+            interrupt: true,
+            assumptions: false,
+            incremental: false,
+            rhs_changes: false,
+            proof: false,
+            seed: false,
+            parallel: false,
+        }
+    }
+
+    fn solve(&mut self, f: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
+        let honest = truth(f)?;
+        Ok(match self.lie {
+            Lie::UnsatOnSat => said(Status::Unsat, None),
+            Lie::BrokenModel => match honest.assignment {
+                Some(a) => {
+                    // The complement of a model, or of nothing if that holds too.
+                    let flipped: Vec<bool> = a.iter().map(|b| !b).collect();
+                    let broken = if f.evaluate(&flipped).is_err() {
+                        flipped
+                    } else {
+                        (0..a.len()).map(|_| false).collect()
+                    };
+                    said(Status::Sat, Some(broken))
+                }
+                None => said(Status::Sat, Some(vec![true; f.num_vars() as usize])),
+            },
+            Lie::Late => {
+                sleep_past_limit(opts);
+                said(Status::Unsat, None)
+            }
+            Lie::WrongValue | Lie::NotOptimal | Lie::FalseUnique => honest,
+        })
+    }
+
+    fn optimise(
+        &mut self,
+        f: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut Improved<'_>,
+    ) -> Result<Optimum, BackendError> {
+        let claim = |status| Optimum {
+            status,
+            optimal: true,
+            stats: SolveStats::default(),
+        };
+        let Some(best) = optimum(f)? else {
+            return Ok(claim(Status::Unsat));
+        };
+        let value = f.objective_value(&best).unwrap_or(0);
+        match self.lie {
+            Lie::UnsatOnSat => Ok(claim(Status::Unsat)),
+            Lie::BrokenModel => {
+                // A model that breaks a row and looks better than the optimum: all false,
+                // or the optimum's complement.
+                let zeros = vec![false; best.len()];
+                let flipped: Vec<bool> = best.iter().map(|b| !b).collect();
+                let broken = [zeros, flipped]
+                    .into_iter()
+                    .find(|a| f.evaluate(a).is_err())
+                    .unwrap_or_else(|| vec![true; best.len()]);
+                let _ = improved(&broken);
+                Ok(claim(Status::Sat))
+            }
+            Lie::WrongValue => {
+                let _ = improved(&best);
+                if let Some(worse) = worse_than(f, value + 1)? {
+                    let _ = improved(&worse);
+                }
+                Ok(claim(Status::Sat))
+            }
+            Lie::NotOptimal => {
+                let worse = worse_than(f, value + 1)?.unwrap_or(best);
+                let _ = improved(&worse);
+                Ok(claim(Status::Sat))
+            }
+            Lie::FalseUnique => {
+                let _ = improved(&best);
+                Ok(claim(Status::Sat))
+            }
+            Lie::Late => {
+                sleep_past_limit(opts);
+                let _ = improved(&best);
+                Ok(claim(Status::Sat))
+            }
+        }
+    }
+
+    fn enumerate(
+        &mut self,
+        f: &PbFormula,
+        projection: &Projection,
+        opts: &SolveOptions,
+        visit: &mut Visit<'_>,
+    ) -> Result<Enumeration, BackendError> {
+        match self.lie {
+            Lie::FalseUnique | Lie::Late => {
+                if self.lie == Lie::Late {
+                    sleep_past_limit(opts);
+                }
+                let honest = truth(f)?;
+                if let Some(a) = &honest.assignment {
+                    let _ = visit(Found {
+                        assignment: a,
+                        engine: "liar",
+                    });
+                }
+                Ok(Enumeration {
+                    ended: Ended::Complete,
+                    stats: SolveStats::default(),
+                })
+            }
+            _ => super::enumerate::by_blocking(self, f, projection, opts, visit),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Lit, Var};
+
+    /// Exactly two of four items, minimising 3, 5, 4, 6: optimum 7; six solutions.
+    fn items() -> PbFormula {
+        let mut f = PbFormula::new(4);
+        let x = |i| Lit::new(Var(i), true);
+        f.add(
+            "two items",
+            Constraint::Linear(Linear::new((0..4).map(|i| (1, x(i))).collect(), Cmp::Eq, 2)),
+        );
+        f.objective = Some(vec![(3, x(0)), (5, x(1)), (4, x(2)), (6, x(3))]);
+        f
+    }
+
+    /// Each lie is told as it says: the liar is useful only if it lies.
+    #[test]
+    fn each_lie_is_a_lie() {
+        let f = items();
+        let opts = SolveOptions::default();
+        let models = |mut liar: Liar| {
+            let mut seen = Vec::new();
+            let o = liar
+                .optimise(&f, &opts, &mut |a: &[bool]| {
+                    seen.push(a.to_vec());
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+            (o, seen)
+        };
+        assert_eq!(Liar::unsat_on_sat().solve(&f, &opts).unwrap().status, Status::Unsat);
+        let broken = Liar::broken_model().solve(&f, &opts).unwrap();
+        assert!(f.evaluate(broken.assignment.as_ref().unwrap()).is_err());
+        let (o, seen) = models(Liar::broken_model());
+        assert!(o.optimal && f.evaluate(seen.last().unwrap()).is_err());
+        let (o, seen) = models(Liar::wrong_value());
+        let values: Vec<i64> = seen.iter().map(|a| f.objective_value(a).unwrap()).collect();
+        assert!(o.optimal && values[0] == 7 && values[1] > 7, "{values:?}");
+        let (o, seen) = models(Liar::not_optimal());
+        assert!(o.optimal && f.evaluate(&seen[0]).is_ok() && f.objective_value(&seen[0]).unwrap() > 7);
+        let mut n = 0;
+        let e = Liar::false_unique()
+            .enumerate(&f, &Projection::all(&f), &opts, &mut |_| {
+                n += 1;
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert_eq!((n, e.ended), (1, Ended::Complete));
+        let timed = SolveOptions {
+            time_limit: Some(Duration::from_millis(20)),
+            ..SolveOptions::default()
+        }
+        .clock_started();
+        let out = Liar::late().solve(&f, &timed).unwrap();
+        assert!(out.status == Status::Unsat && timed.deadline().passed());
+    }
+}
