@@ -925,6 +925,19 @@ fn every_numeric_field_is_range_checked_on_every_route() {
             assert!(message.contains("placement 5") && message.contains(key), "{message}");
         }
     }
+    // The size in a built-in variant's name: past the page's, refused before it is built.
+    for n in [
+        "1001",
+        "100000000",
+        "18446744073709551615",
+        "18446744073709551616",
+        "99999999999999999999999",
+    ] {
+        let (code, refused) = post(s.port, "/api/variant", &json!({"name": format!("bipyramid-{n}")}));
+        assert_refused(&format!("bipyramid-{n}"), code, &refused, "name", "N from 3 to 1000");
+    }
+    let (code, drawn) = post(s.port, "/api/variant", &json!({"name": "bipyramid-1000"}));
+    assert_eq!(code, 200, "{drawn}");
     // A body that is not an object, and an unknown field: one line each.
     for body in ["[]", "3", "\"timeout\"", r#"{"timeuot": 3}"#] {
         let (code, answer) = post_text(s.port, "/api/solve", body);
