@@ -791,3 +791,285 @@ fn parse_checks_an_instance_without_solving() {
     common::assert_schema("error", &bad);
     assert!(bad["message"].as_str().unwrap().starts_with("page.toml:3:"), "{bad}");
 }
+
+/// A request's body as raw JSON text (for numbers `serde_json::Value` cannot hold).
+fn post_text(port: u16, path: &str, body: &str) -> (u16, Value) {
+    let (code, text) = raw(
+        port,
+        &format!("POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"),
+        body.as_bytes(),
+    );
+    let v = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    (code, v)
+}
+
+/// A refusal of a bad value: 400, the error document, one line that names the field first
+/// and says what it takes (`range`).
+fn assert_refused(what: &str, code: u16, answer: &Value, field: &str, range: &str) {
+    assert_eq!(code, 400, "{what}: {answer}");
+    common::assert_schema("error", answer);
+    let message = answer["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with(&format!("{field}: ")) && message.contains(range) && !message.contains('\n'),
+        "{what}: {message}"
+    );
+}
+
+/// Every numeric field on every route: a value out of range, of the wrong type, or too large
+/// for any number type is a 400 that names the field and its range, never a 500 or a panic
+/// (`"timeout": 1e300` panicked in `Duration::from_secs_f64`, and tiny_http answered 500).
+/// The body is read whole before any route looks at it, so each route refuses each field,
+/// also one it does not use.
+#[test]
+fn every_numeric_field_is_range_checked_on_every_route() {
+    let s = start();
+    let routes = [
+        "/api/solve",
+        "/api/solutions",
+        "/api/count",
+        "/api/compare",
+        "/api/export",
+        "/api/variant",
+        "/api/instructions",
+        "/api/check",
+        "/api/parse",
+        "/api/cancel",
+    ];
+    // Values no field takes, as JSON text: huge, negative, NaN-ish strings, 2^64, not whole,
+    // too large for a double, of another type.
+    let everywhere = [
+        "1e300",
+        "-1",
+        "\"NaN\"",
+        "\"Infinity\"",
+        "\"10\"",
+        "18446744073709551616",
+        "1e400",
+        "-1e400",
+        "true",
+        "[1]",
+        "{}",
+    ];
+    let fields: [(&str, &str, &[&str]); 4] = [
+        // 1e-400 is 0 to the JSON reader.
+        (
+            "timeout",
+            "above 0 and at most 120",
+            &["0", "-0.5", "120.001", "1e-400"],
+        ),
+        (
+            "seed",
+            "from 0 to 18446744073709551615",
+            &["1.5", "1e3", "-9223372036854775808"],
+        ),
+        ("offset", "from 0 to 9999", &["10000", "0.5", "1.0"]),
+        ("limit", "from 1 to 100", &["0", "101", "2.5"]),
+    ];
+    for route in routes {
+        for (field, range, own) in fields {
+            for value in everywhere.iter().chain(own.iter()) {
+                let seed = seed_request();
+                let body = format!(
+                    r#"{{"instance": {}, "name": "page.toml", "format": "opb", "job": "j", "{field}": {value}}}"#,
+                    seed["instance"]
+                );
+                let (code, answer) = post_text(s.port, route, &body);
+                assert_refused(&format!("{route} {field}={value}"), code, &answer, field, range);
+            }
+        }
+    }
+    // The numbers inside a solution for steps: the tile (an index into the tiles), its turn,
+    // its corners.
+    let (_, answer) = post(s.port, "/api/solve", &seed_request());
+    assert_eq!(answer["status"], "sat", "{answer}");
+    let placement: [(&str, &str, &[Value]); 3] = [
+        (
+            "tile",
+            "from 1 to 20",
+            &[
+                json!(0),
+                json!(21),
+                json!(1e300),
+                json!(-1),
+                json!("3"),
+                json!(1.5),
+                json!(u64::MAX),
+            ],
+        ),
+        (
+            "rotation",
+            "0, 1 or 2",
+            &[json!(3), json!(-1), json!(1.5), json!("0"), json!(1e300)],
+        ),
+        (
+            "corners",
+            "three whole numbers",
+            &[
+                json!([1, 2]),
+                json!([1, 2, -1]),
+                json!([1.5, 0, 0]),
+                json!([1e300, 0, 0]),
+                json!("123"),
+            ],
+        ),
+    ];
+    for (key, range, values) in placement {
+        for v in values {
+            let mut wrong = answer.clone();
+            wrong["placements"][4][key] = v.clone();
+            let mut req = seed_request();
+            req["solution"] = wrong;
+            let (code, refused) = post(s.port, "/api/instructions", &req);
+            assert_refused(&format!("{key}={v}"), code, &refused, "solution", range);
+            let message = refused["message"].as_str().unwrap();
+            assert!(message.contains("placement 5") && message.contains(key), "{message}");
+        }
+    }
+    // The size in a built-in variant's name: past the page's, refused before it is built.
+    for n in [
+        "1001",
+        "100000000",
+        "18446744073709551615",
+        "18446744073709551616",
+        "99999999999999999999999",
+    ] {
+        let (code, refused) = post(s.port, "/api/variant", &json!({"name": format!("bipyramid-{n}")}));
+        assert_refused(&format!("bipyramid-{n}"), code, &refused, "name", "N from 3 to 1000");
+    }
+    let (code, drawn) = post(s.port, "/api/variant", &json!({"name": "bipyramid-1000"}));
+    assert_eq!(code, 200, "{drawn}");
+    // A body that is not an object, and an unknown field: one line each.
+    for body in ["[]", "3", "\"timeout\"", r#"{"timeuot": 3}"#] {
+        let (code, answer) = post_text(s.port, "/api/solve", body);
+        assert_eq!(code, 400, "{body}: {answer}");
+        assert!(
+            answer["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("request: ") && !m.contains('\n')),
+            "{answer}"
+        );
+    }
+    // Values in range still work: the server is up and answers them.
+    let mut ok = seed_request();
+    ok["timeout"] = json!(120);
+    ok["seed"] = json!(u64::MAX);
+    let (code, answer) = post(s.port, "/api/solve", &ok);
+    assert_eq!(code, 200, "{answer}");
+    assert_solves(&answer, &SEED_PEGS);
+    let (code, page) = post(
+        s.port,
+        "/api/solutions",
+        &json!({"instance": seed_request()["instance"], "name": "page.toml", "offset": 9999, "limit": 100, "timeout": 0.5, "backend": "sat"}),
+    );
+    assert_eq!(code, 200, "{page}");
+}
+
+/// A large 3SoKu instance's text (a random bipyramid-`n`, `2n` faces and tiles), whose DIMACS
+/// export takes seconds: the CNF of bipyramid-200 alone takes 2 s to encode.
+fn bipyramid(n: u32) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let variant = format!("bipyramid-{n}");
+    let path = common::generate_3soku(dir.path(), "big.toml", &["--variant", &variant, "--seed", "1"]);
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn export_raw(port: u16, body: &Value) -> (u16, String) {
+    raw(
+        port,
+        &format!("POST /api/export HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"),
+        body.to_string().as_bytes(),
+    )
+}
+
+/// An export has the request's time limit, as a solve has: past it, the answer is an error
+/// that says so (not the model, and not `unknown`, which the page would save as the file).
+/// It used to run to its end, whatever the limit.
+#[test]
+fn an_export_past_its_deadline_ends_with_a_timeout_answer() {
+    let s = start();
+    let big = bipyramid(200);
+    let t0 = Instant::now();
+    let (code, text) = export_raw(
+        s.port,
+        &json!({"instance": big, "name": "page.toml", "format": "dimacs", "timeout": 0.5}),
+    );
+    let took = t0.elapsed();
+    assert_eq!(code, 503, "{}", &text[..text.len().min(300)]);
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    common::assert_schema("error", &answer);
+    let message = answer["message"].as_str().unwrap();
+    assert!(
+        message.contains("time limit of 0.5 s") && !message.contains('\n'),
+        "{message}"
+    );
+    // Gross: the export looks at the deadline as it compiles, encodes and writes.
+    assert!(took < Duration::from_secs(4), "{took:?} for a 0.5 s limit");
+}
+
+/// `/api/cancel` stops an export by its `job`, as it stops a solve.
+#[test]
+fn an_export_can_be_cancelled() {
+    let s = start();
+    let port = s.port;
+    let big = bipyramid(500);
+    let exporting = std::thread::spawn(move || {
+        export_raw(
+            port,
+            &json!({"instance": big, "name": "page.toml", "format": "dimacs", "timeout": 100, "job": "export-1"}),
+        )
+    });
+    // The cancel finds the job once the server has read the request and started it: until
+    // then it answers `cancelled: false`, so it is sent until it finds it (the export takes
+    // far longer than reading the request).
+    let t0 = Instant::now();
+    loop {
+        let (code, c) = post(port, "/api/cancel", &json!({"job": "export-1"}));
+        assert_eq!(code, 200, "{c}");
+        if c["cancelled"] == true {
+            break;
+        }
+        assert!(
+            !exporting.is_finished(),
+            "the export ended before it could be cancelled"
+        );
+        assert!(t0.elapsed() < Duration::from_secs(60), "the export never started");
+        std::thread::yield_now();
+    }
+    let cancelled = Instant::now();
+    let (code, text) = exporting.join().unwrap();
+    let after = cancelled.elapsed();
+    assert_eq!(code, 503, "{}", &text[..text.len().min(300)]);
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        answer["message"], "the export was stopped before it was complete",
+        "{answer}"
+    );
+    assert!(after < Duration::from_secs(3), "answered {after:?} after the cancel");
+}
+
+/// The export's text counts against the server's memory limit: past it, a clear refusal
+/// (413), not a buffer of any size.
+#[test]
+fn an_export_over_the_memory_limit_is_refused() {
+    let s = start_with(Config {
+        max_memory: 1 << 20,
+        ..Config::default()
+    });
+    let big = bipyramid(100);
+    for format in ["opb", "lp", "mps", "mzn", "dimacs"] {
+        let (code, text) = export_raw(s.port, &json!({"instance": big, "name": "page.toml", "format": format}));
+        assert_eq!(code, 413, "{format}: {}", &text[..text.len().min(300)]);
+        let answer: Value = serde_json::from_str(&text).unwrap();
+        common::assert_schema("error", &answer);
+        let message = answer["message"].as_str().unwrap();
+        assert!(
+            message.contains("limit of 1.0 MiB") && !message.contains('\n'),
+            "{format}: {message}"
+        );
+    }
+    // Within the limit, the same export is the model.
+    let s = start();
+    let (code, text) = export_raw(s.port, &json!({"instance": big, "name": "page.toml", "format": "opb"}));
+    assert_eq!(code, 200);
+    assert!(text.len() > 1 << 20, "{} bytes", text.len());
+}

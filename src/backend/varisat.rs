@@ -62,10 +62,7 @@ impl ClauseSink for SolverSink<'_, '_> {
     }
 }
 
-/// How often [`Varisat::solve`] looks at the deadline while varisat's thread works.
-const WAIT: std::time::Duration = std::time::Duration::from_millis(10);
-
-/// One solve on this thread (see [`Varisat::solve`]).
+/// One solve, on this thread (see [`Varisat::solve`]).
 fn solve_here(formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
     let t0 = Instant::now();
     let deadline = opts.deadline();
@@ -116,6 +113,12 @@ fn solve_here(formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, Backe
             ProofFormat::Varisat
         };
         solver.write_proof(writer, format);
+    }
+    if deadline.is_set() {
+        // Between decisions (vendor/varisat: sokuc's patch), where varisat may go for
+        // seconds without a proof step.
+        let d = deadline.clone();
+        solver.set_stop(Some(Box::new(move || d.passed())));
     }
     let mut sink = SolverSink {
         solver: &mut solver,
@@ -253,48 +256,16 @@ impl Backend for Varisat {
         }
     }
 
-    /// With a time limit or an interrupt (and no proof), on a thread of its own that this
-    /// one stops waiting for at the deadline: varisat looks at the clock only when it writes
-    /// proof output, which it may not do for seconds (before its first conflict on MIPLIB's
-    /// nw04, a 9-million-clause CNF, it ran 8 s past a 10 s limit). The abandoned thread ends
-    /// at its next proof write, or when the process does.
+    /// On the caller's thread, always: the deadline stops varisat between two decisions
+    /// (`Solver::set_stop`, vendor/varisat) and at its proof steps ([`DeadlineWriter`]). It
+    /// used to solve with a time limit on a thread of its own that the caller stopped
+    /// waiting for at the deadline, since varisat looked at the clock only at proof steps;
+    /// before its first conflict on MIPLIB's nw04 (a 9-million-clause CNF) that thread ran
+    /// on for 5-8 s after the answer, beside a race's winner, the next row of a bench or a
+    /// sweep, or the page's next job.
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
         self.check_options(opts)?;
-        let deadline = opts.deadline();
-        if !deadline.is_set() || opts.proof.is_some() {
-            return solve_here(formula, opts);
-        }
-        let t0 = Instant::now();
-        let (f, o) = (formula.clone(), opts.clone());
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::Builder::new()
-            .name("sokuc-varisat".into())
-            .spawn(move || {
-                let _ = tx.send(solve_here(&f, &o));
-            })
-            .map_err(|e| BackendError::Solver {
-                backend: "sat",
-                message: format!("cannot start varisat's thread: {e}"),
-            })?;
-        loop {
-            let wait = deadline.remaining().map_or(WAIT, |left| left.min(WAIT));
-            match rx.recv_timeout(wait) {
-                Ok(result) => return result,
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(BackendError::Solver {
-                        backend: "sat",
-                        message: "varisat's thread ended without an answer".into(),
-                    });
-                }
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) if deadline.passed() => {
-                    return Ok(Outcome::unknown(SolveStats {
-                        solve_ms: t0.elapsed().as_secs_f64() * 1e3,
-                        ..Default::default()
-                    }));
-                }
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-            }
-        }
+        solve_here(formula, opts)
     }
 
     /// One varisat solver for all solves: clauses are added to it, assumptions go through
@@ -372,6 +343,10 @@ impl VarisatSession {
             };
             // varisat's own format, the one that accepts assumptions.
             solver.write_proof(writer, ProofFormat::Varisat);
+            // Between decisions too (vendor/varisat: sokuc's patch), with each solve's own
+            // deadline.
+            let d = w.deadline.clone();
+            solver.set_stop(Some(Box::new(move || d.lock().is_ok_and(|d| d.passed()))));
             w
         });
         let mut sink = SolverSink {
@@ -495,5 +470,77 @@ impl Session for VarisatSession {
                 basis: Default::default(),
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Constraint;
+    use std::sync::atomic::{AtomicBool, AtomicU32};
+
+    /// `pigeons + 1` pigeons in `pigeons` holes, as clauses: unsatisfiable, and no proof of
+    /// it comes without many decisions.
+    fn pigeonhole(pigeons: u32) -> Vec<Vec<varisat::Lit>> {
+        let x = |p: u32, h: u32| varisat::Lit::from_index((p * pigeons + h) as usize, true);
+        let mut clauses: Vec<Vec<varisat::Lit>> =
+            (0..=pigeons).map(|p| (0..pigeons).map(|h| x(p, h)).collect()).collect();
+        for h in 0..pigeons {
+            for p in 0..=pigeons {
+                for q in p + 1..=pigeons {
+                    clauses.push(vec![!x(p, h), !x(q, h)]);
+                }
+            }
+        }
+        clauses
+    }
+
+    /// The stop check patched into varisat (vendor/varisat) ends a solve between two
+    /// decisions, as an interrupt varisat can recover from: the same solver then carries on
+    /// to the answer.
+    #[test]
+    fn the_stop_check_ends_a_solve_between_decisions_and_varisat_carries_on() {
+        let mut solver = Solver::new();
+        for c in pigeonhole(6) {
+            solver.add_clause(&c);
+        }
+        let asked = Arc::new(AtomicU32::new(0));
+        let counted = asked.clone();
+        solver.set_stop(Some(Box::new(move || counted.fetch_add(1, Ordering::Relaxed) >= 3)));
+        assert!(matches!(solver.solve(), Err(varisat::solver::SolverError::Interrupted)));
+        // Asked at its first decision and then every few: stopped at its fourth look.
+        assert_eq!(asked.load(Ordering::Relaxed), 4);
+        solver.set_stop(None);
+        assert!(!solver.solve().unwrap());
+    }
+
+    /// An interrupt during a solve: the backend answers `unknown` on this thread, and starts
+    /// no thread of its own (none is left to run on after it answers).
+    #[test]
+    fn an_interrupted_solve_answers_unknown() {
+        let mut f = PbFormula {
+            num_vars: 12 * 11,
+            ..Default::default()
+        };
+        for c in pigeonhole(11) {
+            let lits = c
+                .iter()
+                .map(|l| Lit::new(Var(u32::try_from(l.index()).unwrap()), l.is_positive()))
+                .collect();
+            f.add("pigeonhole", Constraint::Clause(lits));
+        }
+        let flag = Arc::new(AtomicBool::new(false));
+        let opts = SolveOptions {
+            interrupt: Some(flag.clone()),
+            ..Default::default()
+        };
+        let setter = std::thread::spawn(move || {
+            // Pigeonhole at 11 holes takes clause learning far longer than this.
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let out = Varisat.solve(&f, &opts).unwrap();
+        setter.join().unwrap();
+        assert_eq!(out.status, Status::Unknown);
     }
 }

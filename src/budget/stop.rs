@@ -3,7 +3,8 @@
 //! that have none), so the run path's compiling worker sets its deadline for its own thread
 //! ([`compiling_within`]) and the front-ends' long loops ask [`compile_stop`] between faces
 //! or rows. On every other thread `compile_stop` is always false, so a compile there runs to
-//! its end as before.
+//! its end as before. The CNF encoder asks it too, for the encode an export runs after its
+//! compile (`encode::encode` takes no deadline of its own).
 //!
 //! A compile that stopped returns an incomplete model or a placeholder error; the worker
 //! never passes such a result on (it sends only when the deadline has not passed), so

@@ -129,7 +129,9 @@ pub struct EncodeStats {
 ///
 /// Stops with [`EncodeError::TooLarge`] once the clause budget is spent, or with
 /// [`EncodeError::Memory`] once the sink's memory (by its [`Cost`]) would pass the limit; the
-/// sink then holds a partial CNF that must not be used.
+/// sink then holds a partial CNF that must not be used. On a thread that compiles within a
+/// deadline ([`crate::budget::compiling_within`]: the page's exports) it also stops with
+/// [`EncodeError::TimedOut`] when that deadline passes.
 pub fn encode(f: &PbFormula, opts: EncodeOptions, sink: &mut dyn ClauseSink) -> Result<EncodeStats, EncodeError> {
     encode_until(f, opts, sink, &Deadline::default())
 }
@@ -223,7 +225,7 @@ fn run(
         }
         // Between constraints too: one constraint may write few clauses but take long, and
         // the sink compares its bytes with the limit only every so many clauses.
-        if sink.over.is_none() && deadline.passed() {
+        if sink.over.is_none() && sink.time_up() {
             sink.over = Some(Over::Time);
         }
         if sink.over.is_none() && sink.bytes() > opts.max_memory {

@@ -123,6 +123,13 @@ impl<'a> Budgeted<'a> {
         self.cost.bytes(self.inner.num_vars() as u64, self.clauses, self.lits)
     }
 
+    /// Whether the deadline passed, or the compile stop of this thread
+    /// ([`crate::budget::compiling_within`]) says to stop: [`crate::encode::encode`] takes no
+    /// deadline, and an export that must end at one (the page's) encodes within it.
+    pub(crate) fn time_up(&self) -> bool {
+        self.deadline.passed() || crate::budget::compile_stop()
+    }
+
     /// Bytes of a typical clause written by the sum encodings (three literals).
     fn clause_bytes(&self) -> u64 {
         (self.cost.clause + 3 * self.cost.lit).max(1)
@@ -151,7 +158,7 @@ impl ClauseSink for Budgeted<'_> {
                 self.over = Some(Over::Memory(bytes));
                 return;
             }
-            if self.deadline.passed() {
+            if self.time_up() {
                 self.over = Some(Over::Time);
                 return;
             }
@@ -192,7 +199,7 @@ impl ClauseSink for Budgeted<'_> {
         });
     }
     fn should_stop(&mut self) -> bool {
-        if self.over.is_none() && self.deadline.passed() {
+        if self.over.is_none() && self.time_up() {
             self.over = Some(Over::Time);
         }
         self.over.is_some()

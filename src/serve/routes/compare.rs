@@ -8,7 +8,7 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let puzzle = body.puzzle()?;
     let (ticket, _turn) = state.begin(body.job.as_deref())?;
     let names: Vec<String> = crate::backend::general().iter().map(|s| s.to_string()).collect();
-    let opts = body.run_options(state, &ticket.flag)?;
+    let opts = body.run_options(state, &ticket.flag);
     let c = crate::compare::compare(puzzle.as_ref(), &names, &opts, 1).map_err(failed)?;
     Ok(Reply::json(&c.json()))
 }

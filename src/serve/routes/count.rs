@@ -13,7 +13,7 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let (ticket, _turn) = state.begin(body.job.as_deref())?;
     let opts = CountOptions {
         max_memory: state.config.max_memory,
-        deadline: Deadline::counted_from(started, Some(body.timeout(state)?), Some(ticket.flag.clone())),
+        deadline: Deadline::counted_from(started, Some(body.timeout(state)), Some(ticket.flag.clone())),
         progress: Progress::default(),
     };
     match crate::count::count(puzzle.as_ref(), &opts) {

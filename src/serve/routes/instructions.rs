@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use crate::model::Instance;
 use crate::render::instruction;
-use crate::serve::request::Body;
+use crate::serve::request::{Body, shown};
 use crate::serve::{Reply, State, error};
 
 pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
@@ -24,33 +24,54 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
         .and_then(Value::as_array)
         .ok_or_else(|| error(400, "solution: give the solve answer's JSON, with its `placements`"))?;
     let bad = |what: &str| error(400, format!("solution: {what}"));
+    let tiles = inst.tiles.len();
     let mut steps = Vec::new();
-    for p in placements {
+    for (i, p) in placements.iter().enumerate() {
+        let at = i + 1;
         let names: Vec<String> = p["face"]
             .as_array()
-            .ok_or_else(|| bad("a placement without `face`"))?
+            .ok_or_else(|| bad(&format!("placement {at} has no `face`")))?
             .iter()
             .filter_map(|n| n.as_str().map(str::to_string))
             .collect();
         let face = inst
             .variant
             .find_face(&names)
-            .ok_or_else(|| bad(&format!("no face {}", names.join(""))))?;
+            .ok_or_else(|| bad(&format!("placement {at}: no face {}", names.join(""))))?;
+        // Every number is checked against its range here: the tile is an index into the
+        // instance's tiles, and the sentence reads the corners.
         let tile = p["tile"]
             .as_u64()
             .and_then(|t| usize::try_from(t).ok())
-            .filter(|&t| (1..=inst.tiles.len()).contains(&t))
-            .ok_or_else(|| bad("a tile number out of range"))?;
-        let corners: Vec<u64> = p["corners"]
+            .filter(|&t| (1..=tiles).contains(&t))
+            .ok_or_else(|| {
+                bad(&format!(
+                    "placement {at}: tile {} is not a tile number from 1 to {tiles}",
+                    shown(&p["tile"])
+                ))
+            })?;
+        let rotation = &p["rotation"];
+        if !rotation.is_null() && rotation.as_u64().is_none_or(|r| r > 2) {
+            return Err(bad(&format!(
+                "placement {at}: rotation {} is not 0, 1 or 2 (clockwise turns)",
+                shown(rotation)
+            )));
+        }
+        let corners: Option<Vec<u64>> = p["corners"]
             .as_array()
-            .map(|c| c.iter().filter_map(Value::as_u64).collect())
-            .unwrap_or_default();
-        let corners: [u64; 3] = corners.try_into().map_err(|_| bad("`corners` must be three weights"))?;
+            .and_then(|c| c.iter().map(Value::as_u64).collect());
+        let corners: [u64; 3] = corners.and_then(|c| c.try_into().ok()).ok_or_else(|| {
+            bad(&format!(
+                "placement {at}: `corners` must be three whole numbers from 0 to {}, not {}",
+                u64::MAX,
+                shown(&p["corners"])
+            ))
+        })?;
         let text = instruction::sentence(&inst.variant, face, &inst.tiles[tile - 1], &corners, &inst.capacities);
         steps.push(json!({
             "face": names,
             "tile": tile,
-            "rotation": p["rotation"],
+            "rotation": rotation,
             "corners": corners,
             "text": text,
         }));

@@ -41,7 +41,7 @@ pub(crate) fn route(method: &str, path: &str, body: &[u8], state: &State) -> Rep
     if method != wanted {
         return error(405, format!("{path} takes {wanted}"));
     }
-    match Body::parse(body).and_then(|b| handler(&b, state)) {
+    match Body::parse(body, &state.config).and_then(|b| handler(&b, state)) {
         Ok(r) | Err(r) => r,
     }
 }

@@ -4,24 +4,18 @@
 use serde_json::{Value, json};
 
 use crate::run::Stream;
-use crate::serve::request::Body;
+use crate::serve::request::{Body, MAX_REACH};
 use crate::serve::{Reply, State, error, failed};
 
-/// The furthest a page may reach into the enumeration.
-const MAX_REACH: u64 = 10_000;
-const MAX_PAGE: u64 = 100;
-
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
+    // Both in range, checked when the body was read.
     let offset = body.offset.unwrap_or(0);
-    let limit = body.limit.unwrap_or(10).clamp(1, MAX_PAGE);
-    if offset >= MAX_REACH {
-        return Err(error(400, format!("offset: at most {} solutions are paged", MAX_REACH)));
-    }
+    let limit = body.limit.unwrap_or(10);
     let puzzle = body.puzzle()?;
     let mut backend = crate::backend::lookup(body.backend.as_deref().unwrap_or("auto"))
         .map_err(|e| error(400, format!("backend: {e}")))?;
     let (ticket, _turn) = state.begin(body.job.as_deref())?;
-    let mut opts = body.run_options(state, &ticket.flag)?;
+    let mut opts = body.run_options(state, &ticket.flag);
     // The whole enumeration within the limit, as `solve --all` keeps it.
     opts.solve.started = Some(std::time::Instant::now());
     // One more than the page, to know whether there are more.

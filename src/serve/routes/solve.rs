@@ -13,7 +13,7 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let (ticket, _turn) = state.begin(body.job.as_deref())?;
     let mut options = Options::new()
         .backend(body.backend.as_deref().unwrap_or("auto"))
-        .timeout(body.timeout(state)?)
+        .timeout(body.timeout(state))
         .unique(body.unique.unwrap_or(false))
         .interrupt(ticket.flag.clone())
         .max_memory(state.config.max_memory);

@@ -13,6 +13,21 @@ use crate::serve::{Reply, State, error, geometry};
 const MAX_FACES: usize = 2000;
 
 pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
+    // A bipyramid is built from its name before its faces can be counted: past the page's
+    // size, refused by the number in the name (`bipyramid-18446744073709551615` overflowed
+    // while it was built, and `bipyramid-100000000` would take gigabytes).
+    if let Some(n) = body.name.as_deref().and_then(|n| n.strip_prefix("bipyramid-"))
+        && n.bytes().all(|b| b.is_ascii_digit())
+        && n.parse::<usize>().map_or(true, |n| n > MAX_FACES / 2)
+    {
+        return Err(error(
+            400,
+            format!(
+                "name: bipyramid-{n} is larger than the page draws: give bipyramid-N with N from 3 to {}",
+                MAX_FACES / 2
+            ),
+        ));
+    }
     let v: Variant = match (&body.name, &body.text) {
         (Some(name), None) => crate::input::variant_file::resolve_variant(
             name,
