@@ -104,7 +104,9 @@ fn worse_than(f: &PbFormula, at_least: i64) -> Result<Option<Vec<bool>>, Backend
 /// Sleeps until a little past the time limit of `opts` (at once without one).
 fn sleep_past_limit(opts: &SolveOptions) {
     if let Some(left) = opts.deadline().remaining() {
-        std::thread::sleep(left + Duration::from_millis(50));
+        // Past the grace the run path gives an engine that stops at its next look at the
+        // clock: later than any honest engine answers.
+        std::thread::sleep(left + crate::budget::GRACE + Duration::from_millis(100));
     }
 }
 

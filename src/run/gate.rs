@@ -39,6 +39,9 @@ pub(super) struct Ending<S> {
     pub contradiction: Option<String>,
     pub reason: Option<String>,
     pub strict: bool,
+    /// The engine answered after the time limit (and its grace): its claims count for
+    /// nothing, as a late claim in a race does.
+    pub late: bool,
 }
 
 impl<S> Ending<S> {
@@ -58,6 +61,7 @@ impl<S> Ending<S> {
             contradiction: None,
             reason: None,
             strict: false,
+            late: false,
         }
     }
 }
@@ -81,6 +85,8 @@ fn backing_of(by: &str, basis: &Basis) -> (Backing, Option<&'static str>, Option
 
 /// Why an answer under `--strict` is unknown although an engine claimed more.
 const WITHHELD: &str = "--strict: the claim rests on one engine's word alone, so it is not printed as a verdict";
+/// Why an answer is unknown although an engine claimed more, after the time limit.
+const LATE: &str = "the engine answered after the time limit, so its claim is not printed as a verdict";
 
 /// Judges `e` into the answer a front-end prints: the status, the solution, the optimum and
 /// uniqueness, each claim with its evidence. This is the only function that turns an
@@ -123,6 +129,8 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
     answer.asked_unique = e.asked_unique;
     answer.contradiction = contradiction;
     let (backing, certificate, confirmed_by) = backing_of(&e.by, &e.basis);
+    // A claim stands when it is on time and, under --strict, backed by more than one word.
+    let stands = !e.late && (!e.strict || backing.strict_enough());
     match (e.status, e.solution) {
         (Status::Sat, Some(s)) => {
             answer.solution = Some(s);
@@ -138,7 +146,7 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
                     let mut c = Claim::new(ClaimKind::Optimum, e.by.clone(), backing);
                     c.confirmed_by = confirmed_by.clone();
                     c.bound = e.basis.bound.as_ref().map(BoundEvidence::of);
-                    if e.strict && !backing.strict_enough() {
+                    if !stands {
                         c.accepted = false;
                         claimed = false;
                     }
@@ -163,7 +171,7 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
                 (Some(true), _) => {
                     let mut c = Claim::new(ClaimKind::Unique, e.by.clone(), backing);
                     c.confirmed_by = confirmed_by;
-                    let accepted = !e.strict || backing.strict_enough();
+                    let accepted = stands;
                     c.accepted = accepted;
                     answer.unique = accepted.then_some(true);
                     evidence.claims.push(c);
@@ -180,12 +188,13 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
             let mut c = Claim::new(ClaimKind::Unsat, e.by.clone(), backing);
             c.certificate = certificate;
             c.confirmed_by = confirmed_by;
-            if e.strict && !backing.strict_enough() {
+            if !stands {
+                let why = if e.late { LATE } else { WITHHELD };
                 c.accepted = false;
                 answer.status = Status::Unknown;
                 answer.reason = Some(match &e.reason {
-                    Some(r) => format!("{WITHHELD} ({r})"),
-                    None => WITHHELD.to_string(),
+                    Some(r) => format!("{why} ({r})"),
+                    None => why.to_string(),
                 });
             } else {
                 answer.verdict_by = Some(verdict_by(&e.by));
@@ -332,6 +341,21 @@ mod tests {
         e.unique = Some(true);
         e.strict = true;
         assert_eq!(judge(e).unique, None);
+    }
+
+    #[test]
+    fn a_late_claim_is_withheld_but_a_late_checked_model_stands() {
+        let mut e = ending(Status::Unsat, "sat");
+        e.late = true;
+        let a = judge(e);
+        assert_eq!(a.status, Status::Unknown);
+        assert!(a.reason.unwrap().contains("after the time limit"));
+        let mut e = ending(Status::Sat, "sat");
+        e.solution = Some(4);
+        e.optimal = Some(true);
+        e.late = true;
+        let a = judge(e);
+        assert_eq!((a.status, a.solution, a.optimal), (Status::Sat, Some(4), Some(false)));
     }
 
     #[test]

@@ -11,6 +11,8 @@ mod confirm;
 pub mod emit;
 pub mod enumerate;
 pub mod external;
+#[cfg(test)]
+mod faults;
 mod gate;
 mod optimise;
 pub mod parallel;
@@ -456,6 +458,16 @@ pub fn solve_with<P: Puzzle>(
     let interrupted = status == Status::Unknown && solve_opts.deadline().interrupted();
     let mut ending = gate::Ending::new(status, name, name);
     ending.basis = engine_basis(&stats);
+    let claims_more = status == Status::Unsat
+        || matches!(optimum, Some((true, _)))
+        || matches!(second, Some((Some(true), _)));
+    if claims_more && overdue(solve_opts) {
+        ending.late = true;
+        ending.basis.faults.push(crate::backend::Fault {
+            engine: name.to_string(),
+            what: "claimed after the time limit".into(),
+        });
+    }
     ending.solution = found;
     ending.asked_unique = opts.unique;
     ending.strict = opts.strict;
@@ -480,6 +492,18 @@ pub fn solve_with<P: Puzzle>(
         answer: gate::judge(ending),
         stats,
     })
+}
+
+/// Whether the time limit of `opts`, and the grace a worker gets to end
+/// ([`crate::budget::GRACE`]), has passed: an engine that answers later has not kept the
+/// limit, and its claims count for nothing.
+fn overdue(opts: &SolveOptions) -> bool {
+    match (opts.started, opts.time_limit) {
+        (Some(start), Some(limit)) => start
+            .checked_add(limit.saturating_add(crate::budget::GRACE))
+            .is_some_and(|end| Instant::now() > end),
+        _ => false,
+    }
 }
 
 /// The claims of one run that `--strict` may put to a second engine.
