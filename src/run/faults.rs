@@ -69,7 +69,12 @@ impl Backend for Pair {
             stats: done.stats,
         })
     }
-    fn optimise(&mut self, f: &PbFormula, opts: &SolveOptions, improved: &mut Improved<'_>) -> Result<Optimum, BackendError> {
+    fn optimise(
+        &mut self,
+        f: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut Improved<'_>,
+    ) -> Result<Optimum, BackendError> {
         let done = race(f, opts, self.field(), &SETUP, Task::Optimise, Some(improved))?;
         self.answered = done.engine;
         Ok(Optimum {
@@ -220,6 +225,10 @@ fn a_late_claim_counts_for_nothing() {
 #[test]
 fn the_race_keeps_every_lie_from_standing() {
     for e in engines() {
-        assert_eq!(run(Lie::UnsatOnSat, Mode::Decide, Some(e), false), Came::Contradiction, "{e}");
+        assert_eq!(
+            run(Lie::UnsatOnSat, Mode::Decide, Some(e), false),
+            Came::Contradiction,
+            "{e}"
+        );
     }
 }

@@ -458,9 +458,8 @@ pub fn solve_with<P: Puzzle>(
     let interrupted = status == Status::Unknown && solve_opts.deadline().interrupted();
     let mut ending = gate::Ending::new(status, name, name);
     ending.basis = engine_basis(&stats);
-    let claims_more = status == Status::Unsat
-        || matches!(optimum, Some((true, _)))
-        || matches!(second, Some((Some(true), _)));
+    let claims_more =
+        status == Status::Unsat || matches!(optimum, Some((true, _))) || matches!(second, Some((Some(true), _)));
     if claims_more && overdue(solve_opts) {
         ending.late = true;
         ending.basis.faults.push(crate::backend::Fault {
