@@ -4,8 +4,6 @@
 
 use serde::Serialize;
 
-use crate::backend::Bound;
-
 /// What is claimed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -76,26 +74,6 @@ pub struct BoundEvidence {
 }
 
 impl BoundEvidence {
-    pub(crate) fn of(b: &Bound) -> BoundEvidence {
-        match b {
-            Bound::Refuted { engine } => BoundEvidence {
-                method: "refuted",
-                by: engine.clone(),
-                margin: None,
-            },
-            Bound::DualBound { engine, margin } => BoundEvidence {
-                method: "dual-bound",
-                by: engine.clone(),
-                margin: Some(*margin),
-            },
-            Bound::Native { engine } => BoundEvidence {
-                method: "native",
-                by: engine.clone(),
-                margin: None,
-            },
-        }
-    }
-
     fn words(&self) -> String {
         match (self.method, self.margin) {
             ("refuted", _) => format!("{} refuted \"objective <= optimum - 1\"", self.by),

@@ -10,7 +10,7 @@
 //! alone weighs that description, with the status, into the answer's words. Nothing else in
 //! the crate turns a backend's status into a printed verdict.
 
-use crate::backend::{Basis, Status};
+use crate::backend::{Basis, Bound, Status};
 use crate::puzzle::Answer;
 use crate::puzzle::evidence::{Backing, BoundEvidence, Claim, ClaimKind, ContradictionRecord, Evidence, FaultRecord};
 
@@ -145,7 +145,7 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
                 if claimed {
                     let mut c = Claim::new(ClaimKind::Optimum, e.by.clone(), backing);
                     c.confirmed_by = confirmed_by.clone();
-                    c.bound = e.basis.bound.as_ref().map(BoundEvidence::of);
+                    c.bound = e.basis.bound.as_ref().map(bound_evidence);
                     if !stands {
                         c.accepted = false;
                         claimed = false;
@@ -207,6 +207,27 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
     answer
 }
 
+/// The record of how an engine says it proved an optimum's bound.
+fn bound_evidence(b: &Bound) -> BoundEvidence {
+    match b {
+        Bound::Refuted { engine } => BoundEvidence {
+            method: "refuted",
+            by: engine.clone(),
+            margin: None,
+        },
+        Bound::DualBound { engine, margin } => BoundEvidence {
+            method: "dual-bound",
+            by: engine.clone(),
+            margin: Some(*margin),
+        },
+        Bound::Native { engine } => BoundEvidence {
+            method: "native",
+            by: engine.clone(),
+            margin: None,
+        },
+    }
+}
+
 /// The JSON's `verdict_by` for a verdict given by `by`: `presolve`, `lp` and `external` as
 /// they are, an engine as `backend:NAME`.
 fn verdict_by(by: &str) -> String {
@@ -219,7 +240,7 @@ fn verdict_by(by: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::{Bound, Contradiction};
+    use crate::backend::Contradiction;
 
     fn ending(status: Status, by: &str) -> Ending<u8> {
         Ending::new(status, by, "auto")
