@@ -257,7 +257,13 @@ fn every_claimed_optimum_is_the_published_one() {
         // CBC proves each of these within 12 s on this 2-core machine, HiGHS within 25 s
         // (stein45; the others within 3 s); the others get a short try, in which they may
         // prove the small ones.
-        let must_prove = (matches!(b, "mip" | "auto") && has_mip()) || (matches!(b, "highs" | "auto") && has_highs());
+        // HiGHS alone runs without an absolute gap (a positive one it rounds up to a whole
+        // unit, which drift makes unsound: src/backend/mip_settings.rs), and then does not
+        // close stein45's last half unit within 120 s; `auto`, racing CBC beside it, must.
+        let highs_proves = name != "stein45.opb.gz";
+        let must_prove = (matches!(b, "mip" | "auto") && has_mip())
+            || (b == "auto" && has_highs())
+            || (b == "highs" && has_highs() && highs_proves);
         let limit = Duration::from_secs(if must_prove { 120 } else { 3 });
         let said = run(&root().join("instances/miplib").join(name), b, limit, &[]);
         if let Some(why) = &said.refused {
