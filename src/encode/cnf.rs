@@ -130,7 +130,7 @@ pub struct EncodeStats {
 /// Stops with [`EncodeError::TooLarge`] once the clause budget is spent, or with
 /// [`EncodeError::Memory`] once the sink's memory (by its [`Cost`]) would pass the limit; the
 /// sink then holds a partial CNF that must not be used. On a thread that compiles within a
-/// deadline ([`crate::budget::compiling_within`]: the page's exports) it also stops with
+/// deadline (the page's exports set one) it also stops with
 /// [`EncodeError::TimedOut`] when that deadline passes.
 pub fn encode(f: &PbFormula, opts: EncodeOptions, sink: &mut dyn ClauseSink) -> Result<EncodeStats, EncodeError> {
     encode_until(f, opts, sink, &Deadline::default())

@@ -38,7 +38,7 @@ pub struct RunOptions {
     /// Look for two solutions (an enumeration with limit 2): unique, or a second solution.
     pub unique: bool,
     /// `--strict`: an unsat, optimum or uniqueness claim is printed only with checked
-    /// evidence or a second engine's agreement (see [`gate`]); otherwise the best checked
+    /// evidence or a second engine's agreement; otherwise the best checked
     /// answer is printed with an unknown status.
     pub strict: bool,
 }
