@@ -147,6 +147,25 @@ fn assignment_formula(seed: &mut u64) -> PbFormula {
     f
 }
 
+/// As [`assignment_formula`], plus a weighted row over negated literals as well (`c·¬x`
+/// of a group's variable is the group's table with `c` at every other value), with
+/// coefficients of both signs and any comparison.
+fn negated_formula(seed: &mut u64) -> PbFormula {
+    let mut f = assignment_formula(seed);
+    let n = f.num_vars();
+    let mut terms: Vec<(i64, Lit)> = Vec::new();
+    for v in 0..n {
+        if !next(seed).is_multiple_of(3) {
+            let c = (next(seed) % 7) as i64 - 3;
+            terms.push((c, Lit::new(Var(v), next(seed).is_multiple_of(2))));
+        }
+    }
+    let cmp = [Cmp::Eq, Cmp::Le, Cmp::Ge][(next(seed) % 3) as usize];
+    let rhs = (next(seed) % 9) as i64 - 4;
+    f.add("signed", Constraint::Linear(Linear::new(terms, cmp, rhs)));
+    f
+}
+
 fn brute_force_sat(f: &PbFormula) -> bool {
     let n = f.num_vars() as usize;
     (0u32..1 << n).any(|m| {
@@ -193,4 +212,88 @@ fn label_counts_match_brute_force() {
     }
     // Both answers occur often enough for the comparison to mean something.
     assert!(sat >= 50 && unsat >= 50, "sat {sat}, unsat {unsat}");
+}
+
+/// Rows with negated literals of the groups' variables, and coefficients of both signs, answer
+/// as brute force does; every model is checked against the formula.
+#[test]
+fn negated_group_literals_match_brute_force() {
+    let mut seed = 77u64;
+    let (mut sat, mut unsat) = (0, 0);
+    for i in 0..400 {
+        let f = negated_formula(&mut seed);
+        let want = brute_force_sat(&f);
+        if want {
+            sat += 1;
+        } else {
+            unsat += 1;
+        }
+        let mut b = cp::Cp::default();
+        let what = format!("formula {i}: {f:?}");
+        let o = b
+            .solve(&f, &SolveOptions::default())
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(o.status == Status::Sat, want, "{what}: {:?}", o.status);
+        if let Some(a) = &o.assignment {
+            assert!(f.evaluate(a).is_ok(), "{what}: the model violates the formula");
+        }
+    }
+    assert!(sat >= 50 && unsat >= 50, "sat {sat}, unsat {unsat}");
+}
+
+/// Rows wider than pumpkin is given in one piece (over partial sums): at their bound they
+/// are satisfiable, one past it they are not, on free variables, on negated ones, and on
+/// groups' variables, both sides of the bound and as an equality. (Each is decided by
+/// propagation: units fix variables, so no search over a wide cardinality row is needed.)
+#[test]
+fn wide_rows_hold_at_their_bound_and_fail_one_past_it() {
+    let n = 15_000u32;
+    let all = |positive: bool| -> Vec<(i64, Lit)> { (0..n).map(|v| (1, Lit::new(Var(v), positive))).collect() };
+    let units = |f: &mut PbFormula, count: u32, positive: bool| {
+        for v in 0..count {
+            f.add("unit", Constraint::Clause(vec![Lit::new(Var(v), positive)]));
+        }
+    };
+    let solve = |f: &PbFormula| {
+        let o = cp::Cp::default().solve(f, &SolveOptions::default()).unwrap();
+        if let Some(a) = &o.assignment {
+            assert!(f.evaluate(a).is_ok(), "a model that breaks the formula");
+        }
+        o.status
+    };
+    for (shift, want) in [(0, Status::Sat), (1, Status::Unsat)] {
+        // At least 10000 true, with 5000 + shift fixed false.
+        let mut f = PbFormula::new(n);
+        units(&mut f, 5000 + shift as u32, false);
+        f.add("ones", Constraint::Linear(Linear::new(all(true), Cmp::Ge, 10_000)));
+        assert_eq!(solve(&f), want, "free variables, shift {shift}");
+        // At least 10000 false, with 5000 + shift fixed true.
+        let mut f = PbFormula::new(n);
+        units(&mut f, 5000 + shift as u32, true);
+        f.add("zeros", Constraint::Linear(Linear::new(all(false), Cmp::Ge, 10_000)));
+        assert_eq!(solve(&f), want, "negated variables, shift {shift}");
+        // Exactly 4500 true, with 4500 + shift fixed true.
+        let mut f = PbFormula::new(n);
+        units(&mut f, 4500 + shift as u32, true);
+        f.add("exactly", Constraint::Linear(Linear::new(all(true), Cmp::Eq, 4500)));
+        assert_eq!(solve(&f), want, "an equality, shift {shift}");
+        // On variables in exactly-one groups of three, a row over their negations: with
+        // weights 2, 1, 1 a group adds 4 minus the weight of its chosen variable, so the row
+        // is 2 per group at least (10000), when every group's first variable is chosen.
+        let mut f = PbFormula::new(n);
+        for g in 0..n / 3 {
+            f.add(
+                "group",
+                Constraint::ExactlyOne((3 * g..3 * g + 3).map(|v| Var(v).pos()).collect()),
+            );
+        }
+        let weights: Vec<(i64, Lit)> = (0..n)
+            .map(|v| (if v % 3 == 0 { 2 } else { 1 }, Var(v).negative()))
+            .collect();
+        f.add(
+            "weights",
+            Constraint::Linear(Linear::new(weights, Cmp::Le, 10_000 - shift)),
+        );
+        assert_eq!(solve(&f), want, "groups, shift {shift}");
+    }
 }

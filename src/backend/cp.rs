@@ -28,7 +28,7 @@ use pumpkin_solver::core::{Solver, predicate};
 
 use super::memory::{Guard, over_limit};
 use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status, Waited};
-use crate::budget::{GRACE, join_within};
+use crate::budget::join_within;
 use crate::encode::EncodeError;
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
 use counts::{LabelCountArgs, labelling};
@@ -44,6 +44,14 @@ pub struct Cp {
 
 /// How often the waiting thread looks at the deadline and the interrupt flag.
 const POLL: Duration = Duration::from_millis(50);
+
+/// How long a solve that answered at its deadline waits for its worker to end. pumpkin looks
+/// at its termination condition once per step of its search, and a step cannot be cut
+/// short: on nw04 (rows of up to 87,482 terms, over partial sums) steps of 0.4-0.6 s were
+/// seen. Waiting for the step to end keeps the worker from running on beside whatever comes
+/// next (a race's other engines, the next row of a `bench`), at a cost to the answer's time
+/// that stays within the time limit's documented slack of one second.
+pub(super) const WIND_DOWN: Duration = Duration::from_millis(800);
 
 /// Bytes pumpkin needs per variable and per term of a constraint, for the estimate made
 /// before building. Measured peaks on random bipyramids within 10-30 s of search: 170 MB for
@@ -388,7 +396,11 @@ impl Posting {
         let mut loose: Vec<(i64, Lit)> = Vec::new();
         for &(c, l) in &lin.terms {
             match self.place[l.var().index()] {
-                Some((g, i)) if l.is_positive() => {
+                // A negated literal of a group's variable is on the group too: `c·¬[P = i]`
+                // adds `c` at every value but `i`. (Made into a literal of its own instead,
+                // each of these costs pumpkin an equality literal on P: on nw04's objective
+                // row, 87,482 of them took 3 s to post, past any deadline.)
+                Some((g, i)) => {
                     let k = *slot.entry(g).or_insert_with(|| {
                         per_group.push((g, Vec::new()));
                         per_group.len() - 1
@@ -413,8 +425,17 @@ impl Posting {
                 continue;
             }
             let mut table = vec![0i32; self.group_len[g]];
-            for (i, c, _) in entries {
-                table[at(i)] += narrow(c);
+            let mut everywhere = 0i32;
+            for (i, c, l) in entries {
+                if l.is_positive() {
+                    table[at(i)] += narrow(c);
+                } else {
+                    table[at(i)] -= narrow(c);
+                    everywhere += narrow(c);
+                }
+            }
+            for t in &mut table {
+                *t += everywhere;
             }
             let (a, b) = (*table.iter().min().unwrap_or(&0), *table.iter().max().unwrap_or(&0));
             lo += i64::from(a);
@@ -441,7 +462,7 @@ impl Posting {
         if want_sum {
             let s = self.solver.new_bounded_integer(narrow(lo), narrow(hi));
             self.made += 1;
-            let mut t = terms.clone();
+            let mut t = partial_sums(&mut self.solver, terms, tag);
             t.push(s.scaled(-1));
             self.solver.add_constraint(pumpkin_solver::equals(t, 0, tag)).post();
             post_cmp(&mut self.solver, vec![s.scaled(1)], lin.cmp, rhs, tag);
@@ -455,7 +476,38 @@ impl Posting {
     }
 }
 
+/// Rows wider than this are posted over partial sums (see [`partial_sums`]).
+const WIDE_ROW: usize = 4096;
+/// The terms of one partial sum.
+const SUM_TERMS: usize = 1024;
+
+/// `terms` as at most [`WIDE_ROW`] terms of the same sum: a wider row's terms are added up in
+/// runs of [`SUM_TERMS`], each run into an integer of its own (`run - s = 0`). Bounds reason
+/// the same over the runs' sums as over the whole row, and each step of pumpkin's search
+/// then touches a run, not the row: on nw04's objective row (87,482 terms) one propagation
+/// or explanation of the whole row made single search steps of up to 0.9 s, which no
+/// deadline check can cut short.
+fn partial_sums(solver: &mut Solver, terms: Vec<AffineView<DomainId>>, tag: Tag) -> Vec<AffineView<DomainId>> {
+    if terms.len() <= WIDE_ROW {
+        return terms;
+    }
+    let sums = terms
+        .chunks(SUM_TERMS)
+        .map(|run| {
+            let lo: i64 = run.iter().map(|t| i64::from(solver.lower_bound(t))).sum();
+            let hi: i64 = run.iter().map(|t| i64::from(solver.upper_bound(t))).sum();
+            let s = solver.new_bounded_integer(narrow(lo), narrow(hi));
+            let mut with_sum = run.to_vec();
+            with_sum.push(s.scaled(-1));
+            solver.add_constraint(pumpkin_solver::equals(with_sum, 0, tag)).post();
+            s.scaled(1)
+        })
+        .collect();
+    partial_sums(solver, sums, tag)
+}
+
 fn post_cmp(solver: &mut Solver, terms: Vec<AffineView<DomainId>>, cmp: Cmp, rhs: i32, tag: Tag) {
+    let terms = partial_sums(solver, terms, tag);
     match cmp {
         Cmp::Eq => solver.add_constraint(pumpkin_solver::equals(terms, rhs, tag)).post(),
         Cmp::Le => solver
@@ -512,7 +564,7 @@ impl Backend for Cp {
     /// thread waits until the deadline: posting one large row (root propagation) can take
     /// seconds without a chance to look at the clock, and freeing a large model takes about a
     /// second more (800 MB for bipyramid-2000). Past the deadline this thread answers
-    /// `unknown` once the worker has ended or [`GRACE`] has passed: the worker sees the
+    /// `unknown` once the worker has ended or [`WIND_DOWN`] has passed: the worker sees the
     /// same deadline at its next check (measured on bipyramid-2000: it ends 5-55 ms after
     /// the deadline), and one still posting a row or freeing its solver after the grace is
     /// left to end on its own rather than hold the answer back. (pumpkin's solver cannot
@@ -577,8 +629,8 @@ impl Backend for Cp {
         };
         // The worker has answered, or sees the deadline at its next look (between rows
         // while building, at pumpkin's termination checks while solving), then frees its
-        // solver: given a moment, it ends before the next solve starts beside it.
-        let _ = join_within(worker, GRACE);
+        // solver: given the rest of its step, it ends before the next solve starts beside it.
+        let _ = join_within(worker, WIND_DOWN);
         answer
     }
 }

@@ -132,7 +132,7 @@ pub(super) fn optimise(
                 models += 1;
                 if improved(&a).is_break() {
                     halt.store(true, Ordering::Relaxed);
-                    let _ = crate::budget::join_within(worker, crate::budget::GRACE);
+                    let _ = crate::budget::join_within(worker, super::WIND_DOWN);
                     return Ok(ended(Status::Sat, false, so_far(t0), models));
                 }
             }
@@ -144,7 +144,7 @@ pub(super) fn optimise(
                 halt.store(true, Ordering::Relaxed);
                 // As in `Cp::solve`: the worker stops at its next look; given a moment,
                 // it ends before whatever runs next.
-                let _ = crate::budget::join_within(worker, crate::budget::GRACE);
+                let _ = crate::budget::join_within(worker, super::WIND_DOWN);
                 return Ok(ended(Status::Unknown, false, so_far(t0), models));
             }
             Waited::WorkerGone => {
