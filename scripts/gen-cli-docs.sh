@@ -5,4 +5,4 @@
 # tests/docs.rs compares both with what the binary prints and fails when they differ.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SOKUC_UPDATE_DOCS=1 cargo test --release --test docs -- the_cli_reference_is_current the_vertex_map_is_current
+SOKUC_UPDATE_DOCS=1 cargo test --profile ci --test docs -- the_cli_reference_is_current the_vertex_map_is_current

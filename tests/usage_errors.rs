@@ -311,3 +311,24 @@ fn missing_arguments_are_named() {
     expect_usage_error(&["check", SEED], &["required", "<SOLUTION>"]);
     expect_usage_error(&["completions"], &["required", "<SHELL>"]);
 }
+
+/// A bipyramid's size is the user's number: past the limit on faces (or past any machine
+/// number) it is refused in one line before anything is made from it. It overflowed (a
+/// panic) at 2^64 - 1, and at 2^32 tried to reserve 103 GB.
+#[test]
+fn an_oversized_bipyramid_is_refused_with_the_face_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    for n in ["18446744073709551615", "4294967296", "99999999999999999999999", "50001"] {
+        let file = dir.path().join(format!("bipyramid-{}.toml", n.len()));
+        fs::write(&file, format!("variant = \"bipyramid-{n}\"\ncapacities = [1, 2]\n")).unwrap();
+        let path = file.display().to_string();
+        expect_usage_error(
+            &["solve", &path],
+            &[&format!("bipyramid-{n}"), "faces", "limit of 100000"],
+        );
+        expect_usage_error(
+            &["generate", "3soku", "--variant", &format!("bipyramid-{n}")],
+            &[&format!("bipyramid-{n}"), "limit of 100000"],
+        );
+    }
+}

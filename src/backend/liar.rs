@@ -243,27 +243,28 @@ impl Backend for Liar {
     }
 }
 
+/// The formula the liar's tests lie about: exactly two of four items, minimising their cost
+/// 3, 5, 4, 6. The optimum is 7, six pairs are solutions (values 7 to 11), and the
+/// equality row keeps `mitm` among the engines that take it.
+pub(crate) fn two_of_four_items() -> PbFormula {
+    let mut f = PbFormula::new(4);
+    let x = |i| crate::ir::Lit::new(crate::ir::Var(i), true);
+    f.add(
+        "two items",
+        Constraint::Linear(Linear::new((0..4).map(|i| (1, x(i))).collect(), Cmp::Eq, 2)),
+    );
+    f.objective = Some(vec![(3, x(0)), (5, x(1)), (4, x(2)), (6, x(3))]);
+    f
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Lit, Var};
-
-    /// Exactly two of four items, minimising 3, 5, 4, 6: optimum 7; six solutions.
-    fn items() -> PbFormula {
-        let mut f = PbFormula::new(4);
-        let x = |i| Lit::new(Var(i), true);
-        f.add(
-            "two items",
-            Constraint::Linear(Linear::new((0..4).map(|i| (1, x(i))).collect(), Cmp::Eq, 2)),
-        );
-        f.objective = Some(vec![(3, x(0)), (5, x(1)), (4, x(2)), (6, x(3))]);
-        f
-    }
 
     /// Each lie is told as it says: the liar is useful only if it lies.
     #[test]
     fn each_lie_is_a_lie() {
-        let f = items();
+        let f = two_of_four_items();
         let opts = SolveOptions::default();
         let models = |mut liar: Liar| {
             let mut seen = Vec::new();

@@ -43,6 +43,11 @@ pub struct BenchArgs {
     /// Only the first N instances.
     #[arg(long, value_parser = whole::<usize>, allow_hyphen_values = true)]
     pub limit: Option<usize>,
+    /// As solve's --strict: an unsat, optimum or uniqueness verdict counts only with checked
+    /// evidence or a second engine of another kind behind it; otherwise the run is unknown.
+    /// Compare with a run without it to see what the second opinion costs.
+    #[arg(long)]
+    pub strict: bool,
     /// Print only the summary.
     #[arg(long)]
     pub quiet: bool,
@@ -81,6 +86,7 @@ pub fn run(a: BenchArgs) -> Exit {
     }
     let mut opts = a.enc.run(a.timeout);
     opts.solve.seed = a.seed;
+    opts.strict = a.strict;
     let names = backend_list(&a.backend)?;
     let mut summaries = Vec::new();
     let stdout = std::io::stdout();
@@ -115,6 +121,9 @@ pub fn run(a: BenchArgs) -> Exit {
             }
             if let Some(s) = a.seed {
                 extra.extend(["--seed".to_string(), s.to_string()]);
+            }
+            if a.strict {
+                extra.push("--strict".to_string());
             }
             bench::run_spawned(&items, &exe, n, &extra, sink.as_mut())?
         } else {
@@ -181,6 +190,7 @@ fn run_files(a: BenchArgs) -> Exit {
     };
     let mut opts = a.enc.run(a.timeout);
     opts.solve.seed = a.seed;
+    opts.strict = a.strict;
     let names = backend_list(&a.backend)?;
     let plan = files::Plan {
         files: &list,

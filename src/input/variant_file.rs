@@ -137,6 +137,9 @@ pub fn resolve_variant(
     match variants {
         Variants::Files(base) => load_variant(spec, base, origin),
         Variants::Given(given) => {
+            if let Some(why) = builtin::oversized(spec) {
+                return Err(InputError::new(origin.0, origin.1, why));
+            }
             if let Some(text) = builtin::variant_text(spec) {
                 return parse_variant(&format!("<built-in variant {spec}>"), &text, spec);
             }
@@ -160,6 +163,9 @@ pub fn resolve_variant(
 ///
 /// `origin` is the file (and line) that named the variant, used when the name is unknown.
 pub fn load_variant(spec: &str, base: Option<&Path>, origin: (&str, Option<usize>)) -> Result<Variant, InputError> {
+    if let Some(why) = builtin::oversized(spec) {
+        return Err(InputError::new(origin.0, origin.1, why));
+    }
     if let Some(text) = builtin::variant_text(spec) {
         return parse_variant(&format!("<built-in variant {spec}>"), &text, spec);
     }

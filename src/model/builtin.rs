@@ -35,8 +35,32 @@ pub fn variant_text(name: &str) -> Option<std::borrow::Cow<'static, str>> {
     if let Some((_, t)) = VARIANTS.iter().find(|(n, _)| *n == name) {
         return Some(std::borrow::Cow::Borrowed(t));
     }
+    if oversized(name).is_some() {
+        return None;
+    }
     let n: usize = name.strip_prefix("bipyramid-")?.parse().ok()?;
     (n >= 3).then(|| std::borrow::Cow::Owned(bipyramid(n)))
+}
+
+/// Why `name`, a `bipyramid-N`, is not built: its 2N faces are past the limit on faces (a
+/// variant file is held to the same). `None` for every other name. The number is the user's,
+/// so it is checked before anything is made from it.
+pub fn oversized(name: &str) -> Option<String> {
+    let digits = name.strip_prefix("bipyramid-")?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let limit = super::limits::max_faces();
+    let faces = digits.parse::<usize>().ok().and_then(|n| n.checked_mul(2));
+    match faces {
+        Some(f) if f <= limit => None,
+        Some(f) => Some(format!(
+            "{name} has {f} faces, more than the limit of {limit} (SOKUC_MAX_FACES raises it)"
+        )),
+        None => Some(format!(
+            "{name} has 2 x {digits} faces, more than the limit of {limit} (SOKUC_MAX_FACES raises it)"
+        )),
+    }
 }
 
 /// Names of the built-in variants, for messages.

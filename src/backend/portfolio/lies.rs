@@ -10,22 +10,9 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use super::race::{Entrant, Finish, Setup, Task, race};
-use crate::backend::liar::{Liar, Lie};
+use crate::backend::liar::{Liar, Lie, two_of_four_items as items};
 use crate::backend::{Backend, SolveOptions, Status, available};
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
-
-/// Exactly two of four items, minimising their cost 3, 5, 4, 6: the optimum is 7, and
-/// values up to 11 are solutions. An equality row keeps `mitm` in the race.
-fn items() -> PbFormula {
-    let mut f = PbFormula::new(4);
-    let x = |i| Lit::new(Var(i), true);
-    f.add(
-        "two items",
-        Constraint::Linear(Linear::new((0..4).map(|i| (1, x(i))).collect(), Cmp::Eq, 2)),
-    );
-    f.objective = Some(vec![(3, x(0)), (5, x(1)), (4, x(2)), (6, x(3))]);
-    f
-}
 
 /// What a race with a liar came to, for the matrix in the report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
