@@ -2,6 +2,7 @@
 
 mod common;
 
+use sokuc::backend::Algorithms;
 use std::time::Duration;
 
 use sokuc::backend::{self, SolveOptions, Status};

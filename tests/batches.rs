@@ -3,7 +3,7 @@
 
 mod common;
 
-use sokuc::backend::{SolveOptions, Status, varisat::Varisat};
+use sokuc::backend::{SolveOptions, Status, sat::varisat::Varisat};
 use sokuc::input::batch::read_batch;
 use sokuc::run;
 

@@ -6,6 +6,7 @@
 
 mod common;
 
+use sokuc::backend::Algorithms;
 use std::time::{Duration, Instant};
 
 use sokuc::backend::{self, SolveOptions, Status};

@@ -6,6 +6,7 @@
 
 mod common;
 
+use sokuc::backend::Algorithms;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

@@ -9,6 +9,7 @@
 
 mod common;
 
+use sokuc::backend::Algorithms;
 use std::ops::ControlFlow;
 
 use common::{root, sokuc};

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use proptest::prelude::*;
 use sokuc::backend::Deadline;
 use sokuc::backend::search::Engine;
-use sokuc::backend::search::engine::Walk;
+use sokuc::backend::search::engine::walk::Walk;
 use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
 /// Every model of `f`, by brute force over all assignments.

@@ -4,7 +4,7 @@
 mod common;
 
 use proptest::prelude::*;
-use sokuc::backend::{SolveOptions, Status, varisat::Varisat};
+use sokuc::backend::{SolveOptions, Status, sat::varisat::Varisat};
 use sokuc::encode::{EncodeOptions, PbEncoding};
 use sokuc::input::variant_file::load_variant;
 use sokuc::model::{Fixed, Instance, Variant, builtin};

@@ -13,6 +13,7 @@ mod common;
 use common::{Rng, sokuc};
 use num_bigint::BigInt;
 use serde_json::Value;
+use sokuc::backend::Algorithms;
 
 const VARS: usize = 10;
 
@@ -325,14 +326,14 @@ impl sokuc::backend::Backend for FailsLater {
         20
     }
 
-    fn optimise(
+    fn optimise_natively(
         &mut self,
         formula: &sokuc::ir::PbFormula,
         opts: &sokuc::backend::SolveOptions,
         improved: &mut sokuc::backend::Improved<'_>,
-    ) -> Result<sokuc::backend::Optimum, sokuc::backend::BackendError> {
+    ) -> Option<Result<sokuc::backend::Optimum, sokuc::backend::BackendError>> {
         self.calls += 1;
-        match (self.calls, self.refute) {
+        Some(match (self.calls, self.refute) {
             (1, _) => self.sat.optimise(formula, opts, improved),
             (_, true) => Ok(sokuc::backend::Optimum {
                 status: sokuc::backend::Status::Unsat,
@@ -343,7 +344,7 @@ impl sokuc::backend::Backend for FailsLater {
                 backend: "fails-later",
                 message: "gave up".into(),
             }),
-        }
+        })
     }
 }
 

@@ -1,19 +1,20 @@
 //! The engines of this build by name, without the portfolio: what `auto` and its race look
 //! engines up in, so that the portfolio depends on the engines and never on the registry
-//! that also holds it ([`super::by_name`], which adds `auto`).
+//! that also holds it ([`crate::backend::by_name`], which adds `auto`).
 
-use super::{Backend, cp, mitm, search, varisat};
+use crate::backend::contract::Backend;
+use crate::backend::{cp, mitm, sat::varisat, search};
 
 /// The engine called `name` (a `--backend` name other than `auto`), if this build has it.
 pub fn engine(name: &str) -> Option<Box<dyn Backend>> {
     match name {
         "sat" | "varisat" => Some(Box::new(varisat::Varisat)),
         #[cfg(feature = "cadical")]
-        "cadical" => Some(Box::new(super::cadical::Cadical)),
+        "cadical" => Some(Box::new(crate::backend::sat::cadical::Cadical)),
         #[cfg(feature = "mip")]
-        "mip" | "cbc" => Some(Box::new(super::mip::Mip)),
+        "mip" | "cbc" => Some(Box::new(crate::backend::mip::cbc::Mip)),
         #[cfg(feature = "highs")]
-        "highs" => Some(Box::new(super::highs::Highs)),
+        "highs" => Some(Box::new(crate::backend::mip::highs::Highs)),
         "cp" | "pumpkin" => Some(Box::new(cp::Cp::default())),
         "mitm" => Some(Box::new(mitm::Mitm::default())),
         "search" => Some(Box::new(search::Search)),

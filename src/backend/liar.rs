@@ -6,11 +6,13 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use super::optimise::{Improved, Optimum};
-use super::{
-    Backend, BackendError, Capabilities, Ended, Enumeration, Found, Outcome, SolveOptions, SolveStats, Status, Visit,
-    varisat::Varisat,
+use crate::backend::algorithms::Algorithms;
+use crate::backend::contract::{
+    Backend, BackendError, Capabilities, Ended, Enumeration, Found, Outcome, SolveOptions, SolveStats, Visit,
 };
+use crate::backend::contract::{Improved, Optimum};
+use crate::backend::sat::varisat::Varisat;
+use crate::ir::Status;
 use crate::ir::{Cmp, Constraint, Linear, PbFormula, Projection};
 
 /// The ways [`Liar`] lies.
@@ -161,7 +163,60 @@ impl Backend for Liar {
         })
     }
 
-    fn optimise(
+    fn optimise_natively(
+        &mut self,
+        f: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut Improved<'_>,
+    ) -> Option<Result<Optimum, BackendError>> {
+        Some(self.optimise_here(f, opts, improved))
+    }
+
+    fn enumerate_natively(
+        &mut self,
+        f: &PbFormula,
+        projection: &Projection,
+        opts: &SolveOptions,
+        visit: &mut Visit<'_>,
+    ) -> Option<Result<Enumeration, BackendError>> {
+        Some(self.enumerate_here(f, projection, opts, visit))
+    }
+}
+
+impl Liar {
+    /// The native way of [`Backend::enumerate_natively`], which always answers.
+    fn enumerate_here(
+        &mut self,
+        f: &PbFormula,
+        projection: &Projection,
+        opts: &SolveOptions,
+        visit: &mut Visit<'_>,
+    ) -> Result<Enumeration, BackendError> {
+        match self.lie {
+            Lie::FalseUnique | Lie::Late => {
+                if self.lie == Lie::Late {
+                    sleep_past_limit(opts);
+                }
+                let honest = truth(f)?;
+                if let Some(a) = &honest.assignment {
+                    let _ = visit(Found {
+                        assignment: a,
+                        engine: "liar",
+                    });
+                }
+                Ok(Enumeration {
+                    ended: Ended::Complete,
+                    stats: SolveStats::default(),
+                })
+            }
+            _ => crate::backend::algorithms::by_blocking(self, f, projection, opts, visit),
+        }
+    }
+}
+
+impl Liar {
+    /// The native way of [`Backend::optimise_natively`], which always answers.
+    fn optimise_here(
         &mut self,
         f: &PbFormula,
         opts: &SolveOptions,
@@ -211,34 +266,6 @@ impl Backend for Liar {
                 let _ = improved(&best);
                 Ok(claim(Status::Sat))
             }
-        }
-    }
-
-    fn enumerate(
-        &mut self,
-        f: &PbFormula,
-        projection: &Projection,
-        opts: &SolveOptions,
-        visit: &mut Visit<'_>,
-    ) -> Result<Enumeration, BackendError> {
-        match self.lie {
-            Lie::FalseUnique | Lie::Late => {
-                if self.lie == Lie::Late {
-                    sleep_past_limit(opts);
-                }
-                let honest = truth(f)?;
-                if let Some(a) = &honest.assignment {
-                    let _ = visit(Found {
-                        assignment: a,
-                        engine: "liar",
-                    });
-                }
-                Ok(Enumeration {
-                    ended: Ended::Complete,
-                    stats: SolveStats::default(),
-                })
-            }
-            _ => super::enumerate::by_blocking(self, f, projection, opts, visit),
         }
     }
 }

@@ -1,8 +1,9 @@
-//! The registry of backends by their command-line names: the engines ([`super::engines`])
-//! and `auto`, the portfolio ([`super::portfolio`]). It is apart from the backend trait so
+//! The registry of backends by their command-line names: the engines ([`crate::backend::engines`])
+//! and `auto`, the portfolio ([`crate::backend::portfolio`]). It is apart from the backend trait so
 //! that the portfolio, which uses the trait, never uses a file that uses it back.
 
-use super::{Backend, engines, portfolio};
+use crate::backend::contract::Backend;
+use crate::backend::{engines, portfolio};
 
 /// The backends of this build that have `feature`, so that a refusal can say what works.
 pub fn supporting(name: &str) -> Vec<&'static str> {

@@ -1,5 +1,5 @@
 //! `sokuc-cbc`: the `mip` backend's helper. It reads one model from standard input (the
-//! format of `sokuc::backend::helper::Problem`), models it with good_lp, solves it with good_lp's
+//! format of `sokuc::backend::mip::helper::Problem`), models it with good_lp, solves it with good_lp's
 //! CBC solver, writes CBC's verdict to standard output and exits. Not meant to be run by
 //! hand; `sokuc` starts it, and kills it at the deadline (see `src/backend/helper.rs`).
 //!
@@ -7,7 +7,7 @@
 
 use good_lp::solvers::coin_cbc::{CoinCbcSolution, coin_cbc};
 use good_lp::{ResolutionError, Solution, SolutionStatus, SolverModel, Variable};
-use sokuc::backend::helper::{self, Problem};
+use sokuc::backend::mip::helper::{self, Problem};
 
 fn main() {
     if std::env::args().nth(1).as_deref() == Some("--version") {
@@ -23,7 +23,7 @@ fn coin_cbc_version() -> String {
 }
 
 fn solve(p: &Problem) -> Vec<u8> {
-    let (vars, cols, objective, rows) = helper::good_lp_model(p);
+    let (vars, cols, objective, rows) = good_lp_model(p);
     let mut model = vars.minimise(objective).using(coin_cbc);
     model.set_parameter("log", "0");
     model.set_log_level(0);
@@ -75,4 +75,53 @@ fn answer(sol: &CoinCbcSolution, cols: &[Variable]) -> Vec<u8> {
             .as_bytes(),
         ),
     }
+}
+
+/// The model `sokuc-cbc` gives good_lp: the columns with their bounds and integrality, the
+/// objective (zero for a feasibility problem), and each row as one or two constraints.
+fn good_lp_model(
+    p: &Problem,
+) -> (
+    good_lp::ProblemVariables,
+    Vec<Variable>,
+    good_lp::Expression,
+    Vec<good_lp::Constraint>,
+) {
+    use good_lp::{Expression, Variable, constraint, variable, variables};
+    let expression = |cols: &[Variable], terms: &mut dyn Iterator<Item = (usize, f64)>| {
+        let mut e = Expression::default();
+        for (j, c) in terms {
+            e.add_mul(c, cols[j]);
+        }
+        e
+    };
+    let mut vars = variables!();
+    let cols: Vec<Variable> = (0..p.num_cols())
+        .map(|j| {
+            let mut def = variable().min(p.col_lower[j]).max(p.col_upper[j]);
+            if p.integer[j] {
+                def = def.integer();
+            }
+            vars.add(def)
+        })
+        .collect();
+    let objective = expression(
+        &cols,
+        &mut p.objective.iter().copied().enumerate().filter(|&(_, c)| c != 0.0),
+    );
+    let mut rows = Vec::with_capacity(p.rows.len().min(helper::RESERVE_AT_MOST));
+    for (terms, lo, up) in &p.rows {
+        let e = expression(&cols, &mut terms.iter().map(|&(j, c)| (j as usize, c)));
+        if lo == up {
+            rows.push(constraint!(e == *up));
+            continue;
+        }
+        if up.is_finite() {
+            rows.push(constraint!(e.clone() <= *up));
+        }
+        if lo.is_finite() {
+            rows.push(constraint!(e >= *lo));
+        }
+    }
+    (vars, cols, objective, rows)
 }

@@ -10,6 +10,7 @@ use std::time::Instant;
 use super::{
     AnswerProblem, Prepared, Ready, RunError, RunOptions, finish_with, ms, no_solution_reason, note_lp, prepare,
 };
+use crate::backend::algorithms::Algorithms;
 use crate::backend::{Backend, Ended, Found, SolveOptions, SolveStats, Status};
 use crate::ir::{Evaluator, Projection};
 use crate::puzzle::Puzzle;

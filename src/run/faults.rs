@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use super::{RunError, RunOptions, solve};
 use crate::backend::liar::{Liar, Lie};
-use crate::backend::optimise::{Improved, Optimum};
 use crate::backend::portfolio::race::{Entrant, Setup, Task, race};
 use crate::backend::{Backend, BackendError, Capabilities, Outcome, SolveOptions, Status, available};
+use crate::backend::{Improved, Optimum};
 use crate::ir::PbFormula;
 use crate::pb::PbFile;
 use crate::puzzle::evidence::{Backing, ClaimKind};
@@ -58,7 +58,7 @@ impl Backend for Pair {
         self.answered
     }
     fn capabilities(&self) -> Capabilities {
-        crate::backend::varisat::Varisat.capabilities()
+        crate::backend::sat::varisat::Varisat.capabilities()
     }
     fn solve(&mut self, f: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
         let done = race(f, opts, self.field(), &SETUP, Task::Decide, None)?;
@@ -69,19 +69,22 @@ impl Backend for Pair {
             stats: done.stats,
         })
     }
-    fn optimise(
+    fn optimise_natively(
         &mut self,
         f: &PbFormula,
         opts: &SolveOptions,
         improved: &mut Improved<'_>,
-    ) -> Result<Optimum, BackendError> {
-        let done = race(f, opts, self.field(), &SETUP, Task::Optimise, Some(improved))?;
-        self.answered = done.engine;
-        Ok(Optimum {
-            status: done.status,
-            optimal: done.optimal,
-            stats: done.stats,
-        })
+    ) -> Option<Result<Optimum, BackendError>> {
+        Some(
+            race(f, opts, self.field(), &SETUP, Task::Optimise, Some(improved)).map(|done| {
+                self.answered = done.engine;
+                Optimum {
+                    status: done.status,
+                    optimal: done.optimal,
+                    stats: done.stats,
+                }
+            }),
+        )
     }
 }
 

@@ -17,6 +17,7 @@ use std::ops::ControlFlow;
 use num_bigint::BigInt;
 
 use super::{AnswerProblem, RunError, finish};
+use crate::backend::algorithms::Algorithms;
 use crate::backend::{Backend, SolveOptions, SolveStats, Status};
 use crate::ir::{Constraint, PbFormula};
 use crate::puzzle::Puzzle;

@@ -146,7 +146,7 @@ mod tests {
         let mut b = crate::backend::search::Search;
         let opts = crate::backend::SolveOptions::default();
         let projection = crate::ir::Projection::new(inst.formula(&compiled), inst.primary(&compiled));
-        let _ = crate::backend::Backend::enumerate(
+        let _ = crate::backend::Algorithms::enumerate(
             &mut b,
             inst.formula(&compiled),
             &projection,

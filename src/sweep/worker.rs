@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::records::Record;
 use super::run::{Spec, SweepError};
+use crate::backend::algorithms::Algorithms;
 use crate::backend::{self, Session, SolveOptions, Status};
 use crate::soku;
 

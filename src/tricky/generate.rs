@@ -10,7 +10,8 @@
 use std::collections::HashMap;
 
 use super::{Cell, Tricky};
-use crate::backend::{Backend, Session, SolveOptions, Status, varisat::Varisat};
+use crate::backend::algorithms::Algorithms;
+use crate::backend::{Session, SolveOptions, Status, sat::varisat::Varisat};
 use crate::encode;
 use crate::ir::{Lit, Var};
 use crate::rng::Rng;

@@ -99,7 +99,7 @@ fn of_group(groups: usize, counts: &[Count]) -> Box<[Box<[i32]>]> {
     let mut of: Vec<Vec<i32>> = vec![Vec::new(); groups];
     for (r, c) in counts.iter().enumerate() {
         for &g in c.scope.iter() {
-            of[g as usize].push(super::int(r));
+            of[g as usize].push(super::ints::int(r));
         }
     }
     of.into_iter().map(Vec::into_boxed_slice).collect()
@@ -120,18 +120,18 @@ fn augment(
     seen_group[g] = true;
     let x = p.labels[g];
     for &r in p.of_group[g].iter() {
-        if seen_label[super::at(r)] || !context.contains(&x, r) {
+        if seen_label[super::ints::at(r)] || !context.contains(&x, r) {
             continue;
         }
-        seen_label[super::at(r)] = true;
-        if holders[super::at(r)].len() < room[super::at(r)] {
-            holders[super::at(r)].push(g);
+        seen_label[super::ints::at(r)] = true;
+        if holders[super::ints::at(r)].len() < room[super::ints::at(r)] {
+            holders[super::ints::at(r)].push(g);
             return true;
         }
-        for i in 0..holders[super::at(r)].len() {
-            let h = holders[super::at(r)][i];
+        for i in 0..holders[super::ints::at(r)].len() {
+            let h = holders[super::ints::at(r)][i];
             if !seen_group[h] && augment(h, p, context, room, holders, seen_group, seen_label) {
-                holders[super::at(r)][i] = g;
+                holders[super::ints::at(r)][i] = g;
                 return true;
             }
         }
@@ -146,7 +146,7 @@ impl LabelCountPropagator {
     /// from their domains), and those labels are full. That is a conflict, whose reason is
     /// those gone labels and the fixed groups that fill the visited ones.
     fn hall_set(&self, context: &PropagationContext, taken: &[Vec<Predicate>]) -> PropagationStatusCP {
-        let none = super::int(self.counts.len());
+        let none = super::ints::int(self.counts.len());
         let n = self.labels.len();
         let room: Vec<usize> = self
             .counts
@@ -171,7 +171,7 @@ impl LabelCountPropagator {
             for h in (0..n).filter(|&h| seen_group[h]) {
                 let y = self.labels[h];
                 for &r in self.of_group[h].iter() {
-                    if !seen_label[super::at(r)] {
+                    if !seen_label[super::ints::at(r)] {
                         reason.push(predicate![y != r]);
                     }
                 }
@@ -200,7 +200,7 @@ impl Propagator for LabelCountPropagator {
         // Per label: the groups fixed to it, for the Hall set search below.
         let mut taken: Vec<Vec<Predicate>> = vec![Vec::new(); self.counts.len()];
         for (r, count) in self.counts.iter().enumerate() {
-            let r = super::int(r);
+            let r = super::ints::int(r);
             fixed.clear();
             let mut possible = 0;
             for &g in count.scope.iter() {
@@ -258,7 +258,7 @@ impl Propagator for LabelCountPropagator {
                 }
             }
             if self.hall {
-                taken[super::at(r)] = fixed.clone();
+                taken[super::ints::at(r)] = fixed.clone();
             }
         }
         if self.hall {
@@ -357,9 +357,9 @@ pub(super) fn labelling(
                 })
             })
             .collect();
-        let label = super::int(counts.len());
+        let label = super::ints::int(counts.len());
         for &(g, value) in &values {
-            members[slot[&g] as usize].push((super::at(value), label));
+            members[slot[&g] as usize].push((super::ints::at(value), label));
         }
         counts.push(Count {
             // 0 <= lo <= hi <= the number of groups, checked above.
@@ -371,7 +371,7 @@ pub(super) fn labelling(
     if counts.is_empty() {
         return None;
     }
-    let none = super::int(counts.len());
+    let none = super::ints::int(counts.len());
     let tables = touched
         .iter()
         .zip(members)

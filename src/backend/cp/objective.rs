@@ -19,12 +19,16 @@ use pumpkin_solver::core::termination::TerminationCondition;
 use pumpkin_solver::core::variables::{AffineView, DomainId, TransformableVariable};
 use pumpkin_solver::core::{Solver, predicate};
 
-use super::{Built, Cp, CpOptions, Cut, DEFAULT_SEED, POLL, Read, Stop, build_or_send, estimate_bytes};
-use crate::backend::memory::over_limit;
-use crate::backend::optimise::{self, Improved, Method, Normal, Optimum};
-use crate::backend::{Backend, BackendError, Deadline, SolveOptions, SolveStats, Status, Waited};
+use super::model::{Built, Cut, POLL, Read, Stop, WIND_DOWN, build_or_send, estimate_bytes};
+use super::search::{CpOptions, DEFAULT_SEED};
+use crate::backend::algorithms::{self, Normal};
+use crate::backend::contract::{Backend, BackendError, SolveOptions, SolveStats};
+use crate::backend::contract::{Improved, Method, Optimum};
+use crate::budget::memory::over_limit;
+use crate::budget::{Deadline, Waited};
 use crate::encode::EncodeError;
 use crate::ir::PbFormula;
+use crate::ir::Status;
 
 /// pumpkin's integers are `i32`, and its linear propagators add coefficients times bounds:
 /// an objective whose coefficients add up to more than this goes by bound rows instead.
@@ -51,16 +55,17 @@ impl TerminationCondition for Halting<'_> {
 
 /// [`Backend::optimise`] of `cp`: natively, when the objective fits pumpkin's integers
 /// (else with bound rows, as a backend without its own optimisation).
-pub(super) fn optimise(
-    cp: &mut Cp,
+pub(super) fn optimise<B: Backend>(
+    cp: &mut B,
+    cp_options: &CpOptions,
     formula: &PbFormula,
     opts: &SolveOptions,
     improved: &mut Improved<'_>,
 ) -> Result<Optimum, BackendError> {
     let Some(objective) = &formula.objective else {
-        return optimise::by_sessions(cp, formula, opts, improved);
+        return algorithms::by_sessions(cp, formula, opts, improved);
     };
-    let normal = optimise::normal(objective);
+    let normal = algorithms::normal(objective);
     let fits = normal.as_ref().is_some_and(|n| {
         !n.terms.is_empty()
             && n.terms
@@ -70,8 +75,8 @@ pub(super) fn optimise(
                 .is_some_and(|s| s < LARGEST_SUM)
     });
     let Some(normal) = normal.filter(|_| fits) else {
-        let n = optimise::normal(objective);
-        return optimise::by_rhs(cp, formula, n.as_ref(), opts, improved);
+        let n = algorithms::normal(objective);
+        return algorithms::by_rhs(cp, formula, n.as_ref(), opts, improved);
     };
     cp.check_options(opts)?;
     let t0 = Instant::now();
@@ -89,7 +94,7 @@ pub(super) fn optimise(
     if let Some(needed) = over_limit(estimate_bytes(formula), limit) {
         return Err(too_much(needed, "estimated before building"));
     }
-    let options = cp.options.with_env()?;
+    let options = cp_options.with_env()?;
     let seed = opts.seed.unwrap_or(DEFAULT_SEED);
     let halt = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
@@ -132,7 +137,7 @@ pub(super) fn optimise(
                 models += 1;
                 if improved(&a).is_break() {
                     halt.store(true, Ordering::Relaxed);
-                    let _ = crate::budget::join_within(worker, super::WIND_DOWN);
+                    let _ = crate::budget::join_within(worker, WIND_DOWN);
                     return Ok(ended(Status::Sat, false, so_far(t0), models));
                 }
             }
@@ -144,7 +149,7 @@ pub(super) fn optimise(
                 halt.store(true, Ordering::Relaxed);
                 // As in `Cp::solve`: the worker stops at its next look; given a moment,
                 // it ends before whatever runs next.
-                let _ = crate::budget::join_within(worker, super::WIND_DOWN);
+                let _ = crate::budget::join_within(worker, WIND_DOWN);
                 return Ok(ended(Status::Unknown, false, so_far(t0), models));
             }
             Waited::WorkerGone => {
@@ -185,11 +190,12 @@ fn post_objective(b: &mut Built, n: &Normal) -> (DomainId, bool) {
             }
         };
         // LARGEST_SUM bounds every coefficient and sum here.
-        terms.push(lit.get_integer_variable().scaled(super::narrow(c)));
+        terms.push(lit.get_integer_variable().scaled(super::ints::narrow(c)));
     }
-    let obj = b
-        .solver
-        .new_bounded_integer(super::narrow(n.lo - n.constant), super::narrow(n.hi - n.constant));
+    let obj = b.solver.new_bounded_integer(
+        super::ints::narrow(n.lo - n.constant),
+        super::ints::narrow(n.hi - n.constant),
+    );
     terms.push(obj.scaled(-1));
     b.solver.add_constraint(pumpkin_solver::equals(terms, 0, tag)).post();
     (obj, fresh)

@@ -7,8 +7,8 @@ use pumpkin_solver::core::Solver;
 use pumpkin_solver::core::predicate;
 use pumpkin_solver::core::variables::{AffineView, DomainId, Literal, TransformableVariable};
 
+use super::ints::{Tag, at, narrow};
 use super::table_element::TableElementArgs;
-use super::{Tag, at, narrow};
 use crate::ir::{Cmp, Linear, Lit};
 
 /// pumpkin's model while it is built.

@@ -13,7 +13,7 @@ use pumpkin_solver::core::rand::SeedableRng;
 use pumpkin_solver::core::rand::rngs::SmallRng;
 use pumpkin_solver::core::variables::DomainId;
 
-use crate::backend::BackendError;
+use crate::backend::contract::BackendError;
 
 /// How [`super::Cp`] searches. The defaults were measured best on icosoku100 and the hard-unsat
 /// batch (encodings/cp.md has the numbers); `SOKUC_CP_OPTS` overrides them for experiments
@@ -138,10 +138,10 @@ pub enum Restarts {
 pub const DEFAULT_SEED: u64 = 42;
 
 impl CpOptions {
-    /// These settings, changed by the process's tuning ([`crate::backend::tuning`]'s `cp`
-    /// list, see [`crate::backend::Tuning`]), for tuning experiments without a rebuild.
+    /// These settings, changed by the process's tuning ([`crate::backend::contract::tuning`]'s `cp`
+    /// list, see [`crate::backend::contract::Tuning`]), for tuning experiments without a rebuild.
     pub fn with_env(self) -> Result<CpOptions, BackendError> {
-        match crate::backend::tuning().cp {
+        match crate::backend::contract::tuning().cp {
             Some(spec) => self.with_spec(&spec),
             None => Ok(self),
         }

@@ -93,8 +93,8 @@ fn by_value(table: &[i32]) -> Box<[(i32, Box<[i32]>)]> {
     entries
         .into_iter()
         .map(|t| {
-            let ks: Box<[i32]> = (0..super::int(table.len()))
-                .filter(|&k| table[super::at(k)] == t)
+            let ks: Box<[i32]> = (0..super::ints::int(table.len()))
+                .filter(|&k| table[super::ints::at(k)] == t)
                 .collect();
             (t, ks)
         })
@@ -211,7 +211,7 @@ impl Propagator for TableElementPropagator {
         // A placed index (every decision makes one) fixes `rhs` to its entry; nothing else
         // is left to remove.
         if let Some(k) = context.fixed_value(&index) {
-            let t = self.table[super::at(k)];
+            let t = self.table[super::ints::at(k)];
             context.post(predicate![self.rhs >= t], encode(Why::Lower(t)))?;
             context.post(predicate![self.rhs <= t], encode(Why::Upper(t)))?;
             return Ok(());

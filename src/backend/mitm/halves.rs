@@ -3,8 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use super::P;
-use super::reduce::{GeRow, Reduced};
+use super::reduce::{GeRow, P, Reduced};
 use crate::budget::Deadline;
 
 pub(super) fn mul_mod(a: u64, b: u64) -> u64 {

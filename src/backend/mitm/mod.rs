@@ -28,12 +28,13 @@ mod reduce;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::memory::over_limit;
-use super::{
-    Backend, BackendError, Capabilities, Improved, Method, Optimum, Outcome, SolveOptions, SolveStats, Status,
-    check_caps,
+use crate::backend::algorithms::Algorithms;
+use crate::backend::contract::{
+    Backend, BackendError, Capabilities, Improved, Method, Optimum, Outcome, SolveOptions, SolveStats, check_caps,
 };
+use crate::budget::memory::over_limit;
 use crate::encode::EncodeError;
+use crate::ir::Status;
 use crate::ir::{Cmp, PbFormula};
 use halves::{End, Entry, Split};
 use reduce::{Reduction, aux_bits, reduce};
@@ -41,9 +42,6 @@ use reduce::{Reduction, aux_bits, reduce};
 /// The most variables left free (not fixed by units, assumptions or propagation) that the
 /// engine enumerates: two halves of 2^22.
 pub const MAX_FREE: usize = 44;
-
-/// The Mersenne prime the equality keys are reduced by.
-const P: u64 = (1 << 61) - 1;
 
 /// `--backend mitm` (see the module's documentation).
 #[derive(Debug, Clone, Copy, Default)]
@@ -193,7 +191,7 @@ fn fill_aux(
         seed: None,
         ..opts.clone()
     };
-    let out = super::varisat::Varisat.solve(formula, &o)?;
+    let out = crate::backend::sat::varisat::Varisat.solve(formula, &o)?;
     match (out.status, out.assignment) {
         (Status::Sat, Some(full)) => {
             for (v, value) in full.into_iter().enumerate() {
@@ -273,7 +271,19 @@ impl Backend for Mitm {
     /// for the auxiliary bits of wide rows (a tenth of a second on a 34-item knapsack with
     /// 100-bit weights), so the ones on the way are not reported. For a staged objective
     /// the ones on the way would not even improve the first stage's value each time.
-    fn optimise(
+    fn optimise_natively(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut Improved<'_>,
+    ) -> Option<Result<Optimum, BackendError>> {
+        Some(self.optimise_here(formula, opts, improved))
+    }
+}
+
+impl Mitm {
+    /// The native way of [`Backend::optimise_natively`], which always answers.
+    fn optimise_here(
         &mut self,
         formula: &PbFormula,
         opts: &SolveOptions,
@@ -323,7 +333,7 @@ impl Backend for Mitm {
         };
         if optimal {
             // Every pairing of the two halves was looked at: the enumeration is the proof.
-            s.stats.basis.bound = Some(super::Bound::Native { engine: "mitm".into() });
+            s.stats.basis.bound = Some(crate::backend::Bound::Native { engine: "mitm".into() });
         }
         Ok(Optimum {
             status,
@@ -429,7 +439,7 @@ mod tests {
             assumptions: assumptions.clone(),
             ..Default::default()
         };
-        let want = super::super::varisat::Varisat.solve(f, &opts).unwrap().status;
+        let want = crate::backend::sat::varisat::Varisat.solve(f, &opts).unwrap().status;
         let got = match Mitm::default().solve(f, &opts) {
             Ok(got) => got,
             Err(BackendError::Unavailable { message, .. }) if message.contains("are free") => return false,

@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-use super::P;
 use crate::ir::{Cmp, Linear, Lit, PbFormula, WideRow};
+
+/// The Mersenne prime the equality keys are reduced by.
+pub(super) const P: u64 = (1 << 61) - 1;
 
 /// An equality row over the free variables, reduced mod [`P`]: only its hash key is needed,
 /// as every candidate is checked exactly.

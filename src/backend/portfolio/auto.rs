@@ -54,13 +54,17 @@
 use super::field::{OPTIMISERS, field_for, fits};
 use super::race::{self, Setup, Task};
 use super::second_opinion::second_opinion;
-use crate::backend::engines;
-use crate::backend::searching;
-use crate::backend::session::Session;
-use crate::backend::{
-    Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats, Status,
-    Visit, check_caps, mitm, search, too_wide_for,
+use crate::backend::algorithms::Algorithms;
+use crate::backend::contract::Session;
+use crate::backend::contract::{
+    Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats, Visit,
+    check_caps,
 };
+use crate::backend::engines;
+use crate::backend::limits::too_wide_for;
+use crate::backend::searching;
+use crate::backend::{mitm, search};
+use crate::ir::Status;
 use std::time::{Duration, Instant};
 
 use crate::ir::{Constraint, PbFormula, Projection};
@@ -336,9 +340,9 @@ impl Auto {
         &mut self,
         formula: &PbFormula,
         opts: &SolveOptions,
-        improved: &mut crate::backend::Improved<'_>,
+        improved: &mut crate::backend::contract::Improved<'_>,
         field: &[&'static str],
-    ) -> Result<crate::backend::Optimum, BackendError> {
+    ) -> Result<crate::backend::contract::Optimum, BackendError> {
         let t0 = Instant::now();
         let mut best = None;
         let (engine, mut o, note) = {
@@ -357,7 +361,7 @@ impl Auto {
                 Task::Optimise,
                 Some(&mut watch),
             )?;
-            let o = crate::backend::Optimum {
+            let o = crate::backend::contract::Optimum {
                 status: f.status,
                 optimal: f.optimal,
                 stats: f.stats,
@@ -516,61 +520,14 @@ impl Backend for Auto {
 
     /// Search natively where it finds a first answer within [`SEARCH_FAILURES`], else the
     /// CDCL engine by blocking clauses (see the module's documentation).
-    fn enumerate(
+    fn enumerate_natively(
         &mut self,
         formula: &PbFormula,
         projection: &Projection,
         opts: &SolveOptions,
         visit: &mut Visit<'_>,
-    ) -> Result<Enumeration, BackendError> {
-        self.answered = "auto";
-        let plan = plan(formula, opts)?;
-        // The probe `parallel` just made on this formula, if it gave up.
-        let mut probe = self.gave_up_on(formula);
-        if plan.search_first && probe.is_none() {
-            let out = search_first(formula, opts, SEARCH_FAILURES)?;
-            if !gave_up(&out) {
-                self.answered = "search";
-                let why =
-                    format!("groups and rows: search answered within {SEARCH_FAILURES} failures, so it enumerates");
-                let mut e = match out.status {
-                    Status::Sat => search::Search.enumerate(formula, projection, opts, visit)?,
-                    status => Enumeration {
-                        ended: if status == Status::Unsat {
-                            Ended::Complete
-                        } else {
-                            Ended::Unknown
-                        },
-                        stats: out.stats.clone(),
-                    },
-                };
-                if out.status == Status::Sat {
-                    e.stats.build_ms += out.stats.build_ms + out.stats.solve_ms;
-                }
-                e.stats.extra.insert("auto".into(), why.into());
-                return Ok(e);
-            }
-            probe = Some(out.stats);
-        }
-        let mut b = engines::engine(plan.engine).expect("cdcl_for names an engine of this build");
-        let searching = searching::mark(opts.searching.as_ref(), plan.engine);
-        let mut e = b.enumerate(formula, projection, opts, visit)?;
-        drop(searching);
-        self.answered = plan.engine;
-        let why = match &probe {
-            Some(s) => {
-                e.stats.build_ms += s.build_ms + s.solve_ms;
-                format!(
-                    "search gave up within its budget ({SEARCH_FAILURES} failures, {} s) after {:.3} ms, so {} with blocking clauses",
-                    SEARCH_SLICE.as_secs(),
-                    s.build_ms + s.solve_ms,
-                    plan.engine
-                )
-            }
-            None => format!("{}; with blocking clauses", plan.why),
-        };
-        e.stats.extra.insert("auto".into(), why.into());
-        Ok(e)
+    ) -> Option<Result<Enumeration, BackendError>> {
+        Some(self.enumerate_here(formula, projection, opts, visit))
     }
 
     /// Splits over threads where [`Backend::enumerate`] would enumerate on search (the same
@@ -598,12 +555,38 @@ impl Backend for Auto {
     /// way): `search` where the rule would try it first, else the CDCL engine.
     /// On the engine a session would use (search, or the CDCL engine), by that engine's
     /// own [`Backend::optimise`].
-    fn optimise(
+    fn optimise_natively(
         &mut self,
         formula: &PbFormula,
         opts: &SolveOptions,
-        improved: &mut crate::backend::Improved<'_>,
-    ) -> Result<crate::backend::Optimum, BackendError> {
+        improved: &mut crate::backend::contract::Improved<'_>,
+    ) -> Option<Result<crate::backend::contract::Optimum, BackendError>> {
+        Some(self.optimise_here(formula, opts, improved))
+    }
+
+    fn session_natively(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+    ) -> Result<Box<dyn Session + '_>, BackendError> {
+        let plan = plan(formula, opts)?;
+        let name = if plan.search_first { "search" } else { plan.engine };
+        self.answered = name;
+        let b = self
+            .inner
+            .insert(engines::engine(name).expect("an engine of this build"));
+        b.session(formula, opts)
+    }
+}
+
+impl Auto {
+    /// The native way of [`Backend::optimise_natively`], which always answers.
+    fn optimise_here(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut crate::backend::contract::Improved<'_>,
+    ) -> Result<crate::backend::contract::Optimum, BackendError> {
         let searching = searching::mark(opts.searching.as_ref(), "mitm");
         let first = mitm::first_optimum(formula, opts, improved)?;
         drop(searching);
@@ -680,14 +663,64 @@ impl Backend for Auto {
             .insert("auto".into(), format!("{why}; optimised by {name}").into());
         Ok(o)
     }
+}
 
-    fn session(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Box<dyn Session + '_>, BackendError> {
+impl Auto {
+    /// The native way of [`Backend::enumerate_natively`], which always answers.
+    fn enumerate_here(
+        &mut self,
+        formula: &PbFormula,
+        projection: &Projection,
+        opts: &SolveOptions,
+        visit: &mut Visit<'_>,
+    ) -> Result<Enumeration, BackendError> {
+        self.answered = "auto";
         let plan = plan(formula, opts)?;
-        let name = if plan.search_first { "search" } else { plan.engine };
-        self.answered = name;
-        let b = self
-            .inner
-            .insert(engines::engine(name).expect("an engine of this build"));
-        b.session(formula, opts)
+        // The probe `parallel` just made on this formula, if it gave up.
+        let mut probe = self.gave_up_on(formula);
+        if plan.search_first && probe.is_none() {
+            let out = search_first(formula, opts, SEARCH_FAILURES)?;
+            if !gave_up(&out) {
+                self.answered = "search";
+                let why =
+                    format!("groups and rows: search answered within {SEARCH_FAILURES} failures, so it enumerates");
+                let mut e = match out.status {
+                    Status::Sat => search::Search.enumerate(formula, projection, opts, visit)?,
+                    status => Enumeration {
+                        ended: if status == Status::Unsat {
+                            Ended::Complete
+                        } else {
+                            Ended::Unknown
+                        },
+                        stats: out.stats.clone(),
+                    },
+                };
+                if out.status == Status::Sat {
+                    e.stats.build_ms += out.stats.build_ms + out.stats.solve_ms;
+                }
+                e.stats.extra.insert("auto".into(), why.into());
+                return Ok(e);
+            }
+            probe = Some(out.stats);
+        }
+        let mut b = engines::engine(plan.engine).expect("cdcl_for names an engine of this build");
+        let searching = searching::mark(opts.searching.as_ref(), plan.engine);
+        let mut e = b.enumerate(formula, projection, opts, visit)?;
+        drop(searching);
+        self.answered = plan.engine;
+        let why = match &probe {
+            Some(s) => {
+                e.stats.build_ms += s.build_ms + s.solve_ms;
+                format!(
+                    "search gave up within its budget ({SEARCH_FAILURES} failures, {} s) after {:.3} ms, so {} with blocking clauses",
+                    SEARCH_SLICE.as_secs(),
+                    s.build_ms + s.solve_ms,
+                    plan.engine
+                )
+            }
+            None => format!("{}; with blocking clauses", plan.why),
+        };
+        e.stats.extra.insert("auto".into(), why.into());
+        Ok(e)
     }
 }

@@ -2,8 +2,9 @@
 //! chosen from measurements on the public PB benchmark (encodings/auto.md, "The race,
 //! measured" and "The engine beside HiGHS").
 
+use crate::backend::contract::SolveOptions;
 use crate::backend::engines;
-use crate::backend::{SolveOptions, too_wide_for};
+use crate::backend::limits::too_wide_for;
 use crate::ir::PbFormula;
 
 /// Whether backend `name` is in this build, honours `opts` and holds `f`'s rows.

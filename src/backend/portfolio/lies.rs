@@ -10,8 +10,10 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use super::race::{Entrant, Finish, Setup, Task, race};
+use crate::backend::available;
+use crate::backend::contract::{Backend, SolveOptions};
 use crate::backend::liar::{Liar, Lie, two_of_four_items as items};
-use crate::backend::{Backend, SolveOptions, Status, available};
+use crate::ir::Status;
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 
 /// What a race with a liar came to, for the matrix in the report.
@@ -55,7 +57,7 @@ fn against(lie: Lie, engine: &'static str, task: Task, liar_first: bool) -> Came
         handed.push(a.to_vec());
         ControlFlow::Continue(())
     };
-    let improved: Option<&mut crate::backend::Improved<'_>> = match task {
+    let improved: Option<&mut crate::backend::contract::Improved<'_>> = match task {
         Task::Optimise => Some(&mut improved),
         Task::Decide => None,
     };

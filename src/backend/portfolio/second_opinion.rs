@@ -4,9 +4,11 @@
 
 use std::time::{Duration, Instant};
 
+use crate::backend::contract::SolveOptions;
+use crate::backend::contract::{Improved, Optimum};
 use crate::backend::engines;
-use crate::backend::optimise::{Improved, Optimum};
-use crate::backend::{CP_ROW_LIMIT, SolveOptions, Status, row_at_least};
+use crate::backend::limits::{CP_ROW_LIMIT, row_at_least};
+use crate::ir::Status;
 use crate::ir::{Cmp, Constraint, Linear, PbFormula};
 
 /// The engines asked for a second opinion on an optimum `mip` claims, in order: `cp` finds
@@ -93,7 +95,7 @@ pub(super) fn second_opinion(
                 // model counts for nothing until it is checked.
                 let better = formula.objective_value(a).filter(|&b| b < value);
                 let Some(better) = better.filter(|_| formula.evaluate(a).is_ok()) else {
-                    o.stats.basis.faults.push(crate::backend::Fault {
+                    o.stats.basis.faults.push(crate::backend::basis::Fault {
                         engine: name.to_string(),
                         what: "offered a model that breaks a row or is no better, as a second opinion".into(),
                     });
@@ -104,14 +106,14 @@ pub(super) fn second_opinion(
                     "{claimer} claimed {value} optimal, but {name} found a solution of value {better}: {claimer}'s optimality claim is wrong"
                 );
                 o.stats.extra.insert("contradiction".into(), message.clone().into());
-                o.stats.basis.faults.push(crate::backend::Fault {
+                o.stats.basis.faults.push(crate::backend::basis::Fault {
                     engine: claimer.to_string(),
                     what: format!("claimed {value} optimal, which {name}'s checked model refutes"),
                 });
                 o.stats
                     .basis
                     .contradiction
-                    .get_or_insert(crate::backend::Contradiction {
+                    .get_or_insert(crate::backend::basis::Contradiction {
                         claimed_by: claimer.to_string(),
                         claim: format!("{value} optimal"),
                         refuted_by: name.to_string(),
@@ -135,7 +137,7 @@ mod tests {
     use std::ops::ControlFlow;
 
     use super::*;
-    use crate::backend::SolveStats;
+    use crate::backend::contract::SolveStats;
     use crate::ir::{Lit, Var};
 
     /// Pick at least two of four items, minimising their cost 3, 5, 4, 6: the optimum is 7.

@@ -10,9 +10,11 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::engine::{self, Cube, Engine};
+use super::engine::split::Cube;
+use super::engine::{self, Engine};
 use super::{Search, build};
-use crate::backend::{Backend, BackendError, Deadline, Ended, Found, SolveOptions, SolveStats};
+use crate::backend::contract::{Backend, BackendError, Ended, Found, SolveOptions, SolveStats};
+use crate::budget::Deadline;
 use crate::ir::{Lit, PbFormula, Projection};
 
 /// Cubes per worker: enough that a worker that drew a small cube finds more work while
@@ -122,11 +124,13 @@ impl Split {
             },
         );
         let ended = match walk {
-            engine::Walk::Complete => Ended::Complete,
-            engine::Walk::Stopped => Ended::Stopped,
+            engine::walk::Walk::Complete => Ended::Complete,
+            engine::walk::Walk::Stopped => Ended::Stopped,
             // Halted by another worker's stop: that worker says why.
-            engine::Walk::Unknown if self.stop.load(Ordering::Relaxed) && !self.deadline.passed() => Ended::Stopped,
-            engine::Walk::Unknown => Ended::Unknown,
+            engine::walk::Walk::Unknown if self.stop.load(Ordering::Relaxed) && !self.deadline.passed() => {
+                Ended::Stopped
+            }
+            engine::walk::Walk::Unknown => Ended::Unknown,
         };
         Worked {
             ended,

@@ -10,12 +10,13 @@ pub mod jobs;
 
 use std::time::Instant;
 
-use super::session::{self, Session};
-use super::{
-    Backend, BackendError, Capabilities, Deadline, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats,
-    Status, Visit,
+use crate::backend::contract::{self, Session};
+use crate::backend::contract::{
+    Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats, Visit,
 };
+use crate::budget::Deadline;
 use crate::encode::EncodeError;
+use crate::ir::Status;
 use crate::ir::{Constraint, Lit, PbFormula, Projection};
 pub use engine::{Engine, Refused};
 
@@ -55,7 +56,45 @@ impl Backend for Search {
     /// ([`Engine::enumerate`]), with nothing added to the formula between solutions. A
     /// projection that splits an exactly-one group (no front-end makes one) goes by blocking
     /// clauses instead.
-    fn enumerate(
+    fn enumerate_natively(
+        &mut self,
+        formula: &PbFormula,
+        projection: &Projection,
+        opts: &SolveOptions,
+        visit: &mut Visit<'_>,
+    ) -> Option<Result<Enumeration, BackendError>> {
+        Some(self.enumerate_here(formula, projection, opts, visit))
+    }
+
+    /// The engine itself, kept between solves: right-hand sides change in place, and with
+    /// [`Engine::reuse_phase`] each solve first tries the previous solution.
+    fn session_natively(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+    ) -> Result<Box<dyn Session + '_>, BackendError> {
+        contract::check_open_options(self.capabilities(), self.name(), opts)?;
+        let t0 = Instant::now();
+        // Built past the deadline of opening: the first solve builds it (and answers unknown
+        // if its own deadline passes first).
+        let engine = build(formula, opts.encode.max_memory, &opts.deadline(), t0)?
+            .ok()
+            .map(|mut e| {
+                e.reuse_phase = true;
+                e
+            });
+        Ok(Box::new(SearchSession {
+            formula: formula.clone(),
+            engine,
+            max_memory: opts.encode.max_memory,
+            merged: Vec::new(),
+        }))
+    }
+}
+
+impl Search {
+    /// The native way of [`Backend::enumerate_natively`], which always answers.
+    fn enumerate_here(
         &mut self,
         formula: &PbFormula,
         projection: &Projection,
@@ -75,7 +114,7 @@ impl Backend for Search {
             }
         };
         let Some(primary) = engine.primary_groups(projection.flags()) else {
-            return super::enumerate::by_blocking(self, formula, projection, opts, visit);
+            return crate::backend::algorithms::by_blocking(self, formula, projection, opts, visit);
         };
         let build_ms = t0.elapsed().as_secs_f64() * 1e3;
         let t1 = Instant::now();
@@ -86,7 +125,7 @@ impl Backend for Search {
             opts.seed.unwrap_or(0),
             &deadline,
             &mut |a| {
-                visit(super::Found {
+                visit(contract::Found {
                     assignment: a,
                     engine: "search",
                 })
@@ -98,9 +137,9 @@ impl Backend for Search {
         extra.insert("failures".into(), c.failures.into());
         Ok(Enumeration {
             ended: match walk {
-                engine::Walk::Complete => Ended::Complete,
-                engine::Walk::Stopped => Ended::Stopped,
-                engine::Walk::Unknown => Ended::Unknown,
+                engine::walk::Walk::Complete => Ended::Complete,
+                engine::walk::Walk::Stopped => Ended::Stopped,
+                engine::walk::Walk::Unknown => Ended::Unknown,
             },
             stats: SolveStats {
                 vars: formula.num_vars as u64,
@@ -111,27 +150,6 @@ impl Backend for Search {
                 basis: Default::default(),
             },
         })
-    }
-
-    /// The engine itself, kept between solves: right-hand sides change in place, and with
-    /// [`Engine::reuse_phase`] each solve first tries the previous solution.
-    fn session(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Box<dyn Session + '_>, BackendError> {
-        session::check_open_options(self.capabilities(), self.name(), opts)?;
-        let t0 = Instant::now();
-        // Built past the deadline of opening: the first solve builds it (and answers unknown
-        // if its own deadline passes first).
-        let engine = build(formula, opts.encode.max_memory, &opts.deadline(), t0)?
-            .ok()
-            .map(|mut e| {
-                e.reuse_phase = true;
-                e
-            });
-        Ok(Box::new(SearchSession {
-            formula: formula.clone(),
-            engine,
-            max_memory: opts.encode.max_memory,
-            merged: Vec::new(),
-        }))
     }
 }
 
@@ -232,7 +250,7 @@ struct SearchSession {
 
 impl Session for SearchSession {
     fn set_rhs(&mut self, row: usize, rhs: i64) -> Result<(), BackendError> {
-        if !session::set_formula_rhs(&mut self.formula, row, rhs, "search")? {
+        if !contract::set_formula_rhs(&mut self.formula, row, rhs, "search")? {
             return Ok(());
         }
         if let Some(e) = &mut self.engine {
@@ -245,21 +263,21 @@ impl Session for SearchSession {
     }
 
     fn add_clause(&mut self, lits: &[Lit]) -> Result<(), BackendError> {
-        session::check_lits(&self.formula, lits, "search")?;
-        self.formula.add(session::ADDED, Constraint::Clause(lits.to_vec()));
+        contract::check_lits(&self.formula, lits, "search")?;
+        self.formula.add(contract::ADDED, Constraint::Clause(lits.to_vec()));
         self.engine = None;
         Ok(())
     }
 
     fn solve(&mut self, assumptions: &[Lit], opts: &SolveOptions) -> Result<Outcome, BackendError> {
-        session::check_session_options(Search.capabilities(), "search", opts)?;
-        session::check_lits(&self.formula, assumptions, "search")?;
+        contract::check_session_options(Search.capabilities(), "search", opts)?;
+        contract::check_lits(&self.formula, assumptions, "search")?;
         let t0 = Instant::now();
         let deadline = opts.deadline();
         let assumptions = if opts.assumptions.is_empty() {
             assumptions
         } else {
-            session::check_lits(&self.formula, &opts.assumptions, "search")?;
+            contract::check_lits(&self.formula, &opts.assumptions, "search")?;
             self.merged.clear();
             self.merged.extend_from_slice(assumptions);
             self.merged.extend_from_slice(&opts.assumptions);

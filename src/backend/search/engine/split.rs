@@ -12,7 +12,8 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::{Engine, State, Walk, bit};
+use super::walk::Walk;
+use super::{Engine, State, bit};
 use crate::budget::Deadline;
 use crate::ir::{Lit, Var};
 

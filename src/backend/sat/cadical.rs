@@ -13,10 +13,12 @@ use rustsat::solvers::{ControlSignal, GetInternalStats, Solve, SolveIncremental,
 use rustsat::types::{Cl, TernaryVal};
 use rustsat_cadical::CaDiCaL;
 
-use super::memory::Guard;
-use super::session::{self, Session};
-use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status};
+use crate::backend::contract::{self, Session};
+use crate::backend::contract::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats};
+use crate::budget::Deadline;
+use crate::budget::memory::Guard;
 use crate::encode::{self, ClauseSink, Cost, EncodeError, EncodeOptions};
+use crate::ir::Status;
 use crate::ir::{Lit, PbFormula, Var};
 
 #[derive(Default)]
@@ -81,10 +83,10 @@ impl ClauseSink for SolverSink<'_, '_, '_> {
     }
 }
 
-/// Extra CaDiCaL options from the process's tuning ([`super::Tuning`]'s `cadical` list,
+/// Extra CaDiCaL options from the process's tuning ([`crate::backend::contract::Tuning`]'s `cadical` list,
 /// `name=value,...`), for tuning experiments without a rebuild.
 fn env_options() -> Result<Vec<(String, i32)>, BackendError> {
-    let Some(spec) = super::tuning().cadical else {
+    let Some(spec) = contract::tuning().cadical else {
         return Ok(Vec::new());
     };
     spec.split(',')
@@ -255,8 +257,12 @@ impl Backend for Cadical {
     /// `solve_assumps`, and what it learnt stays. A new right-hand side re-encodes into a
     /// fresh solver (a row's clauses depend on it), and so does a new seed (CaDiCaL takes
     /// its options before the clauses).
-    fn session(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Box<dyn Session + '_>, BackendError> {
-        session::check_open_options(self.capabilities(), self.name(), opts)?;
+    fn session_natively(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+    ) -> Result<Box<dyn Session + '_>, BackendError> {
+        contract::check_open_options(self.capabilities(), self.name(), opts)?;
         let mut s = CadicalSession {
             formula: formula.clone(),
             added: Vec::new(),
@@ -347,14 +353,14 @@ impl CadicalSession {
 
 impl Session for CadicalSession {
     fn set_rhs(&mut self, row: usize, rhs: i64) -> Result<(), BackendError> {
-        if session::set_formula_rhs(&mut self.formula, row, rhs, NAME)? {
+        if contract::set_formula_rhs(&mut self.formula, row, rhs, NAME)? {
             self.loaded = None;
         }
         Ok(())
     }
 
     fn add_clause(&mut self, lits: &[Lit]) -> Result<(), BackendError> {
-        session::check_lits(&self.formula, lits, NAME)?;
+        contract::check_lits(&self.formula, lits, NAME)?;
         if let Some(l) = &mut self.loaded {
             self.buf.clear();
             self.buf.extend(lits.iter().map(|&l| to_rustsat(l)));
@@ -366,9 +372,9 @@ impl Session for CadicalSession {
     }
 
     fn solve(&mut self, assumptions: &[Lit], opts: &SolveOptions) -> Result<Outcome, BackendError> {
-        session::check_session_options(Cadical.capabilities(), NAME, opts)?;
-        session::check_lits(&self.formula, assumptions, NAME)?;
-        session::check_lits(&self.formula, &opts.assumptions, NAME)?;
+        contract::check_session_options(Cadical.capabilities(), NAME, opts)?;
+        contract::check_lits(&self.formula, assumptions, NAME)?;
+        contract::check_lits(&self.formula, &opts.assumptions, NAME)?;
         let t0 = Instant::now();
         let deadline = opts.deadline();
         if self.loaded.as_ref().is_none_or(|l| l.seed != opts.seed) {

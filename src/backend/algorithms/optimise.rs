@@ -1,6 +1,6 @@
 //! Optimisation: the best solution of a formula with an objective ([`PbFormula::objective`]).
 //!
-//! Every backend optimises through [`Backend::optimise`], in one of three ways
+//! Every backend optimises through [`crate::backend::Algorithms::optimise`], in one of three ways
 //! ([`Method`]): natively (`mip` gives CBC the objective, `cp` runs pumpkin's linear
 //! SAT–UNSAT search), with the objective bound encoded once and tightened under assumptions
 //! (the CNF backends, [`by_assumptions`]), or with a bound row whose right-hand side is
@@ -11,52 +11,11 @@
 
 use std::ops::ControlFlow;
 
-use super::{Backend, BackendError, Outcome, SolveOptions, SolveStats, Status};
+use super::session;
+use crate::backend::contract::{Backend, BackendError, Improved, Method, Optimum, Outcome, SolveOptions, SolveStats};
 use crate::encode::{EncodeError, PbEncoding};
+use crate::ir::Status;
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
-
-/// How a backend optimises (what [`Backend::optimisation`] declares).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Method {
-    /// One run of the solver's own optimisation proves the optimum.
-    Native,
-    /// A session holds the formula and the objective bound `objective - lo <= B` with `B`
-    /// a binary number of fresh variables, encoded once; each bound is a set of assumptions
-    /// fixing `B`'s bits, so what the solver learnt stays from one bound to the next.
-    Assumptions,
-    /// A session holds the formula and a bound row `objective <= v`, whose right-hand side
-    /// is tightened after each solution ([`super::Session::set_rhs`]).
-    Rhs,
-}
-
-impl Method {
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Native => "native",
-            Method::Assumptions => "assumptions",
-            Method::Rhs => "rhs",
-        }
-    }
-}
-
-/// Called with each model a backend finds (an assignment of the formula's variables), each
-/// meant to be strictly better than the one before. `Break` stops the search (the caller
-/// found the model wrong, or wants no more).
-pub type Improved<'a> = dyn FnMut(&[bool]) -> ControlFlow<()> + 'a;
-
-/// How an optimisation ended.
-#[derive(Debug, Clone)]
-pub struct Optimum {
-    /// `Sat`: at least one model went to the callback (the last is the best); `Unsat`: there
-    /// is no solution; `Unknown`: none was found in time.
-    pub status: Status,
-    /// The last model is proven optimal.
-    pub optimal: bool,
-    /// Every solve's sizes and times added up; `extra.optimise` names the [`Method`] used
-    /// and `extra.solves` counts the solver calls, `extra.loads` the models built.
-    pub stats: SolveStats,
-}
 
 /// The objective as `constant + Σ coef·x` over distinct variables (a negative literal
 /// `c·!x` is `c - c·x`), with its least and greatest values; `None` when a sum does not fit
@@ -180,7 +139,7 @@ impl Run<'_, '_> {
         if optimal {
             // The last solve refuted the formula under "objective <= best - 1" (its bound
             // row or assumptions): that refutation is the proof.
-            self.stats.basis.bound = Some(super::Bound::Refuted {
+            self.stats.basis.bound = Some(crate::backend::basis::Bound::Refuted {
                 engine: self.name.to_string(),
             });
         }
@@ -192,9 +151,23 @@ impl Run<'_, '_> {
     }
 }
 
-/// The default [`Backend::optimise`]: a plain solve without an objective, else the method
-/// the backend declares, [`by_assumptions`] or [`by_rhs`] (a backend that declares
-/// [`Method::Native`] overrides `optimise`; through here it gets [`by_rhs`]).
+/// The best solution of `formula` on `b`: natively where `b` has a way of its own
+/// ([`Backend::optimise_natively`]), else [`by_sessions`].
+pub fn optimise<B: Backend + ?Sized>(
+    b: &mut B,
+    formula: &PbFormula,
+    opts: &SolveOptions,
+    improved: &mut Improved<'_>,
+) -> Result<Optimum, BackendError> {
+    match b.optimise_natively(formula, opts, improved) {
+        Some(done) => done,
+        None => by_sessions(b, formula, opts, improved),
+    }
+}
+
+/// The generic optimisation: a plain solve without an objective, else the method the
+/// backend declares, [`by_assumptions`] or [`by_rhs`] (a backend that declares
+/// [`Method::Native`] optimises natively; through here it gets [`by_rhs`]).
 pub fn by_sessions<B: Backend + ?Sized>(
     b: &mut B,
     formula: &PbFormula,
@@ -282,7 +255,7 @@ pub fn by_assumptions<B: Backend + ?Sized>(
         method: Method::Assumptions,
         name,
     };
-    let mut s = b.session(&bounded, &without_assumptions(opts))?;
+    let mut s = session::open(b, &bounded, &without_assumptions(opts))?;
     let mut assumptions: Vec<Lit> = Vec::with_capacity(bits);
     loop {
         let out = s.solve(&assumptions, opts)?;
@@ -306,7 +279,7 @@ pub fn by_assumptions<B: Backend + ?Sized>(
 }
 
 /// The bound as a row `objective <= v - 1` in a session, its right-hand side tightened
-/// after each solution: native on backends with [`super::Capabilities::rhs_changes`], a
+/// after each solution: native on backends with [`crate::backend::Capabilities::rhs_changes`], a
 /// fresh load of the formula otherwise (the linear SAT–UNSAT search of a backend without
 /// sessions). `normal` is `None` when the objective's sums do not fit in 62 bits: the row
 /// then holds the objective's terms as they are, and the floor is not known.
@@ -335,7 +308,7 @@ pub fn by_rhs<B: Backend + ?Sized>(
         method: Method::Rhs,
         name,
     };
-    let mut s = b.session(&bounded, &without_assumptions(opts))?;
+    let mut s = session::open(b, &bounded, &without_assumptions(opts))?;
     let mut loads = 1;
     loop {
         let out = s.solve(&[], opts)?;

@@ -10,10 +10,12 @@ use std::time::Instant;
 
 use varisat::{ExtendFormula, ProofFormat, Solver};
 
-use super::memory::Guard;
-use super::session::{self, Session};
-use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status};
+use crate::backend::contract::{self, Session};
+use crate::backend::contract::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats};
+use crate::budget::Deadline;
+use crate::budget::memory::Guard;
 use crate::encode::{self, ClauseSink, Cost, EncodeError, EncodeOptions};
+use crate::ir::Status;
 use crate::ir::{Lit, PbFormula, Var};
 
 #[derive(Default)]
@@ -272,8 +274,12 @@ impl Backend for Varisat {
     /// `Solver::assume`, and what it learnt stays. A new right-hand side re-encodes: the
     /// clauses of a row depend on its right-hand side (a totalizer or adder compared with a
     /// constant), so the formula copy is encoded into a fresh solver at the next solve.
-    fn session(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Box<dyn Session + '_>, BackendError> {
-        session::check_open_options(self.capabilities(), self.name(), opts)?;
+    fn session_natively(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+    ) -> Result<Box<dyn Session + '_>, BackendError> {
+        contract::check_open_options(self.capabilities(), self.name(), opts)?;
         let mut s = VarisatSession {
             formula: formula.clone(),
             added: Vec::new(),
@@ -375,14 +381,14 @@ impl VarisatSession {
 
 impl Session for VarisatSession {
     fn set_rhs(&mut self, row: usize, rhs: i64) -> Result<(), BackendError> {
-        if session::set_formula_rhs(&mut self.formula, row, rhs, "sat")? {
+        if contract::set_formula_rhs(&mut self.formula, row, rhs, "sat")? {
             self.loaded = None;
         }
         Ok(())
     }
 
     fn add_clause(&mut self, lits: &[Lit]) -> Result<(), BackendError> {
-        session::check_lits(&self.formula, lits, "sat")?;
+        contract::check_lits(&self.formula, lits, "sat")?;
         if let Some(l) = &mut self.loaded {
             self.buf.clear();
             self.buf.extend(lits.iter().map(|&l| to_varisat(l)));
@@ -394,9 +400,9 @@ impl Session for VarisatSession {
     }
 
     fn solve(&mut self, assumptions: &[Lit], opts: &SolveOptions) -> Result<Outcome, BackendError> {
-        session::check_session_options(Varisat.capabilities(), "sat", opts)?;
-        session::check_lits(&self.formula, assumptions, "sat")?;
-        session::check_lits(&self.formula, &opts.assumptions, "sat")?;
+        contract::check_session_options(Varisat.capabilities(), "sat", opts)?;
+        contract::check_lits(&self.formula, assumptions, "sat")?;
+        contract::check_lits(&self.formula, &opts.assumptions, "sat")?;
         let t0 = Instant::now();
         let deadline = opts.deadline();
         // A solver loaded without a watch cannot be stopped: one with a deadline re-loads.

@@ -18,7 +18,7 @@
 //! without this, and p2756's and mod010's four to five times sooner (encodings/mip-guide.md).
 
 use super::helper::Row;
-use super::mip_rows::knapsack_like;
+use super::rows::knapsack_like;
 
 /// The least share of the formula's variables a row must hold to guide the search: an
 /// objective bound covers most of a problem's columns, a packing or covering row few.

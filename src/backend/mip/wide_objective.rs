@@ -1,11 +1,14 @@
-//! `mip` and `highs` on an objective as wide as [`super::MIP_OBJECTIVE_LIMIT`] or wider, past
+//! `mip` and `highs` on an objective as wide as [`crate::backend::limits::MIP_OBJECTIVE_LIMIT`] or wider, past
 //! the width where the solver's "optimal" can be taken as it is: the optimum is proven by
 //! HiGHS's dual bound judged against the exact value of its solution (objectives narrower
 //! than 2^32), or by refuting bound rows; never on the solver's word alone.
 
 use super::helper::Solver;
-use super::optimise::{Improved, Optimum};
-use super::{BackendError, Bound, HIGHS_ROW_LIMIT, HIGHS_ROW_LIMIT_BITS, Outcome, SolveStats, Status};
+use crate::backend::basis::Bound;
+use crate::backend::contract::{BackendError, Outcome, SolveStats};
+use crate::backend::contract::{Improved, Optimum};
+use crate::backend::limits::{HIGHS_ROW_LIMIT, HIGHS_ROW_LIMIT_BITS};
+use crate::ir::Status;
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
 
 /// The `stats.extra` key of the dual bound a solver sent with a finished search's solution.
@@ -32,7 +35,7 @@ const BOUND_LABEL: &str = "objective below the best value found";
 /// objective narrower than 2^32 (see [`bound_proves`]).
 const MARGIN: f64 = 0.5;
 
-/// An objective as wide as [`super::MIP_OBJECTIVE_LIMIT`] or wider, past CBC's tolerances: CBC
+/// An objective as wide as [`crate::backend::limits::MIP_OBJECTIVE_LIMIT`] or wider, past CBC's tolerances: CBC
 /// minimises it only as a guide to good solutions, and each value it finds (read exactly
 /// off the rounded model) is put to the test "objective <= value - 1", a row that `narrow`
 /// writes in digit columns as exactly as any other. A solution of that is better and the

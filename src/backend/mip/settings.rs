@@ -115,7 +115,7 @@ pub(super) fn parameters(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::{MIP_OBJECTIVE_LIMIT, MIP_OBJECTIVE_LIMIT_BITS};
+    use crate::backend::limits::{MIP_OBJECTIVE_LIMIT, MIP_OBJECTIVE_LIMIT_BITS};
 
     /// The integrality tolerance both solvers keep at most: a column within it of 0 or 1
     /// counts as integral.

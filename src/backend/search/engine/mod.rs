@@ -20,13 +20,11 @@
 //! a depth of 4,000, 7.2 GB in all.)
 
 mod pace;
-mod split;
-mod walk;
+pub mod split;
+pub mod walk;
 
 use crate::budget::Deadline;
 use crate::ir::{Cmp, Constraint, Lit, PbFormula};
-pub use split::{Cube, Step};
-pub use walk::Walk;
 
 /// Failures allowed in the first run, and how the allowance grows per restart.
 const RESTART_FIRST: u64 = 16;

@@ -1,4 +1,4 @@
-//! HiGHS: the `mip` backend's integer program (see [`super::mip`]) solved by HiGHS's branch
+//! HiGHS: the `mip` backend's integer program (see [`super::solve`]) solved by HiGHS's branch
 //! and cut instead of CBC's, in the helper program `sokuc-highs` (see [`super::helper`]).
 //!
 //! HiGHS and CBC read the same model: one binary column per variable, rows as they are up to
@@ -10,9 +10,8 @@
 //! An "infeasible" from HiGHS is asked again with presolve and scaling off, as CBC's is.
 
 use super::helper::Solver;
-use super::mip::{self, CAPABILITIES};
-use super::optimise::{Improved, Method, Optimum};
-use super::{Backend, BackendError, Capabilities, Outcome, SolveOptions};
+use super::solve::{CAPABILITIES, optimise_with, solve};
+use crate::backend::contract::{Backend, BackendError, Capabilities, Improved, Method, Optimum, Outcome, SolveOptions};
 use crate::ir::PbFormula;
 
 /// The `highs` backend.
@@ -29,19 +28,19 @@ impl Backend for Highs {
     }
 
     fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
-        mip::solve(Solver::Highs, formula, opts, None).map(|(out, _)| out)
+        solve(Solver::Highs, formula, opts, None).map(|(out, _)| out)
     }
 
     fn optimisation(&self) -> Method {
         Method::Native
     }
 
-    fn optimise(
+    fn optimise_natively(
         &mut self,
         formula: &PbFormula,
         opts: &SolveOptions,
         improved: &mut Improved<'_>,
-    ) -> Result<Optimum, BackendError> {
-        mip::optimise_with(self, Solver::Highs, formula, opts, improved)
+    ) -> Option<Result<Optimum, BackendError>> {
+        Some(optimise_with(self, Solver::Highs, formula, opts, improved))
     }
 }

@@ -1,51 +1,30 @@
-//! pumpkin-solver (lazy clause generation) on a CP-shaped view of the IR.
-//!
-//! The 0/1 rows are not handed over as they are. Exactly-one groups become integer
-//! variables (for 3SoKu: one placement variable per face, whose value picks type and
-//! rotation); the group's literals are views `[P = i]` of it. In every linear row, the terms
-//! of one group become a single integer `W = element(P, coefficients)` ("the weight this face
-//! puts at this vertex"), and the row is a linear constraint over those integers. Lazy clause
-//! generation then learns nogoods over placements and partial sums, the shape on which
-//! Chuffed does well for this puzzle.
-
-#![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-
-mod counts;
-mod groups;
-mod objective;
-mod posting;
-mod search;
-mod table_element;
+//! Building pumpkin's model of a formula, on the worker that will solve it: the estimate
+//! checked against the memory limit first, the groups as integers, the rows posted (see
+//! `posting.rs`, `counts.rs`, `table_element.rs`), and what stops the worker (the deadline,
+//! the interrupt, the memory guard). Shared by solving (`mod.rs`) and optimising
+//! (`objective.rs`).
 
 use std::collections::HashMap;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use pumpkin_solver::conflict_resolvers::resolvers::ResolutionResolver;
 use pumpkin_solver::core::Solver;
-use pumpkin_solver::core::results::{ProblemSolution, SatisfactionResult};
 use pumpkin_solver::core::termination::TerminationCondition;
 use pumpkin_solver::core::variables::{DomainId, Literal};
 
-use super::memory::{Guard, over_limit};
-use super::{Backend, BackendError, Capabilities, Deadline, Outcome, SolveOptions, SolveStats, Status, Waited};
-use crate::budget::join_within;
-use crate::encode::EncodeError;
+use super::counts::{LabelCountArgs, labelling};
+use super::groups::choose_groups;
+use super::ints::int;
+use super::posting::Posting;
+use super::search::CpOptions;
+use super::table_element::TableElementArgs;
+use crate::backend::contract::{BackendError, SolveStats};
+use crate::budget::Deadline;
+use crate::budget::memory::Guard;
 use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
-use counts::{LabelCountArgs, labelling};
-use groups::choose_groups;
-pub use groups::integer_groups;
-use posting::Posting;
-pub use search::{CpOptions, DEFAULT_SEED, Minimise, Order, Restarts, ValueChoice};
-use table_element::TableElementArgs;
-
-#[derive(Debug, Clone, Default)]
-pub struct Cp {
-    pub options: CpOptions,
-}
 
 /// How often the waiting thread looks at the deadline and the interrupt flag.
-const POLL: Duration = Duration::from_millis(50);
+pub(super) const POLL: Duration = Duration::from_millis(50);
 
 /// How long a solve that answered at its deadline waits for its worker to end. pumpkin looks
 /// at its termination condition once per step of its search, and a step cannot be cut
@@ -59,23 +38,23 @@ pub(super) const WIND_DOWN: Duration = Duration::from_millis(800);
 /// before building. Measured peaks on random bipyramids within 10-30 s of search: 170 MB for
 /// bipyramid-200 (these figures say 150), 900 MB for bipyramid-2000 (1.3 GB). Learnt
 /// nogoods grow beyond that with time; the guard in [`Stop`] watches them.
-const BYTES_PER_VAR: u64 = 1500;
-const BYTES_PER_TERM: u64 = 750;
+pub(super) const BYTES_PER_VAR: u64 = 1500;
+pub(super) const BYTES_PER_TERM: u64 = 750;
 
 /// Stops the search at the deadline, or when the resident size passes the memory limit
 /// (then `over_memory` holds it).
-struct Stop {
-    deadline: Deadline,
-    guard: Guard,
-    over_memory: u64,
+pub(super) struct Stop {
+    pub(super) deadline: Deadline,
+    pub(super) guard: Guard,
+    pub(super) over_memory: u64,
     /// Calls so far: pumpkin asks once per step of its search (a decision, or a conflict
     /// and its backjump), so this counts the search's work independently of the clock.
-    steps: u64,
+    pub(super) steps: u64,
 }
 
 impl Stop {
     /// The search's stop: the deadline, and the memory guard polled every 4096 steps.
-    fn new(deadline: Deadline, limit: u64) -> Stop {
+    pub(super) fn new(deadline: Deadline, limit: u64) -> Stop {
         Stop {
             deadline,
             guard: Guard::new(limit, 1 << 12),
@@ -85,7 +64,7 @@ impl Stop {
     }
 
     /// What a worker reports: sizes, the two phases' times, and the steps searched.
-    fn stats(&self, vars: usize, rows: usize, build: Duration, solve_start: Instant) -> SolveStats {
+    pub(super) fn stats(&self, vars: usize, rows: usize, build: Duration, solve_start: Instant) -> SolveStats {
         SolveStats {
             vars: vars as u64,
             clauses: rows as u64,
@@ -117,8 +96,8 @@ impl TerminationCondition for Stop {
 /// or more (sums of rows included) could wrap inside the solver and give a wrong `unsat`, so
 /// such a formula is refused before anything is built. (The OPB front-end splits wider rows
 /// into small digit columns, so this only meets rows between 2^30 and 2^62.)
-fn refuse_wide_rows(f: &PbFormula) -> Result<(), BackendError> {
-    match super::row_at_least(f, super::CP_ROW_LIMIT) {
+pub(super) fn refuse_wide_rows(f: &PbFormula) -> Result<(), BackendError> {
+    match crate::backend::limits::row_at_least(f, crate::backend::limits::CP_ROW_LIMIT) {
         // A refusal of this backend for this formula (exit 2), as `Unavailable` is.
         Some((label, w)) => Err(BackendError::Unavailable {
             backend: "cp",
@@ -130,28 +109,7 @@ fn refuse_wide_rows(f: &PbFormula) -> Result<(), BackendError> {
     }
 }
 
-/// A number of a row (a coefficient, a right-hand side, a sum of coefficients, a bound) as
-/// pumpkin's `i32`: [`refuse_wide_rows`] refuses a formula with a row whose coefficients and
-/// right-hand side add up to 2^30 or more before anything is built, and the objective is
-/// bounded the same way (`objective::LARGEST_SUM`), so each fits.
-pub(crate) fn narrow(x: i64) -> i32 {
-    i32::try_from(x).expect("rows and objectives of 2^30 or more are refused before building")
-}
-
-/// An index or a count of the model (a group's options, an option, a label, a row of labels)
-/// as pumpkin's `i32`. Each counts variables or constraints of the formula, and 2^31 of either
-/// is past what [`estimate_bytes`] lets the memory limit build (and past the memory any
-/// formula that size takes itself).
-pub(crate) fn int(i: usize) -> i32 {
-    i32::try_from(i).expect("fewer than 2^31 variables and constraints reach the cp model")
-}
-
-/// An `i32` of the model that is an index (non-negative by construction) as a `usize`.
-pub(crate) fn at(i: i32) -> usize {
-    usize::try_from(i).expect("an index of the cp model is non-negative")
-}
-
-fn estimate_bytes(f: &PbFormula) -> u64 {
+pub(super) fn estimate_bytes(f: &PbFormula) -> u64 {
     let terms: u64 = f
         .constraints
         .iter()
@@ -168,28 +126,28 @@ fn estimate_bytes(f: &PbFormula) -> u64 {
 
 /// Why [`build`] stopped early: the deadline, or the memory limit (the resident size seen).
 /// Either way the caller stopped waiting, or stops now.
-enum Cut {
+pub(super) enum Cut {
     Time,
     Memory(u64),
 }
 
-struct Built {
-    solver: Solver,
+pub(super) struct Built {
+    pub(super) solver: Solver,
     /// The placement integers, one per chosen group, to branch on.
-    decisions: Vec<DomainId>,
+    pub(super) decisions: Vec<DomainId>,
     /// How each IR variable is read from a solution.
-    read: Vec<Read>,
-    rows: usize,
-    ints: usize,
+    pub(super) read: Vec<Read>,
+    pub(super) rows: usize,
+    pub(super) ints: usize,
     /// Some constraint without variables is false.
-    constant_false: bool,
+    pub(super) constant_false: bool,
     /// Every 0/1 variable pumpkin has is a view of a placement integer.
-    covered: bool,
+    pub(super) covered: bool,
 }
 
 /// Where an IR variable's value is in pumpkin's model.
 #[derive(Clone, Copy)]
-enum Read {
+pub(super) enum Read {
     /// A group's variable: true when its integer takes this value.
     Value(DomainId, i32),
     Lit(Literal),
@@ -197,7 +155,13 @@ enum Read {
     Free,
 }
 
-fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, guard: &mut Guard) -> Result<Built, Cut> {
+pub(super) fn build(
+    f: &PbFormula,
+    options: &CpOptions,
+    seed: u64,
+    deadline: &Deadline,
+    guard: &mut Guard,
+) -> Result<Built, Cut> {
     let mut solver = Solver::with_options(options.solver_options(seed));
     let tag = solver.new_constraint_tag();
     let chosen_groups = choose_groups(f);
@@ -341,165 +305,9 @@ fn build(f: &PbFormula, options: &CpOptions, seed: u64, deadline: &Deadline, gua
     })
 }
 
-type Tag = pumpkin_solver::core::proof::ConstraintTag;
-
-impl Backend for Cp {
-    fn name(&self) -> &'static str {
-        "cp"
-    }
-
-    fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            time_limit: true,
-            interrupt: true,
-            assumptions: false,
-            incremental: false,
-            rhs_changes: false,
-            proof: false,
-            seed: true,
-            parallel: false,
-        }
-    }
-
-    /// Stage sums below 2^30, which pumpkin's 32-bit integers hold ([`super::CP_ROW_LIMIT`]).
-    fn objective_stage_bits(&self) -> u32 {
-        29
-    }
-
-    fn optimisation(&self) -> super::Method {
-        super::Method::Native
-    }
-
-    /// pumpkin's linear SAT–UNSAT search on an objective integer ([`objective`]).
-    fn optimise(
-        &mut self,
-        formula: &PbFormula,
-        opts: &SolveOptions,
-        improved: &mut super::Improved<'_>,
-    ) -> Result<super::Optimum, BackendError> {
-        refuse_wide_rows(formula)?;
-        objective::optimise(self, formula, opts, improved)
-    }
-
-    /// pumpkin runs on a worker thread that owns its solver from start to end, while this
-    /// thread waits until the deadline: posting one large row (root propagation) can take
-    /// seconds without a chance to look at the clock, and freeing a large model takes about a
-    /// second more (800 MB for bipyramid-2000). Past the deadline this thread answers
-    /// `unknown` once the worker has ended or [`WIND_DOWN`] has passed: the worker sees the
-    /// same deadline at its next check (measured on bipyramid-2000: it ends 5-55 ms after
-    /// the deadline), and one still posting a row or freeing its solver after the grace is
-    /// left to end on its own rather than hold the answer back. (pumpkin's solver cannot
-    /// move between threads, so the worker gets its own copy of the formula, small beside
-    /// pumpkin's model of it.)
-    fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
-        self.check_options(opts)?;
-        refuse_wide_rows(formula)?;
-        let t0 = Instant::now();
-        let deadline = opts.deadline();
-        let limit = opts.encode.max_memory;
-        let too_much = |needed: u64, when: &str| -> BackendError {
-            EncodeError::memory(
-                format!("the cp backend's model ({when})"),
-                needed,
-                limit,
-                ", or try the search backend",
-            )
-            .into()
-        };
-        if let Some(needed) = over_limit(estimate_bytes(formula), limit) {
-            return Err(too_much(needed, "estimated before building"));
-        }
-        let unknown = |t0: Instant| {
-            Outcome::unknown(SolveStats {
-                build_ms: t0.elapsed().as_secs_f64() * 1e3,
-                ..Default::default()
-            })
-        };
-        if deadline.passed() {
-            return Ok(unknown(t0));
-        }
-        let options = self.options.with_env()?;
-        let seed = opts.seed.unwrap_or(DEFAULT_SEED);
-        let (tx, rx) = mpsc::channel();
-        let worker = {
-            let formula = formula.clone();
-            let deadline = deadline.clone();
-            std::thread::Builder::new()
-                .name("sokuc-cp".into())
-                .spawn(move || run(&formula, deadline, limit, options, seed, t0, &tx))?
-        };
-        let Ok(waited) = deadline.wait(&rx, POLL, || Ok::<(), std::convert::Infallible>(()));
-        let answer = match waited {
-            Waited::Done(Ok(outcome)) => Ok(outcome),
-            Waited::Done(Err(Cut::Memory(rss))) => Err(too_much(rss, "while building or solving")),
-            Waited::Done(Err(Cut::Time)) | Waited::Passed => Ok(unknown(t0)),
-            Waited::WorkerGone => {
-                let why = match worker.join() {
-                    Err(panic) => panic
-                        .downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_else(|| "a panic".into()),
-                    Ok(()) => "no answer".into(),
-                };
-                return Err(BackendError::Solver {
-                    backend: "cp",
-                    message: format!("pumpkin stopped without an answer: {why}"),
-                });
-            }
-        };
-        // The worker has answered, or sees the deadline at its next look (between rows
-        // while building, at pumpkin's termination checks while solving), then frees its
-        // solver: given the rest of its step, it ends before the next solve starts beside it.
-        let _ = join_within(worker, WIND_DOWN);
-        answer
-    }
-}
-
-/// The worker of [`Cp::solve`]: builds, solves, sends the outcome, and only then frees the
-/// solver.
-fn run(
-    formula: &PbFormula,
-    deadline: Deadline,
-    limit: u64,
-    options: CpOptions,
-    seed: u64,
-    t0: Instant,
-    tx: &mpsc::Sender<Result<Outcome, Cut>>,
-) {
-    // The receiver is gone when the caller stopped waiting; then nothing is sent.
-    let Some(mut built) = build_or_send(formula, &options, seed, &deadline, limit, tx, Err) else {
-        return;
-    };
-    let build_time = t0.elapsed();
-    let t1 = Instant::now();
-    let mut stop = Stop::new(deadline, limit);
-    let mut resolver = options.resolver();
-    let result = if built.constant_false {
-        Some((Status::Unsat, None))
-    } else if stop.deadline.passed() {
-        None
-    } else {
-        let solver = &mut built.solver;
-        let mut brancher = options.brancher(built.decisions, built.covered, || Box::new(solver.default_brancher()));
-        Some(solve_with(solver, &mut brancher, &mut stop, &mut resolver, &built.read))
-    };
-    if stop.over_memory > 0 {
-        let _ = tx.send(Err(Cut::Memory(stop.over_memory)));
-        return;
-    }
-    let (status, assignment) = result.unwrap_or((Status::Unknown, None));
-    let stats = stop.stats(formula.num_vars as usize + built.ints, built.rows, build_time, t1);
-    let _ = tx.send(Ok(Outcome {
-        status,
-        assignment,
-        stats,
-    }));
-}
-
 /// Both workers' start (solving and optimising): the model built under the build's memory
 /// guard, or `None` once why it could not be built has been sent.
-fn build_or_send<T>(
+pub(super) fn build_or_send<T>(
     formula: &PbFormula,
     options: &CpOptions,
     seed: u64,
@@ -515,33 +323,5 @@ fn build_or_send<T>(
             let _ = tx.send(wrap(cut));
             None
         }
-    }
-}
-
-fn solve_with<B: pumpkin_solver::core::branching::Brancher>(
-    solver: &mut Solver,
-    brancher: &mut B,
-    stop: &mut Stop,
-    resolver: &mut ResolutionResolver,
-    read: &[Read],
-) -> (Status, Option<Vec<bool>>) {
-    match solver.satisfy(brancher, stop, resolver) {
-        SatisfactionResult::Satisfiable(s) => {
-            let sol = s.solution();
-            (
-                Status::Sat,
-                Some(
-                    read.iter()
-                        .map(|r| match *r {
-                            Read::Value(p, i) => sol.get_integer_value(p) == i,
-                            Read::Lit(l) => sol.get_literal_value(l),
-                            Read::Free => false,
-                        })
-                        .collect(),
-                ),
-            )
-        }
-        SatisfactionResult::Unsatisfiable(..) => (Status::Unsat, None),
-        SatisfactionResult::Unknown(..) => (Status::Unknown, None),
     }
 }

@@ -32,10 +32,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use crate::backend::optimise::Improved;
+use crate::backend::algorithms::Algorithms;
+use crate::backend::basis::{Contradiction, Fault};
+use crate::backend::contract::Improved;
+use crate::backend::contract::{Backend, BackendError, SolveOptions, SolveStats};
+use crate::backend::engines;
 use crate::backend::searching;
-use crate::backend::{Backend, BackendError, Contradiction, Fault, SolveOptions, SolveStats, Status, engines};
 use crate::ir::PbFormula;
+use crate::ir::Status;
 
 /// How often the coordinator looks at the caller's deadline and interrupt flag while it
 /// waits.

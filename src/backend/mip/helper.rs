@@ -28,7 +28,8 @@
 //!
 //! The wire format, little-endian, is private to this module and the helpers in `src/bin/`,
 //! which are built from the same source: [`Problem::encode`] / [`Problem::decode`], and the
-//! answer as [`message`] / [`parse`]. [`good_lp_model`] is the model `sokuc-cbc` builds.
+//! answer as [`message`] / [`parse`]. Nothing here names a solver's crate: the library, and
+//! so the `sokuc` program, links no MIP solver.
 
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
@@ -111,7 +112,7 @@ const MAGIC: &[u8; 8] = b"SOKUCBC1";
 
 /// Reads at most this many entries of a count before it is known to be real: a count
 /// comes from the wire, and memory is never reserved from a number alone.
-const RESERVE_AT_MOST: usize = 1 << 16;
+pub const RESERVE_AT_MOST: usize = 1 << 16;
 
 impl Problem {
     pub fn num_cols(&self) -> usize {
@@ -335,55 +336,6 @@ pub fn parse(buf: &[u8]) -> Option<Answer> {
         SOLUTION_BOUNDED => Answer::Error("the solver's process sent a bounded solution without its bound".into()),
         other => Answer::Error(format!("the solver's process sent an unknown answer (tag {other})")),
     })
-}
-
-/// The model `sokuc-cbc` gives good_lp: the columns with their bounds and integrality, the
-/// objective (zero for a feasibility problem), and each row as one or two constraints.
-pub fn good_lp_model(
-    p: &Problem,
-) -> (
-    good_lp::ProblemVariables,
-    Vec<good_lp::Variable>,
-    good_lp::Expression,
-    Vec<good_lp::Constraint>,
-) {
-    use good_lp::{Expression, Variable, constraint, variable, variables};
-    let expression = |cols: &[Variable], terms: &mut dyn Iterator<Item = (usize, f64)>| {
-        let mut e = Expression::default();
-        for (j, c) in terms {
-            e.add_mul(c, cols[j]);
-        }
-        e
-    };
-    let mut vars = variables!();
-    let cols: Vec<Variable> = (0..p.num_cols())
-        .map(|j| {
-            let mut def = variable().min(p.col_lower[j]).max(p.col_upper[j]);
-            if p.integer[j] {
-                def = def.integer();
-            }
-            vars.add(def)
-        })
-        .collect();
-    let objective = expression(
-        &cols,
-        &mut p.objective.iter().copied().enumerate().filter(|&(_, c)| c != 0.0),
-    );
-    let mut rows = Vec::with_capacity(p.rows.len().min(RESERVE_AT_MOST));
-    for (terms, lo, up) in &p.rows {
-        let e = expression(&cols, &mut terms.iter().map(|&(j, c)| (j as usize, c)));
-        if lo == up {
-            rows.push(constraint!(e == *up));
-            continue;
-        }
-        if up.is_finite() {
-            rows.push(constraint!(e.clone() <= *up));
-        }
-        if lo.is_finite() {
-            rows.push(constraint!(e >= *lo));
-        }
-    }
-    (vars, cols, objective, rows)
 }
 
 /// A helper's life: reads one model from standard input, answers it with `solve` on

@@ -15,24 +15,22 @@
 use std::time::{Duration, Instant};
 
 use super::helper::{self, Answer, HelperError, Problem, Solver};
-use super::memory::over_limit;
-use super::mip_rows::{column_terms, row};
-use super::mip_settings::{Settings, parameters};
-use super::optimise::{self, Improved, Method, Optimum};
+use super::rows::{column_terms, row};
+use super::settings::{Settings, parameters};
 use super::wide_objective::{self, DUAL_BOUND};
-use super::{
-    Backend, BackendError, Bound, Capabilities, HIGHS_ROW_LIMIT_BITS, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT,
-    MIP_ROW_LIMIT, MIP_ROW_LIMIT_BITS, MipSettings, Outcome, SolveOptions, SolveStats, Status, row_at_least,
+use crate::backend::algorithms;
+use crate::backend::basis::Bound;
+use crate::backend::contract::{Backend, BackendError, Capabilities, MipSettings, Outcome, SolveOptions, SolveStats};
+use crate::backend::contract::{Improved, Method, Optimum};
+use crate::backend::limits::{
+    HIGHS_ROW_LIMIT_BITS, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT, MIP_ROW_LIMIT, MIP_ROW_LIMIT_BITS, row_at_least,
 };
 use crate::budget::Deadline;
+use crate::budget::memory::over_limit;
 use crate::encode::EncodeError;
+use crate::ir::Status;
 use crate::ir::digits::{self, Columns};
 use crate::ir::{Constraint, Linear, Lit, PbFormula, Var};
-
-/// The `mip` backend (CBC).
-#[cfg(feature = "mip")]
-#[derive(Default)]
-pub struct Mip;
 
 /// Bytes per nonzero and per column of the model: good_lp's expressions, our rows, CBC's
 /// copies, its preprocessing and its search tree. Measured peaks after 20 s on random
@@ -66,35 +64,6 @@ pub(super) const CAPABILITIES: Capabilities = Capabilities {
     parallel: false,
 };
 
-#[cfg(feature = "mip")]
-impl Backend for Mip {
-    fn name(&self) -> &'static str {
-        "mip"
-    }
-
-    fn capabilities(&self) -> Capabilities {
-        CAPABILITIES
-    }
-
-    fn solve(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
-        solve(Solver::Cbc, formula, opts, None).map(|(out, _)| out)
-    }
-
-    fn optimisation(&self) -> Method {
-        Method::Native
-    }
-
-    fn optimise(
-        &mut self,
-        formula: &PbFormula,
-        opts: &SolveOptions,
-        improved: &mut Improved<'_>,
-    ) -> Result<Optimum, BackendError> {
-        optimise_with(self, Solver::Cbc, formula, opts, improved)
-    }
-}
-
-/// [`Backend::optimise`] on `solver`: one run with the objective, whose answer is the optimum
 /// when the solver finished, or the best point it had when it stopped at its time limit,
 /// which comes a little before the deadline (see [`Attempt::run`]). An objective too wide
 /// for the solver's tolerances and its gap (see `MIP_OBJECTIVE_LIMIT`) is proven by bound
@@ -109,7 +78,7 @@ pub(super) fn optimise_with<B: Backend>(
     improved: &mut Improved<'_>,
 ) -> Result<Optimum, BackendError> {
     let Some(objective) = &formula.objective else {
-        return optimise::by_sessions(b, formula, opts, improved);
+        return algorithms::by_sessions(b, formula, opts, improved);
     };
     let w = objective
         .iter()
@@ -260,7 +229,7 @@ pub(super) fn solve(
     opts: &SolveOptions,
     objective: Option<&[(i64, Lit)]>,
 ) -> Result<(Outcome, bool), BackendError> {
-    super::check_caps(CAPABILITIES, solver.backend(), opts, true)?;
+    crate::backend::contract::check_caps(CAPABILITIES, solver.backend(), opts, true)?;
     let t0 = Instant::now();
     let deadline = opts.deadline();
     // A missing helper is reported whatever the model, before anything is built.
@@ -526,7 +495,7 @@ impl Attempt<'_> {
         }
         // The cardinality rows knapsack rows imply (`mip_cardinality.rs`), on 0/1 columns.
         let cards = if columns == formula.num_vars {
-            super::mip_cardinality::implied(&p.rows, n)
+            super::rows::implied(&p.rows, n)
         } else {
             vec![]
         };
@@ -573,7 +542,7 @@ impl Attempt<'_> {
         // a digit column steered nowhere and held HiGHS for minutes on formulas of five
         // variables (tests/wide_rows.rs).
         let guide = (solver == Solver::Highs && objective.is_none() && columns == formula.num_vars)
-            .then(|| super::mip_guide::guide(&p.rows, formula.num_vars as usize))
+            .then(|| super::guide::guide(&p.rows, formula.num_vars as usize))
             .flatten();
         if let Some(g) = &guide {
             p.objective = vec![0.0; n];

@@ -1,21 +1,80 @@
-//! Cardinality rows implied by knapsack rows, added to the 0/1 model before it goes out.
-//!
-//! A row `Σ w·x <= C` with positive weights lets at most `k` of its variables be 1, where
-//! `k` is the number of its smallest weights that fit in `C` together: any `k + 1` of them
-//! weigh at least the `k + 1` smallest, which do not fit. The row `Σ x <= k` says nothing a
-//! 0/1 point of the model does not already obey, but the LP relaxation does not know it: at
-//! the LP optimum of a strongly correlated knapsack (profit = weight + constant) the light
-//! items are taken whole and one heavy item in part, and the profit bound stays loose by the
-//! constant per item the cardinality would forbid. HiGHS and CBC then branch on nearly every
-//! item. With the cardinality row, `auto` proves strongly and inverse strongly correlated
-//! knapsacks of 1,000 items in 0.6–4 s, where HiGHS had not in 20 s
-//! (encodings/mip-cardinality.md).
-//!
-//! Negative weights are complemented first (`w·x = w + |w|·(1 - x)`), and a `>=` bound is
-//! the `<=` bound of the negated row, so each bound of an inequality can imply one.
+//! The 0/1 model's rows: the IR's rows as columns (one column per variable, a negative
+//! literal written over its variable's column, a column met twice in a row summed into one
+//! term), which rows weigh their columns like a knapsack, and the cardinality rows that
+//! knapsack rows imply, added to the model before it goes out (see "Implied cardinality
+//! rows" below).
 
 use super::helper::Row;
-use super::mip_rows::knapsack_like;
+use crate::ir::{Cmp, Linear, Lit};
+
+/// `Σ c·l` over the columns as `(column, coefficient)` terms and the constant a negative
+/// literal leaves (`c * !x` is `c - c * x`); a column met twice gets one term.
+pub(super) fn column_terms(terms: &[(i64, Lit)]) -> (Vec<(u32, f64)>, f64) {
+    let mut out: Vec<(u32, f64)> = Vec::with_capacity(terms.len());
+    let mut constant = 0.0;
+    for &(c, l) in terms {
+        let (c, x) = (c as f64, l.var().0);
+        if l.is_positive() {
+            out.push((x, c));
+        } else {
+            out.push((x, -c));
+            constant += c;
+        }
+    }
+    out.sort_unstable_by_key(|t| t.0);
+    out.dedup_by(|b, a| {
+        if a.0 == b.0 {
+            a.1 += b.1;
+            true
+        } else {
+            false
+        }
+    });
+    out.retain(|t| t.1 != 0.0);
+    (out, constant)
+}
+
+/// A row of the IR as CBC's row: terms, lower and upper bound.
+pub(super) fn row(lin: &Linear) -> Row {
+    let (terms, constant) = column_terms(&lin.terms);
+    let rhs = lin.rhs as f64 - constant;
+    match lin.cmp {
+        Cmp::Le => (terms, f64::NEG_INFINITY, rhs),
+        Cmp::Ge => (terms, rhs, f64::INFINITY),
+        Cmp::Eq => (terms, rhs, rhs),
+    }
+}
+
+/// The sum of a knapsack-like row's weights stays below this (2^50): sums of whole numbers
+/// in doubles are exact there, with room.
+const EXACT_MAGNITUDE: f64 = (1u64 << 50) as f64;
+
+/// Whether a model row weighs its columns like a knapsack: weights of more than one size (a
+/// row of one size is a cardinality row, which steers nowhere and implies no count), summing
+/// below 2^50, so that sums and bounds over them are exact in doubles. What `guide.rs`
+/// and the implied cardinality rows below ask of a row before using it.
+pub(super) fn knapsack_like(terms: &[(u32, f64)]) -> bool {
+    let size = |t: &(u32, f64)| t.1.abs();
+    terms.iter().any(|t| size(t) != size(&terms[0])) && terms.iter().map(size).sum::<f64>() < EXACT_MAGNITUDE
+}
+
+// Implied cardinality rows.
+//
+// Cardinality rows implied by knapsack rows, added to the 0/1 model before it goes out.
+//
+// A row `Σ w·x <= C` with positive weights lets at most `k` of its variables be 1, where
+// `k` is the number of its smallest weights that fit in `C` together: any `k + 1` of them
+// weigh at least the `k + 1` smallest, which do not fit. The row `Σ x <= k` says nothing a
+// 0/1 point of the model does not already obey, but the LP relaxation does not know it: at
+// the LP optimum of a strongly correlated knapsack (profit = weight + constant) the light
+// items are taken whole and one heavy item in part, and the profit bound stays loose by the
+// constant per item the cardinality would forbid. HiGHS and CBC then branch on nearly every
+// item. With the cardinality row, `auto` proves strongly and inverse strongly correlated
+// knapsacks of 1,000 items in 0.6–4 s, where HiGHS had not in 20 s
+// (encodings/mip-cardinality.md).
+//
+// Negative weights are complemented first (`w·x = w + |w|·(1 - x)`), and a `>=` bound is
+// the `<=` bound of the negated row, so each bound of an inequality can imply one.
 
 /// The fewest terms a row needs to imply a cardinality row. A short row's cardinality is a
 /// short row too, of no use to the LP and one more row to carry.
@@ -85,7 +144,7 @@ fn at_most(terms: impl Iterator<Item = (u32, f64)> + Clone, cap: f64) -> Option<
 }
 
 #[cfg(test)]
-mod tests {
+mod cardinality_tests {
     use super::*;
 
     fn holds(row: &Row, x: &[bool]) -> bool {

@@ -1,52 +1,37 @@
-//! Enumerating every solution ([`Backend::enumerate`]): what an enumeration reports, and the
-//! default way of doing it, for backends without a native one: solve, hand the answer to
+//! Enumerating every solution ([`crate::backend::Algorithms::enumerate`]): a backend's native way
+//! ([`Backend::enumerate_natively`]) where it has one, else the generic way: solve, hand the answer to
 //! the visitor, add its blocking clause ([`Projection::block`]) and solve again, until the
 //! formula is unsatisfiable (complete), the visitor stops, or the deadline passes.
 //!
-//! On a backend with [`super::Capabilities::incremental`] that is one session, so each solve
+//! On a backend with [`crate::backend::Capabilities::incremental`] that is one session, so each solve
 //! starts from what the previous ones learnt; otherwise (and with a DRAT proof, which cannot
 //! span a session) every solve starts afresh from the formula and the no-goods so far.
 
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
-use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::session::ADDED;
-use super::{Backend, BackendError, Outcome, SolveOptions, SolveStats, Status};
+use super::session;
+use crate::backend::contract::{
+    ADDED, Backend, BackendError, Ended, Enumeration, Found, Outcome, SolveOptions, SolveStats, Visit,
+};
+use crate::ir::Status;
 use crate::ir::{Constraint, PbFormula, Projection};
 
-/// How an enumeration ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ended {
-    /// Every solution was reported (the formula with them all blocked is unsatisfiable).
-    Complete,
-    /// The visitor asked to stop (`--limit`, or a closed output).
-    Stopped,
-    /// The time limit passed, or an interrupt came, first.
-    Unknown,
+/// Every solution of `formula` on `b`: natively where `b` has a way of its own, else
+/// [`by_blocking`].
+pub fn enumerate<B: Backend + ?Sized>(
+    b: &mut B,
+    formula: &PbFormula,
+    projection: &Projection,
+    opts: &SolveOptions,
+    visit: &mut Visit<'_>,
+) -> Result<Enumeration, BackendError> {
+    match b.enumerate_natively(formula, projection, opts, visit) {
+        Some(done) => done,
+        None => by_blocking(b, formula, projection, opts, visit),
+    }
 }
-
-/// What an enumeration reports besides the solutions handed to the visitor.
-#[derive(Debug, Clone)]
-pub struct Enumeration {
-    pub ended: Ended,
-    /// The model's size as the solver saw it, and the time of loading it (`build_ms`) and of
-    /// the whole walk (`solve_ms`, including the visitor's time).
-    pub stats: SolveStats,
-}
-
-/// One solution as the visitor is given it.
-#[derive(Debug, Clone, Copy)]
-pub struct Found<'a> {
-    /// A full assignment of the formula's variables.
-    pub assignment: &'a [bool],
-    /// The engine that found it (for `auto`, the one it picked).
-    pub engine: &'static str,
-}
-
-/// What is called with each solution; it returns `Break` to stop.
-pub type Visit<'a> = dyn FnMut(Found<'_>) -> ControlFlow<()> + 'a;
 
 fn ms(since: Instant) -> f64 {
     since.elapsed().as_secs_f64() * 1e3
@@ -65,7 +50,7 @@ fn add(total: &mut SolveStats, out: &SolveStats, solves: u64) {
     total.extra.insert("solves".into(), solves.into());
 }
 
-/// The default [`Backend::enumerate`]: blocking clauses over the projection.
+/// The generic enumeration: blocking clauses over the projection.
 pub fn by_blocking<B: Backend + ?Sized>(
     b: &mut B,
     formula: &PbFormula,
@@ -101,7 +86,7 @@ pub fn by_blocking<B: Backend + ?Sized>(
             assumptions: Vec::new(),
             ..opts.clone()
         };
-        let mut session = b.session(formula, &open)?;
+        let mut session = session::open(b, formula, &open)?;
         let open_ms = ms(t0);
         loop {
             let out = session.solve(&[], opts)?;
