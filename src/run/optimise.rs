@@ -16,7 +16,8 @@ use std::ops::ControlFlow;
 
 use num_bigint::BigInt;
 
-use super::{AnswerProblem, RunError, finish};
+use super::assignment::{AnswerProblem, finish};
+use super::error::RunError;
 use crate::backend::{Backend, SolveOptions, SolveStats, Status};
 use crate::ir::{Constraint, PbFormula};
 use crate::puzzle::Puzzle;
