@@ -2,7 +2,7 @@
 //! running that would take a core from the next solve of a `bench` or `sweep` (in this
 //! process, through the library, as those commands call it). The cp backend's worker, which
 //! builds and solves pumpkin's model, is checked here, and so is the compiling worker of
-//! `run::compile_within`.
+//! `run::prepare::compile_within`.
 
 mod common;
 

@@ -332,7 +332,7 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
     // solution ends with the separator line, or is one JSON line.
     let found = sokuc::budget::Progress::default();
     let shown = super::progress::show(&found, Kind::Count { unit: "solutions" }, When::Auto);
-    let each = (stream == Stream::Text).then_some(sokuc::run::any::SEPARATOR);
+    let each = (stream == Stream::Text).then_some(sokuc::run::stream::SEPARATOR);
     let e = match a.jobs.unwrap_or(1) {
         1 => {
             let mut out = shown.writer(std::io::BufWriter::new(std::io::stdout().lock()), &found, each);

@@ -46,7 +46,7 @@ pub struct SweepArgs {
     pub shard: Option<String>,
     /// Block size: consecutive canonical instances that go to the same shard and share the
     /// search engine's carried solution; answers depend only on the block size.
-    #[arg(long, default_value_t = sweep::run::DEFAULT_BLOCK, value_parser = clap::value_parser!(u64).range(1..), allow_hyphen_values = true)]
+    #[arg(long, default_value_t = sweep::spec::DEFAULT_BLOCK, value_parser = clap::value_parser!(u64).range(1..), allow_hyphen_values = true)]
     pub block: u64,
     /// Results file: a header and one record per instance, in order.
     #[arg(long, short = 'o', alias = "out")]
@@ -108,8 +108,8 @@ pub fn run(a: SweepArgs) -> Exit {
     }
     get_backend(&a.backend)?;
     let shard = match &a.shard {
-        Some(s) => sweep::run::Shard::parse(s).map_err(|m| InputError::new("--shard", None, m))?,
-        None => sweep::run::Shard::ALL,
+        Some(s) => sweep::spec::Shard::parse(s).map_err(|m| InputError::new("--shard", None, m))?,
+        None => sweep::spec::Shard::ALL,
     };
     let opts = sweep::run::Options {
         threads: a

@@ -21,6 +21,7 @@ pub use writer::SolutionWriter;
 use crate::input::InputError;
 use crate::ir::{PbFormula, Var};
 use crate::render::Scene;
+use writer::push_fields;
 
 /// An answer that is not a solution: why decoding or verification failed, in words.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -145,7 +146,7 @@ pub trait Puzzle: Clone + Send + Sync + 'static {
     /// What an enumeration writes its solutions with: the bytes of [`Puzzle::text`] and
     /// [`Puzzle::json_fields`] (see [`writer`]). By default those methods themselves.
     fn writer(&self) -> Box<dyn SolutionWriter<Self::Solution> + '_> {
-        Box::new(writer::Plain(self))
+        Box::new(Plain(self))
     }
 
     /// Reads a solution written by `solve --format json` (and, for grids, the solution-file
@@ -166,5 +167,18 @@ pub trait Puzzle: Clone + Send + Sync + 'static {
     /// default): the kind has none.
     fn improvement_line(&self, _s: &Self::Solution) -> Option<String> {
         None
+    }
+}
+
+/// The default writer ([`Puzzle::writer`]): the puzzle's own methods.
+pub struct Plain<'p, P>(pub &'p P);
+
+impl<P: Puzzle> SolutionWriter<P::Solution> for Plain<'_, P> {
+    fn text(&mut self, a: &Answer<P::Solution>, out: &mut Vec<u8>) {
+        out.extend_from_slice(self.0.text(a).as_bytes());
+    }
+
+    fn json_fields(&mut self, solution: Option<&P::Solution>, out: &mut Vec<u8>) {
+        push_fields(out, self.0.json_fields(solution));
     }
 }

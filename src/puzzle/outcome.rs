@@ -43,7 +43,7 @@ pub struct Answer<S> {
     pub contradiction: Option<String>,
     /// Every claim of the answer with what backs it: filled in by the run path's gate
     /// alone (`run::gate::judge`).
-    pub evidence: super::Evidence,
+    pub evidence: super::evidence::Evidence,
 }
 
 impl<S> Answer<S> {
@@ -77,7 +77,7 @@ impl<S> Answer<S> {
             improvements_streamed: false,
             optimal_by: Vec::new(),
             contradiction: None,
-            evidence: super::Evidence::default(),
+            evidence: super::evidence::Evidence::default(),
         }
     }
 }

@@ -1,11 +1,13 @@
-//! How an enumeration (`solve --all`) writes its solutions: the bytes of [`Puzzle::text`]
-//! and of [`Puzzle::json_fields`], appended to a buffer that the run path reuses from one
-//! solution to the next. The default goes through those two methods; a front-end whose
+//! How an enumeration (`solve --all`) writes its solutions: the bytes of
+//! [`Puzzle::text`](super::Puzzle::text) and of
+//! [`Puzzle::json_fields`](super::Puzzle::json_fields), appended to a buffer that the run
+//! path reuses from one solution to the next. The default ([`super::Plain`], beside the
+//! trait whose methods it calls) goes through those two methods; a front-end whose
 //! solutions repeat parts (3SoKu: the same placement on the same face in millions of
 //! solutions) returns its own writer that keeps their text between solutions. Either way
 //! the bytes are the same.
 
-use super::{Answer, Puzzle};
+use super::outcome::Answer;
 
 /// Writes answers as their puzzle's `text` and `json_fields` do.
 pub trait SolutionWriter<S> {
@@ -15,19 +17,6 @@ pub trait SolutionWriter<S> {
     /// (`"key":value`, comma-separated, in order, without braces), written as `serde_json`
     /// writes them.
     fn json_fields(&mut self, solution: Option<&S>, out: &mut Vec<u8>);
-}
-
-/// The default writer: the puzzle's own methods.
-pub struct Plain<'p, P>(pub &'p P);
-
-impl<P: Puzzle> SolutionWriter<P::Solution> for Plain<'_, P> {
-    fn text(&mut self, a: &Answer<P::Solution>, out: &mut Vec<u8>) {
-        out.extend_from_slice(self.0.text(a).as_bytes());
-    }
-
-    fn json_fields(&mut self, solution: Option<&P::Solution>, out: &mut Vec<u8>) {
-        push_fields(out, self.0.json_fields(solution));
-    }
 }
 
 /// Fields as JSON object members, as `serde_json` writes them inside an object.

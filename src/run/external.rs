@@ -77,7 +77,7 @@ pub fn decode<P: Puzzle>(
         ));
     }
     let assignment: Vec<bool> = vals.iter().take(n).map(|v| v.unwrap_or(false)).collect();
-    let solution = super::finish(p, &c, &assignment).map_err(|why| {
+    let solution = super::assignment::finish(p, &c, &assignment).map_err(|why| {
         InputError::new(
             file,
             None,

@@ -237,6 +237,15 @@ fn verdict_by(by: &str) -> String {
     }
 }
 
+/// Why there is no solution, when the backend ran.
+pub(super) fn no_solution_reason(status: Status, backend: &str) -> Option<String> {
+    match status {
+        Status::Sat => None,
+        Status::Unsat => Some(format!("proven by the {backend} backend")),
+        Status::Unknown => Some("the time limit was reached or the search was interrupted".to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

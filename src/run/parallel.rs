@@ -12,9 +12,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
-use super::any::write_solution;
+use super::assignment::{AnswerProblem, finish_with};
 use super::enumerate::{Begun, Enumerated, Walked, begin, end, walk};
-use super::{AnswerProblem, RunError, RunOptions, Stream, finish_with};
+use super::error::RunError;
+use super::options::RunOptions;
+use super::stream::{Stream, write_solution};
 use crate::backend::search::jobs::{self, Split, Splitting, Worked};
 use crate::backend::{Backend, BackendError, Ended, Found, Parallel, SolveOptions, SolveStats};
 use crate::ir::{Evaluator, Lit, Projection};

@@ -3,7 +3,8 @@
 //! 127.0.0.1, sent as `Host`), or by a cross-origin request (`Origin`). So a request must
 //! name this server as its `Host`, and any `Origin` it carries must be this server.
 
-use super::{Reply, State, error};
+use super::reply::{Reply, error};
+use super::state::State;
 
 pub(crate) fn check(request: &tiny_http::Request, state: &State) -> Result<(), Reply> {
     let header = |name: &str| {

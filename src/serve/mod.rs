@@ -5,13 +5,15 @@
 //! `Config::max_open`), and those that solve take turns (`Config::max_running` at once);
 //! each goes through `guard` (only the local user's own page gets in), then one small
 //! function per route in `routes`, each over the same library calls the command line makes,
-//! answering the same JSON.
+//! answering the same JSON (a `reply::Reply`). What the requests share is in `state`.
 
 pub mod geometry;
 mod guard;
 mod jobs;
+mod reply;
 mod request;
 mod routes;
+mod state;
 
 use std::io::Read;
 use std::net::SocketAddr;
@@ -19,44 +21,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use serde_json::{Value, json};
 use tiny_http::{Header, Response};
 
 pub use jobs::Jobs;
+pub use state::Config;
 
-/// How the server runs.
-#[derive(Debug, Clone)]
-pub struct Config {
-    /// The port on 127.0.0.1; 0 picks a free one.
-    pub port: u16,
-    /// The largest request body, in bytes.
-    pub max_body: usize,
-    /// The time limit of a request that gives none.
-    pub default_timeout: Duration,
-    /// The longest time limit a request may ask for.
-    pub max_timeout: Duration,
-    /// Requests that solve, count or compile at once; more wait for a turn (and can be
-    /// cancelled while they wait).
-    pub max_running: usize,
-    /// Requests open at once, waiting ones included; past it the server answers 503.
-    pub max_open: usize,
-    /// Memory for one request's model or count, in bytes.
-    pub max_memory: u64,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            port: 0,
-            max_body: 4 << 20,
-            default_timeout: Duration::from_secs(10),
-            max_timeout: Duration::from_secs(120),
-            max_running: 4,
-            max_open: 64,
-            max_memory: 2 << 30,
-        }
-    }
-}
+use reply::{Reply, error};
+use state::State;
 
 /// What the server could not do.
 #[derive(Debug, thiserror::Error)]
@@ -70,16 +41,6 @@ pub struct Server {
     http: Arc<tiny_http::Server>,
     addr: SocketAddr,
     state: Arc<State>,
-}
-
-/// What every request's thread shares.
-pub(crate) struct State {
-    pub(crate) config: Config,
-    pub(crate) jobs: Jobs,
-    /// The addresses this server answers to, as `Host` and `Origin` carry them.
-    pub(crate) hosts: Vec<String>,
-    pub(crate) turns: jobs::Turns,
-    running: AtomicUsize,
 }
 
 impl Server {
@@ -165,66 +126,6 @@ struct Running<'a>(&'a AtomicUsize);
 impl Drop for Running<'_> {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-impl State {
-    /// A request's cancel flag (named `job` for `/api/cancel`) and its turn at the solvers,
-    /// once one is free; a request stopped while it waits answers `unknown` at once.
-    pub(crate) fn begin(&self, job: Option<&str>) -> Result<(jobs::Ticket<'_>, jobs::Turn<'_>), Reply> {
-        let ticket = self.jobs.start(job);
-        match self.turns.take(&ticket.flag) {
-            Some(turn) => Ok((ticket, turn)),
-            None => Err(Reply::json(&json!({
-                "status": "unknown",
-                "reason": "the request was stopped before it started",
-            }))),
-        }
-    }
-}
-
-/// An answer: the status, its content type and body.
-pub(crate) struct Reply {
-    pub(crate) status: u16,
-    pub(crate) content_type: &'static str,
-    pub(crate) body: Vec<u8>,
-}
-
-impl Reply {
-    pub(crate) fn json(v: &Value) -> Reply {
-        Reply {
-            status: 200,
-            content_type: "application/json; charset=utf-8",
-            body: v.to_string().into_bytes(),
-        }
-    }
-
-    pub(crate) fn text(content_type: &'static str, body: impl Into<Vec<u8>>) -> Reply {
-        Reply {
-            status: 200,
-            content_type,
-            body: body.into(),
-        }
-    }
-}
-
-/// The command line's error document (`{"status": "error", "message", "exit_code"}`, the
-/// schema's `error`) with HTTP `status`: exit code 1 for the server's own fault (500), 2
-/// for the rest, as a refused command line.
-pub(crate) fn error(status: u16, message: impl Into<String>) -> Reply {
-    let exit_code = if status >= 500 && status != 503 { 1 } else { 2 };
-    Reply {
-        status,
-        ..Reply::json(&json!({ "status": "error", "message": message.into(), "exit_code": exit_code }))
-    }
-}
-
-/// A library error as an answer: the user's (bad input, a refused option) is 400 with the
-/// command line's message, the rest 500.
-pub(crate) fn failed(e: crate::Error) -> Reply {
-    match e.exit_code() {
-        crate::error::exit::USAGE => error(400, e.to_string()),
-        _ => error(500, e.to_string()),
     }
 }
 

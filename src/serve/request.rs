@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use super::{Config, Reply, State, error};
+use super::reply::{Reply, error};
+use super::state::{Config, State};
 use crate::input::variant_file::parse_variant;
 use crate::model::Variant;
 use crate::run::AnyPuzzle;

@@ -1,8 +1,7 @@
 //! Solver answers -> placements (tile index, rotation, corners).
 
-use super::Placement;
 use super::compile::Compiled;
-use crate::model::{Instance, tiles::rotation_to};
+use crate::model::{Instance, Placement, tiles::rotation_to};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {

@@ -10,9 +10,8 @@
 //!   totals differ by one, so it is unsatisfiable, trivially for a reasoner that adds up and
 //!   slowly for one that does not.
 
-use crate::model::{Fixed, Instance, Tile, Variant, rotate};
+use crate::model::{Fixed, Instance, Placement, Tile, Variant, rotate};
 use crate::rng::Rng;
-use crate::soku::Placement;
 
 /// The largest weight a generated tile may carry (the instance format's own limit).
 pub const MAX_WEIGHT: u64 = 1_000_000;

@@ -5,11 +5,11 @@ mod compile;
 mod decode;
 pub mod generate;
 mod presolve;
+mod print;
 mod puzzle;
 pub mod verify;
 mod writer;
 
-pub(crate) use compile::plain;
 pub use compile::{Compiled, Place, compile, compile_plain};
 pub use decode::{DecodeError, decode};
 pub use presolve::{Domains, Presolved, presolve};

@@ -1,19 +1,20 @@
 //! 3SoKu through the front-end trait: a classic instance (a tile per face, given
 //! capacities) compiles with or without presolve, decodes to placements, and prints one
-//! instruction per face.
+//! instruction per face (the lines and JSON fields are made in `print`).
 
 use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use super::{Compiled, Placement};
+use super::compile::Compiled;
+use super::print::{VERIFIED, instance_fields, placement_json, sentences, status_line};
 use crate::budget::memory::over_limit;
 use crate::encode::EncodeError;
 use crate::input::{InputError, solution_json};
 use crate::ir::{PbFormula, Status};
-use crate::model::Instance;
+use crate::model::{Instance, Placement};
 use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation, SolutionWriter};
-use crate::render::{Scene, instruction, titled};
+use crate::render::{Scene, titled};
 
 /// Bytes of the compiled model per placement variable (its name, its place in the variable
 /// pool, its terms in the face, tile and vertex rows). Measured: 330 on a random
@@ -37,67 +38,6 @@ pub fn check_model_size(inst: &Instance, limit: u64) -> Result<(), EncodeError> 
         ));
     }
     Ok(())
-}
-
-/// The placements as sentences, one line each.
-fn sentences(inst: &Instance, ps: &[Placement], indent: &str) -> String {
-    let mut s = String::new();
-    for p in ps {
-        s.push_str(indent);
-        push_line(&mut s, inst, p);
-    }
-    s
-}
-
-/// One placement's line of the text (after its indent).
-pub(super) fn push_line(s: &mut String, inst: &Instance, p: &Placement) {
-    instruction::push_sentence(
-        s,
-        &inst.variant,
-        p.face,
-        &inst.tiles[p.tile],
-        &p.corners,
-        &inst.capacities,
-    );
-    let _ = writeln!(s, ".  [tile #{}, rotation {}]", p.tile + 1, p.rotation);
-}
-
-/// The first line of the text: the status, the variant and the capacities.
-pub(super) fn status_line(inst: &Instance, status: Status) -> String {
-    let v = &inst.variant;
-    let caps: Vec<String> = v
-        .vertices
-        .iter()
-        .zip(&inst.capacities)
-        .map(|(n, c)| format!("{n}={c}"))
-        .collect();
-    format!("{} on {}: {}\n", status.as_str(), v.name, caps.join(" "))
-}
-
-/// What the text says of a verified solution, after its placements.
-pub(super) const VERIFIED: &str = "verified: every vertex sum equals its capacity\n";
-
-/// One placement in the JSON fields.
-pub(super) fn placement_json(inst: &Instance, p: &Placement) -> Value {
-    let v = &inst.variant;
-    let face: Vec<&str> = v.faces[p.face].iter().map(|&x| v.vertices[x].as_str()).collect();
-    json!({
-        "face": face,
-        "tile": p.tile + 1,
-        "weights": inst.tiles[p.tile],
-        "rotation": p.rotation,
-        "corners": p.corners,
-    })
-}
-
-/// The JSON fields before the placements.
-pub(super) fn instance_fields(inst: &Instance) -> Vec<(String, Value)> {
-    let v = &inst.variant;
-    vec![
-        ("variant".into(), json!(v.name)),
-        ("vertices".into(), json!(v.vertices)),
-        ("capacities".into(), json!(inst.capacities)),
-    ]
 }
 
 impl Puzzle for Instance {
@@ -139,9 +79,9 @@ impl Puzzle for Instance {
 
     fn compile(&self, opts: &CompileOptions) -> Result<Compiled, Refutation> {
         if opts.presolve {
-            super::compile(self)
+            super::compile::compile(self)
         } else {
-            super::plain(self).ok_or_else(Refutation::stopped)
+            super::compile::plain(self).ok_or_else(Refutation::stopped)
         }
     }
 
@@ -154,7 +94,7 @@ impl Puzzle for Instance {
     }
 
     fn decode(&self, c: &Compiled, assignment: &[bool]) -> Result<Vec<Placement>, Invalid> {
-        super::decode(self, c, assignment).map_err(|e| Invalid(e.to_string()))
+        super::decode::decode(self, c, assignment).map_err(|e| Invalid(e.to_string()))
     }
 
     fn verify(&self, s: &Vec<Placement>) -> Result<(), Invalid> {

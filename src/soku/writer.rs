@@ -3,12 +3,11 @@
 //! of solutions made of the same few hundred placements (on the icosahedron, 20 faces x 20
 //! tiles x 3 turns at most), and formatting every sentence anew was a quarter of its time.
 
-use super::Placement;
-use super::puzzle::{VERIFIED, instance_fields, placement_json, push_line, status_line};
+use super::print::{VERIFIED, instance_fields, placement_json, push_line, status_line};
 use crate::ir::Status;
-use crate::model::Instance;
-use crate::puzzle::writer::{Plain, push_fields, push_json};
-use crate::puzzle::{Answer, SolutionWriter};
+use crate::model::{Instance, Placement};
+use crate::puzzle::writer::{push_fields, push_json};
+use crate::puzzle::{Answer, Plain, SolutionWriter};
 
 /// At most this many placements are kept (a table entry per face, tile and turn): the
 /// icosahedron needs 1,200; on a large bipyramid the table would not pay, and nothing is

@@ -7,8 +7,10 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use super::error::SweepError;
 use super::records::{MAGIC, Record};
-use super::run::{Shard, Spec, Summary, SweepError, check_record};
+use super::run::{Summary, check_record};
+use super::spec::{Shard, Spec};
 use crate::model::Variant;
 
 /// A parsed header: `key=value` fields after the magic.

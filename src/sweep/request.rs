@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use super::run::{Spec, SweepError};
+use super::error::SweepError;
+use super::spec::Spec;
 use crate::error::Error;
 use crate::input::{InputError, instance_file, lists, variant_file};
 

@@ -3,8 +3,9 @@
 
 use std::time::Duration;
 
+use super::error::SweepError;
 use super::records::Record;
-use super::run::{Spec, SweepError};
+use super::spec::Spec;
 use crate::backend::algorithms::Algorithms;
 use crate::backend::{self, Session, SolveOptions, Status};
 use crate::soku;

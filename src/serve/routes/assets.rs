@@ -1,6 +1,6 @@
 //! The page and its assets, compiled into the binary: the server reads no file from disk.
 
-use crate::serve::{Reply, error};
+use crate::serve::reply::{Reply, error};
 
 const INDEX: &str = include_str!("../../../web/index.html");
 const SCRIPT: &str = include_str!("../../../web/app.js");

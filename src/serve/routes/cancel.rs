@@ -2,8 +2,9 @@
 
 use serde_json::json;
 
+use crate::serve::reply::{Reply, error};
 use crate::serve::request::Body;
-use crate::serve::{Reply, State, error};
+use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let job = body

@@ -3,8 +3,9 @@
 use serde_json::{Value, json};
 
 use crate::run::Checked;
+use crate::serve::reply::{Reply, error};
 use crate::serve::request::Body;
-use crate::serve::{Reply, State, error};
+use crate::serve::state::State;
 
 /// A solution as text: a string as it is, JSON as `sokuc solve --format json` printed it.
 pub(super) fn solution_text(v: &Value) -> String {

@@ -1,8 +1,9 @@
 //! `POST /api/compare`: every general backend of this build (`backend::general`) on the instance, one after another, as
 //! `sokuc compare --format json` answers it.
 
+use crate::serve::reply::{Reply, failed};
 use crate::serve::request::Body;
-use crate::serve::{Reply, State, failed};
+use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let puzzle = body.puzzle()?;

@@ -4,8 +4,9 @@ use serde_json::json;
 
 use crate::budget::{Deadline, Progress};
 use crate::count::{CountError, CountOptions};
+use crate::serve::reply::{Reply, failed};
 use crate::serve::request::Body;
-use crate::serve::{Reply, State, failed};
+use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = std::time::Instant::now();

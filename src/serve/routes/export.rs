@@ -15,8 +15,9 @@ use crate::budget::{Deadline, compiling_within};
 use crate::encode::EncodeOptions;
 use crate::puzzle::CompileOptions;
 use crate::run::emit;
+use crate::serve::reply::{Reply, error, failed};
 use crate::serve::request::Body;
-use crate::serve::{Reply, State, error, failed};
+use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = Instant::now();

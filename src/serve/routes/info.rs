@@ -2,8 +2,9 @@
 
 use serde_json::json;
 
+use crate::serve::reply::Reply;
 use crate::serve::request::Body;
-use crate::serve::{Reply, State};
+use crate::serve::state::State;
 
 pub(super) fn get(_: &Body, _: &State) -> Result<Reply, Reply> {
     let mut backends = vec!["auto"];

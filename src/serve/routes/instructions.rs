@@ -6,8 +6,9 @@ use serde_json::{Value, json};
 
 use crate::model::Instance;
 use crate::render::instruction;
+use crate::serve::reply::{Reply, error};
 use crate::serve::request::{Body, shown};
-use crate::serve::{Reply, State, error};
+use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
     let puzzle = body.puzzle()?;

@@ -13,8 +13,9 @@ mod solutions;
 mod solve;
 mod variant;
 
+use super::reply::{Reply, error};
 use super::request::Body;
-use super::{Reply, State, error};
+use super::state::State;
 
 pub(crate) fn route(method: &str, path: &str, body: &[u8], state: &State) -> Reply {
     if !path.starts_with("/api/") {

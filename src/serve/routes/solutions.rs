@@ -4,8 +4,9 @@
 use serde_json::{Value, json};
 
 use crate::run::Stream;
+use crate::serve::reply::{Reply, error, failed};
 use crate::serve::request::{Body, MAX_REACH};
-use crate::serve::{Reply, State, error, failed};
+use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     // Both in range, checked when the body was read.

@@ -4,8 +4,9 @@
 use std::time::Instant;
 
 use crate::api::{Instance, Options};
+use crate::serve::reply::{Reply, failed};
 use crate::serve::request::Body;
-use crate::serve::{Reply, State, failed};
+use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = Instant::now();

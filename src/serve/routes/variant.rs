@@ -6,8 +6,10 @@ use serde_json::json;
 use crate::input::variant_file::parse_variant;
 use crate::model::Variant;
 use crate::rng::Rng;
+use crate::serve::geometry;
+use crate::serve::reply::{Reply, error};
 use crate::serve::request::Body;
-use crate::serve::{Reply, State, error, geometry};
+use crate::serve::state::State;
 
 /// Variants past this many faces are not drawn (the page would be a blur of triangles).
 const MAX_FACES: usize = 2000;

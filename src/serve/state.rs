@@ -1,0 +1,69 @@
+//! The server's settings ([`Config`]), and what every request's thread shares ([`State`]):
+//! them, the cancel flags of running requests, and the turns at the solvers.
+
+use std::sync::atomic::AtomicUsize;
+use std::time::Duration;
+
+use serde_json::json;
+
+use super::jobs::{self, Jobs};
+use super::reply::Reply;
+
+/// How the server runs.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The port on 127.0.0.1; 0 picks a free one.
+    pub port: u16,
+    /// The largest request body, in bytes.
+    pub max_body: usize,
+    /// The time limit of a request that gives none.
+    pub default_timeout: Duration,
+    /// The longest time limit a request may ask for.
+    pub max_timeout: Duration,
+    /// Requests that solve, count or compile at once; more wait for a turn (and can be
+    /// cancelled while they wait).
+    pub max_running: usize,
+    /// Requests open at once, waiting ones included; past it the server answers 503.
+    pub max_open: usize,
+    /// Memory for one request's model or count, in bytes.
+    pub max_memory: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            port: 0,
+            max_body: 4 << 20,
+            default_timeout: Duration::from_secs(10),
+            max_timeout: Duration::from_secs(120),
+            max_running: 4,
+            max_open: 64,
+            max_memory: 2 << 30,
+        }
+    }
+}
+
+/// What every request's thread shares.
+pub(crate) struct State {
+    pub(crate) config: Config,
+    pub(crate) jobs: Jobs,
+    /// The addresses this server answers to, as `Host` and `Origin` carry them.
+    pub(crate) hosts: Vec<String>,
+    pub(crate) turns: jobs::Turns,
+    pub(super) running: AtomicUsize,
+}
+
+impl State {
+    /// A request's cancel flag (named `job` for `/api/cancel`) and its turn at the solvers,
+    /// once one is free; a request stopped while it waits answers `unknown` at once.
+    pub(crate) fn begin(&self, job: Option<&str>) -> Result<(jobs::Ticket<'_>, jobs::Turn<'_>), Reply> {
+        let ticket = self.jobs.start(job);
+        match self.turns.take(&ticket.flag) {
+            Some(turn) => Ok((ticket, turn)),
+            None => Err(Reply::json(&json!({
+                "status": "unknown",
+                "reason": "the request was stopped before it started",
+            }))),
+        }
+    }
+}
