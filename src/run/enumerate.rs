@@ -7,18 +7,12 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-<<<<<<< HEAD
-use super::{
-    AnswerProblem, Prepared, Ready, RunError, RunOptions, finish_with, ms, no_solution_reason, note_lp, prepare,
-};
-use crate::backend::algorithms::Algorithms;
-=======
 use super::assignment::{AnswerProblem, finish_with};
 use super::error::RunError;
 use super::gate::no_solution_reason;
 use super::options::RunOptions;
 use super::prepare::{Prepared, Ready, ms, note_lp, prepare};
->>>>>>> circles-b
+use crate::backend::algorithms::Algorithms;
 use crate::backend::{Backend, Ended, Found, SolveOptions, SolveStats, Status};
 use crate::ir::{Evaluator, Projection};
 use crate::puzzle::Puzzle;

@@ -16,13 +16,9 @@ use std::ops::ControlFlow;
 
 use num_bigint::BigInt;
 
-<<<<<<< HEAD
-use super::{AnswerProblem, RunError, finish};
-use crate::backend::algorithms::Algorithms;
-=======
 use super::assignment::{AnswerProblem, finish};
 use super::error::RunError;
->>>>>>> circles-b
+use crate::backend::algorithms::Algorithms;
 use crate::backend::{Backend, SolveOptions, SolveStats, Status};
 use crate::ir::{Constraint, PbFormula};
 use crate::puzzle::Puzzle;
