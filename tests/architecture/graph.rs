@@ -546,12 +546,51 @@ pub fn circles(edges: &Edges) -> Vec<Vec<usize>> {
     t.out
 }
 
-/// Each circle with its edges: `file:line -> file (the path that names it)`.
+/// The shortest circle through the files of `c` (a strongly connected component), from its
+/// first file round to it again.
+fn shortest(edges: &Edges, c: &[usize]) -> Vec<usize> {
+    let mut best: Vec<usize> = Vec::new();
+    for &start in c {
+        // Breadth first from `start`, inside the component, until an edge leads back.
+        let mut came: BTreeMap<usize, usize> = BTreeMap::new();
+        let mut todo = std::collections::VecDeque::from([start]);
+        'search: while let Some(v) = todo.pop_front() {
+            for &w in edges[&v].keys().filter(|w| c.contains(w)) {
+                if w == start {
+                    // Back from `v` to `start`, which no file was reached from.
+                    let mut path = vec![v];
+                    while let Some(&p) = came.get(path.last().unwrap()) {
+                        path.push(p);
+                    }
+                    path.reverse();
+                    path.push(start);
+                    if best.is_empty() || path.len() < best.len() {
+                        best = path;
+                    }
+                    break 'search;
+                }
+                if let std::collections::btree_map::Entry::Vacant(e) = came.entry(w) {
+                    e.insert(v);
+                    todo.push_back(w);
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Each circle with its edges (`file:line -> file (the path that names it)`), and the
+/// shortest way round it.
 pub fn describe(krate: &Crate, edges: &Edges, circles: &[Vec<usize>]) -> String {
     let mut s = String::new();
     for c in circles {
         let names: Vec<&str> = c.iter().map(|&f| krate.files[f].rel.as_str()).collect();
         s += &format!("import circle of {} files: {}\n", c.len(), names.join(", "));
+        let round: Vec<&str> = shortest(edges, c)
+            .iter()
+            .map(|&f| krate.files[f].rel.as_str())
+            .collect();
+        s += &format!("  shortest: {}\n", round.join(" -> "));
         for &f in c {
             for (g, e) in edges[&f].iter().filter(|(g, _)| c.contains(g)) {
                 s += &format!(

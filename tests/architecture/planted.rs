@@ -48,7 +48,7 @@ fn a_planted_circle_is_found_with_its_edges() {
     assert_eq!(found, vec![vec!["a.rs".to_string(), "b.rs".to_string()]], "{text}");
     assert_eq!(
         text,
-        "import circle of 2 files: a.rs, b.rs\n    a.rs:1 -> b.rs  (crate::b::X)\n    b.rs:3 -> a.rs  (crate::a::Y)\n"
+        "import circle of 2 files: a.rs, b.rs\n  shortest: a.rs -> b.rs -> a.rs\n    a.rs:1 -> b.rs  (crate::b::X)\n    b.rs:3 -> a.rs  (crate::a::Y)\n"
     );
 }
 
