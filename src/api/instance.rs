@@ -4,7 +4,8 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use super::{Options, Outcome};
+use super::options::Options;
+use super::outcome::Outcome;
 use crate::backend::SolveOptions;
 use crate::encode::EncodeOptions;
 use crate::error::Error;

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::drat::{CheckReport, Verdict, check, contradiction_message, find_checker, verdict};
+use super::drat::{CheckReport, check, find_checker};
+use super::verdict::{Verdict, contradiction_message, verdict};
 use crate::backend::{self, SolveOptions, Status};
 use crate::encode::EncodeOptions;
 use crate::error::{Error, exit, refusal};

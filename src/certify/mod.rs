@@ -8,6 +8,8 @@
 
 mod certificate;
 mod drat;
+mod verdict;
 
 pub use certificate::{Certificate, Request, certify};
-pub use drat::{CertifyError, CheckReport, Verdict, check, contradiction_message, find_checker, parse_report, verdict};
+pub use drat::{CertifyError, CheckReport, check, find_checker, parse_report};
+pub use verdict::{Verdict, contradiction_message, verdict};

@@ -11,7 +11,7 @@
 
 use num_bigint::BigUint;
 
-use super::{CountError, CountOptions};
+use super::counted::{CountError, CountOptions};
 use crate::error::Error;
 use crate::model::Instance;
 use crate::model::pool::{Pegs, PoolInstance};

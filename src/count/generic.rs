@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use num_bigint::BigUint;
 
-use super::{CountError, CountOptions, CountStats, Counted};
+use super::counted::{CountError, CountOptions, CountStats, Counted};
 use crate::encode::{Cnf, EncodeOptions, encode_until};
 use crate::error::Error;
 use crate::puzzle::CompileOptions;

@@ -14,112 +14,22 @@
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
 pub mod by_caps;
+mod counted;
 pub mod frontier;
 pub mod generic;
 pub mod pool;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use num_bigint::BigUint;
 
-use crate::budget::Deadline;
 use crate::budget::memory::format_size;
 use crate::error::Error;
 use crate::model::Instance;
 use crate::model::pool::PoolInstance;
 use crate::run::AnyPuzzle;
 
-/// The limits of one count.
-#[derive(Debug, Clone)]
-pub struct CountOptions {
-    /// Memory for the states (`--max-memory`), in bytes.
-    pub max_memory: u64,
-    pub deadline: Deadline,
-    /// How far the count has got (3SoKu's frontier counter: faces placed, states in the
-    /// last layer).
-    pub progress: crate::budget::Progress,
-}
-
-impl Default for CountOptions {
-    fn default() -> Self {
-        CountOptions {
-            max_memory: crate::budget::memory::DEFAULT_MAX_MEMORY,
-            deadline: Deadline::default(),
-            progress: Default::default(),
-        }
-    }
-}
-
-/// An exact count and how it was found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Counted {
-    /// Distinct solutions (configurations).
-    pub count: BigUint,
-    /// Placements of distinguishable tiles: `count` times the product of the multiplicities'
-    /// factorials.
-    pub placements: BigUint,
-    /// The method, in words ("frontier dynamic programming over 20 faces, ...").
-    pub method: String,
-    pub stats: CountStats,
-    pub time: Duration,
-}
-
-impl Counted {
-    /// The count as `sokuc count --format json` prints it (and `sokuc serve` answers it).
-    pub fn json(&self, kind: &str) -> serde_json::Value {
-        let ms = (self.time.as_secs_f64() * 1e6).round() / 1e3;
-        serde_json::json!({
-            "status": "counted",
-            "puzzle": kind,
-            "count": self.count.to_string(),
-            "placements": self.placements.to_string(),
-            "method": self.method,
-            "time_ms": ms,
-            "stats": {
-                "faces": self.stats.faces,
-                "frontier": self.stats.frontier,
-                "peak_states": self.stats.peak_states,
-                "total_states": self.stats.total_states,
-                "decisions": self.stats.decisions,
-                "components": self.stats.components,
-                "cache_hits": self.stats.cache_hits,
-                "peak_cache_bytes": self.stats.peak_cache_bytes,
-            },
-        })
-    }
-}
-
-/// The figures that describe the counter's work (those of the method used; the others 0).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CountStats {
-    pub faces: usize,
-    /// Most open vertices at once.
-    pub frontier: usize,
-    /// Most states held in one layer.
-    pub peak_states: usize,
-    /// States created over all layers.
-    pub total_states: u64,
-    /// The model counter's decisions, components, cache hits and peak cache size.
-    pub decisions: u64,
-    pub components: u64,
-    pub cache_hits: u64,
-    pub peak_cache_bytes: u64,
-}
-
-/// Why there is no count.
-#[derive(Debug, thiserror::Error)]
-pub enum CountError {
-    /// The time limit (or an interrupt) came first: no answer.
-    #[error("the time limit was reached while counting")]
-    TimedOut,
-    /// A request the counter cannot honour, a limit, or bad input: the message says which.
-    #[error(transparent)]
-    Refused(#[from] Error),
-    /// The count needs more memory than `--max-memory` allows. Kept apart from `Refused`
-    /// because a run over many arrangements skips such an arrangement and goes on.
-    #[error(transparent)]
-    OverMemory(Error),
-}
+pub use counted::{CountError, CountOptions, CountStats, Counted};
 
 /// Counts the distinct solutions of any puzzle: 3SoKu by its own dynamic programme, every
 /// other kind by the projected model counter over its compiled formula ([`generic`]).

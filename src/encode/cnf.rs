@@ -4,72 +4,15 @@ use std::collections::HashMap;
 
 use super::adder;
 use super::card::{at_most_one, exactly_one};
+use super::groups::{Groups, grouped_items};
 use super::large::{self, Plan};
+use super::normal::normalize;
+use super::options::{EncodeOptions, PbEncoding};
 use super::order::{B, OrderInt, imply};
 use super::sink::{Budgeted, ClauseSink, Cost, Counting, Over};
 use crate::budget::Deadline;
-use crate::budget::memory::{DEFAULT_MAX_MEMORY, format_size, over_limit};
-use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
-
-/// How linear constraints become clauses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum PbEncoding {
-    /// Per row, from size estimates: `domain` while it fits half the clause budget left
-    /// (every puzzle row), else `bdd` while its diagram is small, else `adder`
-    /// (encodings/pb-large.md).
-    #[default]
-    Auto,
-    /// Domain-aware: terms that share an exactly-one/at-most-one group become one small
-    /// integer (order-encoded "weight at this corner"), then a running unary sum.
-    Domain,
-    /// Generic sequential weight counter over the raw literals.
-    Swc,
-    /// Generic generalized totalizer (balanced tree of unary adders) over the raw literals.
-    Totalizer,
-    /// Reduced ordered BDD with interval memoisation (arc consistent, may be exponential).
-    Bdd,
-    /// Binary adder network and comparator (polynomial in the coefficients' bits).
-    Adder,
-}
-
-impl PbEncoding {
-    pub fn name(self) -> &'static str {
-        match self {
-            PbEncoding::Auto => "auto",
-            PbEncoding::Domain => "domain",
-            PbEncoding::Swc => "swc",
-            PbEncoding::Totalizer => "totalizer",
-            PbEncoding::Bdd => "bdd",
-            PbEncoding::Adder => "adder",
-        }
-    }
-}
-
-/// Default clause budget of one encoding. Measured: 50M short clauses took 4.3 GB in varisat
-/// (sequential counter on large weights), so 20M keeps a solve under about 2 GB.
-pub const DEFAULT_MAX_CLAUSES: u64 = 20_000_000;
-
-#[derive(Debug, Clone, Copy)]
-pub struct EncodeOptions {
-    pub pb: PbEncoding,
-    /// Give up (with [`EncodeError::TooLarge`]) rather than write more clauses than this.
-    pub max_clauses: u64,
-    /// The memory limit of the process, in bytes (`--max-memory`): a model whose estimated
-    /// size (with what is already in use) exceeds it is refused with
-    /// [`EncodeError::Memory`]. Every backend honours it, not only the CNF ones.
-    pub max_memory: u64,
-}
-
-impl Default for EncodeOptions {
-    fn default() -> Self {
-        EncodeOptions {
-            pb: PbEncoding::default(),
-            max_clauses: DEFAULT_MAX_CLAUSES,
-            max_memory: DEFAULT_MAX_MEMORY,
-        }
-    }
-}
+use crate::budget::memory::{format_size, over_limit};
+use crate::ir::{Cmp, Constraint, Linear, PbFormula};
 
 /// Why a model was not built. `TooLarge` and `Memory` are the user's limits (exit 2);
 /// `TimedOut` means the time limit passed while building, and backends answer `unknown`.
@@ -262,118 +205,6 @@ fn run(
     Ok(stats)
 }
 
-/// At-most-one groups of the formula (exactly-one groups included), by variable.
-pub(super) struct Groups {
-    /// For each group: its variables, and whether exactly one of them must hold.
-    members: Vec<(Vec<Var>, bool)>,
-    of_var: HashMap<Var, Vec<usize>>,
-}
-
-impl Groups {
-    fn new(f: &PbFormula) -> Groups {
-        let mut members = Vec::new();
-        let mut of_var: HashMap<Var, Vec<usize>> = HashMap::new();
-        for (_, c) in &f.constraints {
-            let (ls, exact) = match c {
-                Constraint::ExactlyOne(ls) => (ls, true),
-                Constraint::AtMostOne(ls) => (ls, false),
-                _ => continue,
-            };
-            if ls.iter().any(|l| !l.is_positive()) {
-                continue;
-            }
-            let g = members.len();
-            for l in ls {
-                of_var.entry(l.var()).or_default().push(g);
-            }
-            members.push((ls.iter().map(|l| l.var()).collect(), exact));
-        }
-        Groups { members, of_var }
-    }
-}
-
-/// `sum coef * lit` with positive coefficients, distinct variables, and `lo <= sum <= hi`.
-/// Bounds and the total are 128-bit: a row of many 63-bit coefficients sums past 64 bits.
-pub(super) struct Normal {
-    pub terms: Vec<(u64, Lit)>,
-    pub lo: u128,
-    /// `None`: no upper bound.
-    pub hi: Option<u128>,
-    /// The largest value of the sum.
-    pub total: u128,
-    pub unsat: bool,
-}
-
-impl Normal {
-    /// The bounds as `u64`, for the encodings that count in `u64`. Their callers send unsat
-    /// rows and rows whose total reaches 2^63 elsewhere, and a satisfiable row's bounds are at
-    /// most its total (`lo` past it is unsat, `hi` at or past it is `None`).
-    pub fn bounds_u64(&self) -> (u64, Option<u64>) {
-        debug_assert!(!self.unsat && self.total < u128::from(u64::MAX / 2));
-        let fit = |x: u128| u64::try_from(x).expect("a bound is at most the total, below 2^63");
-        (fit(self.lo), self.hi.map(fit))
-    }
-}
-
-fn normalize(lin: &Linear) -> Normal {
-    // Merge per variable: c1*x + c2*!x = c2 + (c1 - c2)*x.
-    let mut per_var: Vec<(Var, i128, i128)> = Vec::new(); // (var, coef of x, coef of !x)
-    let mut idx: HashMap<Var, usize> = HashMap::new();
-    for &(c, l) in &lin.terms {
-        let k = *idx.entry(l.var()).or_insert_with(|| {
-            per_var.push((l.var(), 0, 0));
-            per_var.len() - 1
-        });
-        if l.is_positive() {
-            per_var[k].1 += i128::from(c);
-        } else {
-            per_var[k].2 += i128::from(c);
-        }
-    }
-    let mut shift: i128 = 0; // constant moved to the left side
-    let mut terms = Vec::new();
-    let mut total: u128 = 0;
-    for (v, cp, cn) in per_var {
-        shift += cn;
-        let c = cp - cn;
-        // A variable repeated many times can merge past 2^64: it is split into several
-        // terms on one literal. Such a row sums past 2^63 and goes to the adder, which
-        // (like the BDD) takes repeated literals.
-        let (mag, lit) = if c >= 0 {
-            (c.unsigned_abs(), v.pos())
-        } else {
-            // c*x = c - c*!x
-            shift += c;
-            (c.unsigned_abs(), v.negative())
-        };
-        total += mag;
-        let mut left = mag;
-        while left > 0 {
-            let part = left.min(u128::from(u64::MAX));
-            terms.push((u64::try_from(part).expect("at most u64::MAX"), lit));
-            left -= part;
-        }
-    }
-    let rhs = i128::from(lin.rhs) - shift;
-    let (lo, hi) = match lin.cmp {
-        Cmp::Le => (i128::MIN, rhs),
-        Cmp::Ge => (rhs, i128::MAX),
-        Cmp::Eq => (rhs, rhs),
-    };
-    let unsat = hi < 0 || (lo > 0 && lo.unsigned_abs() > total) || lo > hi;
-    Normal {
-        terms,
-        lo: lo.max(0).unsigned_abs(),
-        hi: if hi >= 0 && hi.unsigned_abs() >= total {
-            None
-        } else {
-            Some(hi.max(0).unsigned_abs())
-        },
-        total,
-        unsat,
-    }
-}
-
 /// Encodes `lin`. When its left side was built as one order-encoded sum over positive
 /// literals and the constraint has an upper bound (so capping never hides a value a solution
 /// can take), returns that sum for reuse by [`Constraint::SumOf`].
@@ -494,137 +325,11 @@ fn tree(sink: &mut dyn ClauseSink, items: &[OrderInt], cap: u64) -> OrderInt {
     }
 }
 
-/// One integer of the domain encoding's running sum: a lone term, or the terms of one
-/// at-most-one group (and whether the group may have none of them true).
-pub(super) enum Item {
-    Term(usize),
-    Group(Vec<usize>, bool),
-}
-
-impl Item {
-    /// The values this integer takes, ascending.
-    pub(super) fn values(&self, terms: &[(u64, Lit)]) -> Vec<u64> {
-        match self {
-            Item::Term(i) => vec![0, terms[*i].0],
-            Item::Group(own, can_be_zero) => {
-                let mut v: Vec<u64> = own.iter().map(|&j| terms[j].0).collect();
-                if *can_be_zero {
-                    v.push(0);
-                }
-                v.sort_unstable();
-                v.dedup();
-                v
-            }
-        }
-    }
-}
-
-/// Groups terms whose variables are in a common at-most-one group into one integer each.
-/// Groups covering more terms are taken first; what is left stays a single term.
-///
-/// Linear in the terms and their group memberships: a vertex of a large bipyramid sees
-/// thousands of faces with dozens of options each, so nothing here may be quadratic.
-pub(super) fn group_plan(terms: &[(u64, Lit)], groups: &Groups) -> Vec<Item> {
-    // The terms of each group, in term order.
-    let mut members: HashMap<usize, Vec<usize>> = HashMap::new();
-    for (i, &(_, l)) in terms.iter().enumerate() {
-        if l.is_positive() {
-            for &g in groups.of_var.get(&l.var()).map(Vec::as_slice).unwrap_or(&[]) {
-                let m = members.entry(g).or_default();
-                // A variable listed twice in one group is one term of it.
-                if m.last() != Some(&i) {
-                    m.push(i);
-                }
-            }
-        }
-    }
-    let mut order: Vec<(usize, usize)> = members
-        .iter()
-        .filter(|(_, m)| m.len() > 1)
-        .map(|(&g, m)| (g, m.len()))
-        .collect();
-    order.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let mut owner: Vec<Option<usize>> = vec![None; terms.len()];
-    // The terms each group took, in term order.
-    let mut taken: HashMap<usize, Vec<usize>> = HashMap::new();
-    for &(g, _) in &order {
-        let take: Vec<usize> = members[&g].iter().copied().filter(|&i| owner[i].is_none()).collect();
-        if take.len() > 1 {
-            for &i in &take {
-                owner[i] = Some(g);
-            }
-            taken.insert(g, take);
-        }
-    }
-    // Items in order of their first term, so a running sum follows the input's order.
-    let mut items = Vec::new();
-    for (i, owner) in owner.iter().enumerate() {
-        match *owner {
-            None => items.push(Item::Term(i)),
-            Some(g) => {
-                let Some(own) = taken.remove(&g) else {
-                    continue; // built at its first term
-                };
-                let (vars, exact) = &groups.members[g];
-                let can_be_zero = !exact || vars.len() > own.len();
-                items.push(Item::Group(own, can_be_zero));
-            }
-        }
-    }
-    items
-}
-
-/// The domain encoding's integers, built.
-fn grouped_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], groups: &Groups) -> Vec<OrderInt> {
-    build_items(sink, terms, group_plan(terms, groups))
-}
-
-/// The integers of a plan, built: a term is its own literal, a group gets its order literals.
-pub(super) fn build_items(sink: &mut dyn ClauseSink, terms: &[(u64, Lit)], plan: Vec<Item>) -> Vec<OrderInt> {
-    plan.into_iter()
-        .map(|item| match item {
-            Item::Term(i) => OrderInt::term(terms[i].0, terms[i].1),
-            Item::Group(own, can_be_zero) => {
-                let mine: Vec<(u64, Lit)> = own.iter().map(|&j| terms[j]).collect();
-                group_int(sink, &mine, can_be_zero)
-            }
-        })
-        .collect()
-}
-
-/// The integer "coefficient of the one true literal" of an at-most-one group.
-fn group_int(sink: &mut dyn ClauseSink, mine: &[(u64, Lit)], can_be_zero: bool) -> OrderInt {
-    let mut values: Vec<u64> = mine.iter().map(|&(c, _)| c).collect();
-    if can_be_zero {
-        values.push(0);
-    }
-    values.sort_unstable();
-    values.dedup();
-    let mut ge = Vec::with_capacity(values.len() - 1);
-    for &v in &values[1..] {
-        let xs: Vec<Lit> = mine.iter().filter(|&&(c, _)| c >= v).map(|&(_, l)| l).collect();
-        if xs.len() == 1 {
-            ge.push(xs[0]);
-            continue;
-        }
-        // g <-> OR xs (exact because at most one of xs holds).
-        let g = sink.new_var().pos();
-        for &x in &xs {
-            sink.add_clause(&[!x, g]);
-        }
-        let mut c: Vec<Lit> = vec![!g];
-        c.extend_from_slice(&xs);
-        sink.add_clause(&c);
-        ge.push(g);
-    }
-    OrderInt { values, ge }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::encode::Cnf;
-    use crate::ir::Cmp;
+    use crate::ir::Var;
 
     /// `sum i * x_i = n` over `n` variables: a sum with many distinct weights.
     fn wide(n: u32) -> PbFormula {

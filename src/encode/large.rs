@@ -3,7 +3,9 @@
 //! measurements behind its thresholds).
 
 use super::bdd::{self, Mdd};
-use super::cnf::{Groups, Item, Normal, PbEncoding, build_items, group_plan};
+use super::groups::{Groups, Item, build_items, group_plan};
+use super::normal::Normal;
+use super::options::PbEncoding;
 use super::order::{OrderInt, sum_values};
 use super::sink::ClauseSink;
 use crate::ir::Lit;

@@ -8,12 +8,13 @@ mod bdd;
 mod card;
 mod cnf;
 pub mod dimacs;
+mod groups;
 mod large;
+mod normal;
+mod options;
 mod order;
 mod sink;
 
-pub use cnf::{
-    AuxRange, DEFAULT_MAX_CLAUSES, EncodeError, EncodeOptions, EncodeStats, Estimate, PbEncoding, encode, encode_until,
-    estimate,
-};
+pub use cnf::{AuxRange, EncodeError, EncodeStats, Estimate, encode, encode_until, estimate};
+pub use options::{DEFAULT_MAX_CLAUSES, EncodeOptions, PbEncoding};
 pub use sink::{ClauseSink, Cnf, Cost, Counting};

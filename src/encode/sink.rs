@@ -1,3 +1,4 @@
+use super::options::DEFAULT_MAX_CLAUSES;
 use crate::budget::Deadline;
 use crate::budget::memory::Guard;
 use crate::ir::{Lit, Var};
@@ -184,7 +185,7 @@ impl ClauseSink for Budgeted<'_> {
         by_count.min(by_bytes)
     }
     fn choice_room(&self) -> u64 {
-        let default = self.max_clauses.min(super::cnf::DEFAULT_MAX_CLAUSES);
+        let default = self.max_clauses.min(DEFAULT_MAX_CLAUSES);
         self.room().min(default.saturating_sub(self.clauses))
     }
     fn exhaust(&mut self, more: u64) {

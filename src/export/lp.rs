@@ -2,7 +2,8 @@
 
 use std::io::{self, Write};
 
-use super::{check_names, comment, objective, rows, signed};
+use super::rows::{objective, rows};
+use super::text::{check_names, comment, signed};
 use crate::ir::{Cmp, PbFormula};
 
 pub fn write_lp(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[String]) -> io::Result<()> {

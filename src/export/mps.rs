@@ -2,7 +2,8 @@
 
 use std::io::{self, Write};
 
-use super::{check_names, comment, objective, rows};
+use super::rows::{objective, rows};
+use super::text::{check_names, comment};
 use crate::ir::{Cmp, PbFormula};
 
 pub fn write_mps(out: &mut dyn Write, f: &PbFormula, names: &[String], header: &[String]) -> io::Result<()> {

@@ -4,7 +4,8 @@
 
 use std::io::{self, Write};
 
-use super::{check_names, comment, objective, rows};
+use super::rows::{objective, rows};
+use super::text::{check_names, comment};
 use crate::ir::{Cmp, PbFormula};
 
 /// The MiniZinc identifier of a variable. Names are ASCII letters, digits and '_' starting

@@ -11,6 +11,7 @@
 //! named by `evaluate` itself, so the message is the same.
 
 use super::formula::{Cmp, Constraint, PbFormula, Violation};
+use super::lit::Lit;
 
 /// What a left side is compared with.
 #[derive(Debug, Clone, Copy)]
@@ -48,7 +49,7 @@ impl Evaluator {
         // (variable, constraint, coefficient), counting-sorted by variable below.
         let mut entries: Vec<(u32, u32, i64)> = Vec::new();
         for (ci, (_, c)) in f.constraints.iter().enumerate() {
-            let mut term = |coef: i64, l: super::Lit| {
+            let mut term = |coef: i64, l: Lit| {
                 if l.is_positive() {
                     entries.push((l.var().0, ci as u32, coef));
                 } else {

@@ -7,7 +7,8 @@
 //! backends that enumerate by blocking clauses; native enumeration (`search`) branches on
 //! the primary variables first and takes one completion of the rest per leaf.
 
-use super::{Constraint, Lit, PbFormula, Var};
+use super::formula::{Constraint, PbFormula};
+use super::lit::{Lit, Var};
 
 /// The primary variables of a formula.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,7 +15,7 @@ use std::fmt;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use super::{Lit, PbFile, Row, Term};
+use super::file::{Lit, PbFile, Row, Term};
 use crate::ir::digits::{self, Aux, NoSplit};
 use crate::ir::{Cmp, Constraint, Linear, Lit as IrLit, Model, Var, WideRow};
 use crate::puzzle::Refutation;

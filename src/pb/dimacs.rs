@@ -5,7 +5,7 @@
 //! formula, as in the SATLIB files that have one. The header's counts are hints, as SAT solvers
 //! take them: a mismatch is a warning, and nothing is reserved from them.
 
-use super::{Lit, PbFile, Row};
+use super::file::{Lit, MAX_VARS, PbFile, Row};
 use crate::input::InputError;
 
 /// Reads a DIMACS CNF file.
@@ -41,10 +41,10 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
             let vars = w[2]
                 .parse::<u32>()
                 .map_err(|_| err(line, format!("'{}' is not a number of variables", w[2])))?;
-            if vars > super::MAX_VARS {
+            if vars > MAX_VARS {
                 return Err(err(
                     line,
-                    format!("{vars} variables are more than sokuc takes ({})", super::MAX_VARS),
+                    format!("{vars} variables are more than sokuc takes ({})", MAX_VARS),
                 ));
             }
             let clauses = w[3]
@@ -73,13 +73,8 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
             }
             let var = u32::try_from(n.unsigned_abs())
                 .ok()
-                .filter(|&v| v <= super::MAX_VARS)
-                .ok_or_else(|| {
-                    err(
-                        line,
-                        format!("literal {n} is out of range (at most {})", super::MAX_VARS),
-                    )
-                })?;
+                .filter(|&v| v <= MAX_VARS)
+                .ok_or_else(|| err(line, format!("literal {n} is out of range (at most {})", MAX_VARS)))?;
             if var > vars && above.is_none() {
                 above = Some((n, line));
             }

@@ -21,8 +21,9 @@
 
 use num_bigint::BigInt;
 
-use super::{Cmp, Lit, Objective, PbFile, Row, Term};
+use super::file::{Lit, MAX_VARS, Objective, PbFile, Row, Term};
 use crate::input::InputError;
+use crate::ir::Cmp;
 
 /// A coefficient longer than this is refused: parsing a decimal number is quadratic in its
 /// length, and 10^1000 is far past any benchmark (BIGINT files stay under 10^80).
@@ -200,20 +201,20 @@ impl<'a> Lexer<'a> {
                 if !numbered {
                     let var = self
                         .named(name)
-                        .ok_or_else(|| self.err(line, format!("more than {} variables", super::MAX_VARS)))?;
+                        .ok_or_else(|| self.err(line, format!("more than {} variables", MAX_VARS)))?;
                     return Ok(Some((Tok::Lit(Lit { var, neg }), line)));
                 }
                 let index: u32 = self.text[ds..p]
                     .parse()
                     .ok()
-                    .filter(|&i| (1..=super::MAX_VARS).contains(&i))
+                    .filter(|&i| (1..=MAX_VARS).contains(&i))
                     .ok_or_else(|| {
                         self.err(
                             line,
                             format!(
                                 "variable '{}' is out of range (x1 .. x{})",
                                 &self.text[start..p],
-                                super::MAX_VARS
+                                MAX_VARS
                             ),
                         )
                     })?;
@@ -241,7 +242,7 @@ impl<'a> Lexer<'a> {
         if let Some(&v) = self.names.get(name) {
             return Some(v);
         }
-        let k = u32::try_from(self.names.len()).ok().filter(|&k| k < super::MAX_VARS)?;
+        let k = u32::try_from(self.names.len()).ok().filter(|&k| k < MAX_VARS)?;
         let v = u32::MAX - k;
         self.names.insert(name, v);
         Some(v)
@@ -275,12 +276,12 @@ fn header(text: &str) -> (Option<u64>, Option<u64>) {
 pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
     let (declared_vars, declared_rows) = header(text);
     if let Some(n) = declared_vars
-        && n > u64::from(super::MAX_VARS)
+        && n > u64::from(MAX_VARS)
     {
         return Err(InputError::new(
             file,
             Some(1),
-            format!("#variable= {n} is more than sokuc takes ({})", super::MAX_VARS),
+            format!("#variable= {n} is more than sokuc takes ({})", MAX_VARS),
         ));
     }
     let mut lx = Lexer {
@@ -335,7 +336,7 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
                     let mut lits = Vec::new();
                     while let Some((Tok::Lit(lit), l2)) = tok {
                         end = l2;
-                        if lit.var <= super::MAX_VARS {
+                        if lit.var <= MAX_VARS {
                             max_var = max_var.max(lit.var);
                         }
                         lits.push(lit);
@@ -399,19 +400,15 @@ pub fn parse(file: &str, text: &str) -> Result<PbFile, InputError> {
         let mut order: Vec<(&str, u32)> = names.into_iter().collect();
         // Stand-ins count down from u32::MAX in order of appearance.
         order.sort_unstable_by_key(|&(_, stand_in)| std::cmp::Reverse(stand_in));
-        if u64::from(base) + order.len() as u64 > u64::from(super::MAX_VARS) {
-            return Err(InputError::new(
-                file,
-                None,
-                format!("more than {} variables", super::MAX_VARS),
-            ));
+        if u64::from(base) + order.len() as u64 > u64::from(MAX_VARS) {
+            return Err(InputError::new(file, None, format!("more than {} variables", MAX_VARS)));
         }
         let index = |stand_in: u32| base + (u32::MAX - stand_in) + 1;
         for (name, stand_in) in &order {
             named.push((index(*stand_in), (*name).to_string()));
         }
         let renumber = |lit: &mut Lit| {
-            if lit.var > super::MAX_VARS {
+            if lit.var > MAX_VARS {
                 lit.var = index(lit.var);
             }
         };

@@ -12,8 +12,8 @@ use std::fmt::Write as _;
 use serde_json::{Value, json};
 
 use super::compile::{PbKey, compile};
+use super::file::{PbFile, Values};
 use super::verify::{check_values, objective_value};
-use super::{PbFile, Values};
 use crate::input::{InputError, answer};
 use crate::ir::{Model, PbFormula, Status, Var};
 use crate::puzzle::{Answer, CompileOptions, Invalid, Puzzle, Refutation};

@@ -6,7 +6,8 @@
 
 use num_bigint::BigInt;
 
-use super::{Cmp, Lit, PbFile, Row, Term};
+use super::file::{Lit, PbFile, Row, Term};
+use crate::ir::Cmp;
 use crate::puzzle::Invalid;
 
 fn value(values: &[bool], l: &Lit) -> bool {

@@ -22,41 +22,13 @@ use crate::budget::Deadline;
 use crate::encode::{Cnf, EncodeError, EncodeOptions, encode_until};
 use crate::ir::{PbFormula, Var};
 
-/// How a count was found.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Branches taken (two per component searched, fewer where one model settled it).
-    pub decisions: u64,
-    /// Components met (searched or found in the cache).
-    pub components: u64,
-    pub cache_hits: u64,
-    /// Entries in the cache at the end.
-    pub cache_entries: u64,
-    /// Entries dropped to stay within the memory limit.
-    pub evictions: u64,
-    pub peak_cache_bytes: u64,
-}
+pub use counter::{Stats, Stopped};
 
 /// An exact count.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Count {
     pub value: BigUint,
     pub stats: Stats,
-}
-
-/// Why no count came back: the count is unknown, not zero.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum Stopped {
-    #[error("the time limit was reached (or the count was interrupted) before the count was complete")]
-    Time,
-    #[error(
-        "counting needs more than the memory limit: {needed} bytes are in use by the formula and the search, the limit is {limit}"
-    )]
-    Memory { needed: u64, limit: u64 },
-    /// More variables, clauses or literals than the counter's `u32` indices reach: past
-    /// 2^32 of them, whatever the memory limit.
-    #[error("the formula has more {what} than the counter can index (2^32)")]
-    TooLarge { what: &'static str },
 }
 
 /// Why [`count_formula`] gave no count.
