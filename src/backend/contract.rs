@@ -266,7 +266,7 @@ pub trait Backend {
         61
     }
 
-    /// How [`Backend::optimise`] works on this backend (see [`Method`]): by default with the
+    /// How [`crate::backend::Algorithms::optimise`] works on this backend (see [`Method`]): by default with the
     /// objective bound under assumptions on backends whose sessions keep their solver loaded
     /// but re-load for a new right-hand side (the CNF backends), else with a bound row.
     fn optimisation(&self) -> Method {
@@ -293,7 +293,7 @@ pub trait Backend {
 
     /// How `solve --all --jobs N` (N above 1) enumerates `formula`, for a backend with
     /// [`Capabilities::parallel`]: split over threads by the search engine, with a note for
-    /// the answer's `stats.extra.auto`, or on one thread by [`Backend::enumerate`]. The
+    /// the answer's `stats.extra.auto`, or on one thread by [`crate::backend::Algorithms::enumerate`]. The
     /// default refuses; `search` always splits; `auto` splits where it would enumerate on
     /// search and decides this (and [`Backend::answered_by`]) as its `enumerate` would.
     fn parallel(&mut self, _formula: &PbFormula, _opts: &SolveOptions) -> Result<Parallel, BackendError> {
@@ -480,7 +480,7 @@ pub(crate) fn check_session_options(
     check_caps(caps, backend, opts, false)
 }
 
-/// The options of opening a session ([`Backend::session`]): those of a solve, and no
+/// The options of opening a session ([`crate::backend::Algorithms::session`]): those of a solve, and no
 /// assumptions (they belong to each solve).
 pub(crate) fn check_open_options(
     caps: Capabilities,

@@ -1,5 +1,5 @@
 //! Every solution (`solve --all`, and `--unique` as the first two): the run path of
-//! [`super::solve`] up to the backend, then [`Backend::enumerate`] with the puzzle's
+//! [`super::solve`] up to the backend, then [`crate::backend::Algorithms::enumerate`] with the puzzle's
 //! projection ([`Puzzle::primary`]), and every assignment checked through [`super::finish`] (the IR,
 //! the decoder, the independent verifier) before it is handed on. Solutions are handed on
 //! one by one as they are found and never collected here.

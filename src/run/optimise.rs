@@ -1,4 +1,4 @@
-//! Optimisation on every backend: the backend searches ([`Backend::optimise`]: natively, or
+//! Optimisation on every backend: the backend searches ([`crate::backend::Algorithms::optimise`]: natively, or
 //! with the objective bound under assumptions, or with a bound row), and every model it
 //! reports comes through here before anyone sees it: [`super::finish`] (the IR, the decoder
 //! and the front-end's verifier) and a strictly better objective value than the last one,

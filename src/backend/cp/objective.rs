@@ -53,7 +53,7 @@ impl TerminationCondition for Halting<'_> {
     }
 }
 
-/// [`Backend::optimise`] of `cp`: natively, when the objective fits pumpkin's integers
+/// [`crate::backend::Algorithms::optimise`] of `cp`: natively, when the objective fits pumpkin's integers
 /// (else with bound rows, as a backend without its own optimisation).
 pub(super) fn optimise<B: Backend>(
     cp: &mut B,

@@ -41,12 +41,11 @@
 //! of [`QUICK_FAILURES`]. Only when that gives up does the LP relaxation run, and then the
 //! rule above; the LP costs about a millisecond, which most instances never pay.
 //!
-//! Enumeration (`--all`, `--unique`, [`Backend::enumerate`]) follows the same rule: where
-//! search would go first, it gets the same budget to find a first solution (or prove there
-//! is none); when it does, search walks the whole tree natively (hundreds of thousands of
-//! solutions per second on IcoSoKu); when it gives up, the CDCL engine enumerates in one
-//! session with a blocking clause per solution, which is slower per solution but does not
-//! get lost in formulas that search finds hard.
+//! Enumeration (`--all`, `--unique`) follows the same rule: where search would go first, it
+//! gets the same budget to find a first solution (or prove there is none); when it does,
+//! search walks the whole tree natively (hundreds of thousands of solutions per second on
+//! IcoSoKu); when it gives up, the CDCL engine enumerates in one session with a blocking
+//! clause per solution, slower per solution but not lost where search is.
 //!
 //! The answer names the engine that answered ([`Backend::answered_by`]), and
 //! `stats.extra.auto` says why it was picked.
@@ -55,10 +54,9 @@ use super::field::{OPTIMISERS, field_for, fits};
 use super::race::{self, Setup, Task};
 use super::second_opinion::second_opinion;
 use crate::backend::algorithms::Algorithms;
-use crate::backend::contract::Session;
 use crate::backend::contract::{
-    Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats, Visit,
-    check_caps,
+    Backend, BackendError, Capabilities, Ended, Enumeration, Improved, Optimum, Outcome, Parallel, Session,
+    SolveOptions, SolveStats, Visit, check_caps,
 };
 use crate::backend::engines;
 use crate::backend::limits::too_wide_for;
@@ -340,9 +338,9 @@ impl Auto {
         &mut self,
         formula: &PbFormula,
         opts: &SolveOptions,
-        improved: &mut crate::backend::contract::Improved<'_>,
+        improved: &mut Improved<'_>,
         field: &[&'static str],
-    ) -> Result<crate::backend::contract::Optimum, BackendError> {
+    ) -> Result<Optimum, BackendError> {
         let t0 = Instant::now();
         let mut best = None;
         let (engine, mut o, note) = {
@@ -361,7 +359,7 @@ impl Auto {
                 Task::Optimise,
                 Some(&mut watch),
             )?;
-            let o = crate::backend::contract::Optimum {
+            let o = Optimum {
                 status: f.status,
                 optimal: f.optimal,
                 stats: f.stats,
@@ -376,6 +374,148 @@ impl Auto {
             second_opinion(formula, opts, improved, engine, v, t0.elapsed(), &mut o);
         }
         Ok(o)
+    }
+
+    /// `auto`'s optimisation ([`Backend::optimise_natively`]).
+    fn optimise_here(
+        &mut self,
+        formula: &PbFormula,
+        opts: &SolveOptions,
+        improved: &mut Improved<'_>,
+    ) -> Result<Optimum, BackendError> {
+        let searching = searching::mark(opts.searching.as_ref(), "mitm");
+        let first = mitm::first_optimum(formula, opts, improved)?;
+        drop(searching);
+        if let Some(mut o) = first {
+            self.answered = "mitm";
+            o.stats.extra.insert("auto".into(), MITM_WHY.into());
+            return Ok(o);
+        }
+        // With HiGHS or CBC in the build, an objective goes to `highs` or `mip`: one branch
+        // and bound proves the optimum where the others tighten bound after bound
+        // (measured: `knapsack-opt` with 40 items, proven by mip in 0.4-1.2 s, by
+        // search/sat/cp not within 60 s; encodings/optimise.md). Unless an option asks for
+        // what they do not give, or a row is past their numbers.
+        let first = OPTIMISERS.into_iter().find_map(|name| {
+            engines::engine(name)
+                .filter(|m| too_wide_for(name, formula).is_none() && m.check_options(opts).is_ok())
+                .map(|m| (name, m))
+        });
+        if let Some((name, mip)) = first {
+            let field = field_for(formula, opts, name);
+            if field.len() > 1 {
+                return self.race_optimise(formula, opts, improved, &field);
+            }
+            let mut mip = mip;
+            self.answered = name;
+            let t0 = Instant::now();
+            // The value of the last model the run path accepted: what a second opinion must
+            // beat.
+            let mut best = None;
+            let mut o = {
+                let mut watch = |a: &[bool]| {
+                    let flow = improved(a);
+                    if flow.is_continue() {
+                        best = formula.objective_value(a);
+                    }
+                    flow
+                };
+                let _searching = searching::mark(opts.searching.as_ref(), name);
+                mip.optimise(formula, opts, &mut watch)?
+            };
+            self.inner = Some(mip);
+            o.stats.extra.insert(
+                "auto".into(),
+                format!("an objective, and {name} is in this build: optimised by {name}").into(),
+            );
+            if let (true, Some(v)) = (o.optimal, best) {
+                second_opinion(formula, opts, improved, name, v, t0.elapsed(), &mut o);
+            }
+            return Ok(o);
+        }
+        // A stage of an objective past 62 bits goes to `cp` when its numbers hold the stage,
+        // whose bound `cp` propagated better than the CNF engines and `search` on every
+        // wide-objective file of the PB benchmark (encodings/pb-bigint.md).
+        let cp = engines::engine("cp").filter(|cp| {
+            formula.staged.is_some() && too_wide_for("cp", formula).is_none() && cp.check_options(opts).is_ok()
+        });
+        let (name, why) = match cp {
+            Some(_) => ("cp", "a stage of an objective past 62 bits".to_string()),
+            None => {
+                let plan = plan(formula, opts)?;
+                let name = if plan.search_first { "search" } else { plan.engine };
+                (name, plan.why)
+            }
+        };
+        self.answered = name;
+        let b = self
+            .inner
+            .insert(engines::engine(name).expect("an engine of this build"));
+        let searching = searching::mark(opts.searching.as_ref(), name);
+        let mut o = b.optimise(formula, opts, improved)?;
+        drop(searching);
+        o.stats
+            .extra
+            .insert("auto".into(), format!("{why}; optimised by {name}").into());
+        Ok(o)
+    }
+
+    /// `auto`'s enumeration ([`Backend::enumerate_natively`]).
+    fn enumerate_here(
+        &mut self,
+        formula: &PbFormula,
+        projection: &Projection,
+        opts: &SolveOptions,
+        visit: &mut Visit<'_>,
+    ) -> Result<Enumeration, BackendError> {
+        self.answered = "auto";
+        let plan = plan(formula, opts)?;
+        // The probe `parallel` just made on this formula, if it gave up.
+        let mut probe = self.gave_up_on(formula);
+        if plan.search_first && probe.is_none() {
+            let out = search_first(formula, opts, SEARCH_FAILURES)?;
+            if !gave_up(&out) {
+                self.answered = "search";
+                let why =
+                    format!("groups and rows: search answered within {SEARCH_FAILURES} failures, so it enumerates");
+                let mut e = match out.status {
+                    Status::Sat => search::Search.enumerate(formula, projection, opts, visit)?,
+                    status => Enumeration {
+                        ended: if status == Status::Unsat {
+                            Ended::Complete
+                        } else {
+                            Ended::Unknown
+                        },
+                        stats: out.stats.clone(),
+                    },
+                };
+                if out.status == Status::Sat {
+                    e.stats.build_ms += out.stats.build_ms + out.stats.solve_ms;
+                }
+                e.stats.extra.insert("auto".into(), why.into());
+                return Ok(e);
+            }
+            probe = Some(out.stats);
+        }
+        let mut b = engines::engine(plan.engine).expect("cdcl_for names an engine of this build");
+        let searching = searching::mark(opts.searching.as_ref(), plan.engine);
+        let mut e = b.enumerate(formula, projection, opts, visit)?;
+        drop(searching);
+        self.answered = plan.engine;
+        let why = match &probe {
+            Some(s) => {
+                e.stats.build_ms += s.build_ms + s.solve_ms;
+                format!(
+                    "search gave up within its budget ({SEARCH_FAILURES} failures, {} s) after {:.3} ms, so {} with blocking clauses",
+                    SEARCH_SLICE.as_secs(),
+                    s.build_ms + s.solve_ms,
+                    plan.engine
+                )
+            }
+            None => format!("{}; with blocking clauses", plan.why),
+        };
+        e.stats.extra.insert("auto".into(), why.into());
+        Ok(e)
     }
 }
 
@@ -530,8 +670,8 @@ impl Backend for Auto {
         Some(self.enumerate_here(formula, projection, opts, visit))
     }
 
-    /// Splits over threads where [`Backend::enumerate`] would enumerate on search (the same
-    /// probe decides), else one thread: only the search engine splits its walk.
+    /// Splits over threads where enumerating would go to search (the same probe decides),
+    /// else one thread: only the search engine splits its walk.
     fn parallel(&mut self, formula: &PbFormula, opts: &SolveOptions) -> Result<Parallel, BackendError> {
         self.answered = "auto";
         let plan = plan(formula, opts)?;
@@ -551,19 +691,19 @@ impl Backend for Auto {
         Ok(Parallel::OneThread)
     }
 
-    /// A session runs on one engine for all its solves (it cannot hand a formula over half
-    /// way): `search` where the rule would try it first, else the CDCL engine.
-    /// On the engine a session would use (search, or the CDCL engine), by that engine's
-    /// own [`Backend::optimise`].
+    /// On the engine a session would use (search, or the CDCL engine), by that engine's own
+    /// optimisation.
     fn optimise_natively(
         &mut self,
         formula: &PbFormula,
         opts: &SolveOptions,
-        improved: &mut crate::backend::contract::Improved<'_>,
-    ) -> Option<Result<crate::backend::contract::Optimum, BackendError>> {
+        improved: &mut Improved<'_>,
+    ) -> Option<Result<Optimum, BackendError>> {
         Some(self.optimise_here(formula, opts, improved))
     }
 
+    /// A session runs on one engine for all its solves (it cannot hand a formula over half
+    /// way): `search` where the rule would try it first, else the CDCL engine.
     fn session_natively(
         &mut self,
         formula: &PbFormula,
@@ -576,151 +716,5 @@ impl Backend for Auto {
             .inner
             .insert(engines::engine(name).expect("an engine of this build"));
         b.session(formula, opts)
-    }
-}
-
-impl Auto {
-    /// The native way of [`Backend::optimise_natively`], which always answers.
-    fn optimise_here(
-        &mut self,
-        formula: &PbFormula,
-        opts: &SolveOptions,
-        improved: &mut crate::backend::contract::Improved<'_>,
-    ) -> Result<crate::backend::contract::Optimum, BackendError> {
-        let searching = searching::mark(opts.searching.as_ref(), "mitm");
-        let first = mitm::first_optimum(formula, opts, improved)?;
-        drop(searching);
-        if let Some(mut o) = first {
-            self.answered = "mitm";
-            o.stats.extra.insert("auto".into(), MITM_WHY.into());
-            return Ok(o);
-        }
-        // With HiGHS or CBC in the build, an objective goes to `highs` or `mip`: one branch
-        // and bound proves the optimum where the others tighten bound after bound
-        // (measured: `knapsack-opt` with 40 items, proven by mip in 0.4-1.2 s, by
-        // search/sat/cp not within 60 s; encodings/optimise.md). Unless an option asks for
-        // what they do not give, or a row is past their numbers.
-        let first = OPTIMISERS.into_iter().find_map(|name| {
-            engines::engine(name)
-                .filter(|m| too_wide_for(name, formula).is_none() && m.check_options(opts).is_ok())
-                .map(|m| (name, m))
-        });
-        if let Some((name, mip)) = first {
-            let field = field_for(formula, opts, name);
-            if field.len() > 1 {
-                return self.race_optimise(formula, opts, improved, &field);
-            }
-            let mut mip = mip;
-            self.answered = name;
-            let t0 = Instant::now();
-            // The value of the last model the run path accepted: what a second opinion must
-            // beat.
-            let mut best = None;
-            let mut o = {
-                let mut watch = |a: &[bool]| {
-                    let flow = improved(a);
-                    if flow.is_continue() {
-                        best = formula.objective_value(a);
-                    }
-                    flow
-                };
-                let _searching = searching::mark(opts.searching.as_ref(), name);
-                mip.optimise(formula, opts, &mut watch)?
-            };
-            self.inner = Some(mip);
-            o.stats.extra.insert(
-                "auto".into(),
-                format!("an objective, and {name} is in this build: optimised by {name}").into(),
-            );
-            if let (true, Some(v)) = (o.optimal, best) {
-                second_opinion(formula, opts, improved, name, v, t0.elapsed(), &mut o);
-            }
-            return Ok(o);
-        }
-        // A stage of an objective past 62 bits goes to `cp` when its numbers hold the stage,
-        // whose bound `cp` propagated better than the CNF engines and `search` on every
-        // wide-objective file of the PB benchmark (encodings/pb-bigint.md).
-        let cp = engines::engine("cp").filter(|cp| {
-            formula.staged.is_some() && too_wide_for("cp", formula).is_none() && cp.check_options(opts).is_ok()
-        });
-        let (name, why) = match cp {
-            Some(_) => ("cp", "a stage of an objective past 62 bits".to_string()),
-            None => {
-                let plan = plan(formula, opts)?;
-                let name = if plan.search_first { "search" } else { plan.engine };
-                (name, plan.why)
-            }
-        };
-        self.answered = name;
-        let b = self
-            .inner
-            .insert(engines::engine(name).expect("an engine of this build"));
-        let searching = searching::mark(opts.searching.as_ref(), name);
-        let mut o = b.optimise(formula, opts, improved)?;
-        drop(searching);
-        o.stats
-            .extra
-            .insert("auto".into(), format!("{why}; optimised by {name}").into());
-        Ok(o)
-    }
-}
-
-impl Auto {
-    /// The native way of [`Backend::enumerate_natively`], which always answers.
-    fn enumerate_here(
-        &mut self,
-        formula: &PbFormula,
-        projection: &Projection,
-        opts: &SolveOptions,
-        visit: &mut Visit<'_>,
-    ) -> Result<Enumeration, BackendError> {
-        self.answered = "auto";
-        let plan = plan(formula, opts)?;
-        // The probe `parallel` just made on this formula, if it gave up.
-        let mut probe = self.gave_up_on(formula);
-        if plan.search_first && probe.is_none() {
-            let out = search_first(formula, opts, SEARCH_FAILURES)?;
-            if !gave_up(&out) {
-                self.answered = "search";
-                let why =
-                    format!("groups and rows: search answered within {SEARCH_FAILURES} failures, so it enumerates");
-                let mut e = match out.status {
-                    Status::Sat => search::Search.enumerate(formula, projection, opts, visit)?,
-                    status => Enumeration {
-                        ended: if status == Status::Unsat {
-                            Ended::Complete
-                        } else {
-                            Ended::Unknown
-                        },
-                        stats: out.stats.clone(),
-                    },
-                };
-                if out.status == Status::Sat {
-                    e.stats.build_ms += out.stats.build_ms + out.stats.solve_ms;
-                }
-                e.stats.extra.insert("auto".into(), why.into());
-                return Ok(e);
-            }
-            probe = Some(out.stats);
-        }
-        let mut b = engines::engine(plan.engine).expect("cdcl_for names an engine of this build");
-        let searching = searching::mark(opts.searching.as_ref(), plan.engine);
-        let mut e = b.enumerate(formula, projection, opts, visit)?;
-        drop(searching);
-        self.answered = plan.engine;
-        let why = match &probe {
-            Some(s) => {
-                e.stats.build_ms += s.build_ms + s.solve_ms;
-                format!(
-                    "search gave up within its budget ({SEARCH_FAILURES} failures, {} s) after {:.3} ms, so {} with blocking clauses",
-                    SEARCH_SLICE.as_secs(),
-                    s.build_ms + s.solve_ms,
-                    plan.engine
-                )
-            }
-            None => format!("{}; with blocking clauses", plan.why),
-        };
-        e.stats.extra.insert("auto".into(), why.into());
-        Ok(e)
     }
 }

@@ -85,7 +85,7 @@ pub fn entrants(names: &[&'static str]) -> Vec<Entrant> {
 pub enum Task {
     /// A model, or a refutation ([`Backend::solve`]).
     Decide,
-    /// The best model by the objective ([`Backend::optimise`]).
+    /// The best model by the objective ([`crate::backend::Algorithms::optimise`]).
     Optimise,
 }
 
