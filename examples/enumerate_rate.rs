@@ -9,7 +9,7 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use sokuc::backend::{Backend, Found, SolveOptions};
+use sokuc::backend::{Algorithms, Found, SolveOptions};
 use sokuc::ir::Projection;
 use sokuc::puzzle::{Answer, CompileOptions, Puzzle};
 

@@ -172,7 +172,7 @@ pub struct SolveStats {
     /// Solver-specific counters.
     pub extra: BTreeMap<String, serde_json::Value>,
     /// What backs the outcome's claims, as the engines say it: for the run path's gate,
-    /// never printed as it stands (see [`basis`]). Boxed: statistics travel inside the
+    /// never printed as it stands (see [`crate::backend::basis`]). Boxed: statistics travel inside the
     /// messages of every engine's worker, and most outcomes carry nothing here.
     #[serde(skip)]
     pub basis: Box<Basis>,

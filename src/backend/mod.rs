@@ -3,7 +3,7 @@
 //! that races them ([`portfolio`]). This file is the facade: it declares the modules and
 //! re-exports what the rest of the crate uses.
 //!
-//! Dependencies run one way (tests/architecture.rs checks it): [`registry`] →
+//! Dependencies run one way (tests/architecture.rs checks it): `registry` →
 //! [`portfolio`] → [`engines`] → the engines ([`sat`], [`cp`], [`search`], [`mitm`], `mip`)
 //! → [`algorithms`] → [`contract`], [`basis`], [`limits`], [`searching`]. No engine uses
 //! the portfolio, and nothing below an engine knows one.

@@ -78,7 +78,7 @@ impl Backend for Cp {
         opts: &SolveOptions,
         improved: &mut Improved<'_>,
     ) -> Option<Result<Optimum, BackendError>> {
-        let options = self.options.clone();
+        let options = self.options;
         Some(refuse_wide_rows(formula).and_then(|()| objective::optimise(self, &options, formula, opts, improved)))
     }
 
