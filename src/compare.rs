@@ -1,5 +1,12 @@
 //! `compare`: several backends on one puzzle through the one run path; their statuses must
 //! agree (a disagreement is a bug somewhere, reported loudly).
+//!
+//! Rows come in the order the backends were asked, `--jobs` at a time (one at a time by
+//! default); a backend that fails is an error row, not the end of the run. The time limit
+//! covers the whole command: a backend that starts with `k` backends (itself included) not yet
+//! started gets `1/ceil(k/jobs)` of what is left, so every worker's queue ends by the deadline.
+//! With an objective, two backends that prove different optima, or one that finds a solution
+//! better than another's proven optimum, are a disagreement (exit 1).
 
 use num_bigint::BigInt;
 use std::fmt::Write;

@@ -1,6 +1,11 @@
 //! `generate`: puzzle files whose first lines say how they were made, checked before they
 //! are written (a 3SoKu instance must read back as itself; a Tricky Triple's solution must
 //! verify).
+//!
+//! A generated file starts with the command that makes it again (same seed, same bytes) and
+//! ends with a comment saying what the construction promises (solvable, satisfiable exactly
+//! when the sizes split into equal halves, or unsatisfiable). The constructions are in
+//! `soku::generate` and `tricky::generate`.
 
 use crate::error::Error;
 use crate::input::{InputError, instance_file, lists};

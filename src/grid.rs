@@ -2,6 +2,13 @@
 //! its text for an answer, its JSON, reading a solution back, and the [`Puzzle`]
 //! implementation itself. A grid front-end implements the smaller [`GridRules`] in its folder
 //! (its parser, compiler, verifier and solution-file form) and gets [`Puzzle`] from here.
+//!
+//! The text answer is the grid in the solution-file form, with comment lines for uniqueness and
+//! verification, so that an answer is itself a valid solution file. `--unique` solves again
+//! with a no-good that excludes the first answer (in one session where the backend has one,
+//! `encodings/trickytriple.md`): unsat proves uniqueness, and a second solution is printed as
+//! `#` lines. The JSON has `grid`, `unique` (true, false, or null when not asked) and
+//! `second_grid`. Neither front-end is known to any backend: both compile to the same IR.
 
 use std::fmt::{Display, Write};
 use std::hash::Hash;

@@ -11,6 +11,16 @@
 //! Readers register what they read with [`note_input`] ([`crate::input::read_text`] does it
 //! for every text input), so a command cannot forget an input it did not know it had, such
 //! as the variant file an instance names.
+//!
+//! The input check runs as soon as the inputs are read, before any solving, so a refused path
+//! costs nothing. Solvers write their proofs (`--proof`) into the temporary file too. When
+//! presolve refutes an instance no solver runs, so `--proof` writes no file and says so
+//! (`sokuc certify` proves such an instance instead).
+//!
+//! The one file written in place is the results file of `sweep -o`: it is a journal that
+//! `--resume` continues after a kill, so it grows as instances are solved (it is still refused
+//! when it names an input). `tests/outputs.rs` covers every command that writes, under every
+//! kind of alias.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};

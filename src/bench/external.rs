@@ -7,6 +7,12 @@
 //! without `{}` gets the path as its last word. The process runs in a process group of its
 //! own, and at the deadline the whole group is killed (`kill -KILL -- -PGID`), so a wrapper
 //! script's children die with it.
+//!
+//! Its last `s` line is read (`SATISFIABLE`, `OPTIMUM FOUND`, `UNSATISFIABLE`, `UNKNOWN`); no
+//! `s` line is an `error` with its exit code and last stderr line, and the kill at the
+//! deadline makes it `unknown`. When it prints `v` lines, the model is checked against the file
+//! by the pb front-end's exact verifier: the row says `model verified`, or `VS MODEL WRONG:
+//! why`. A command that cannot be started at all (`--vs nosuch {}`) is exit 2 before any row.
 
 use std::io::Read;
 use std::os::unix::process::CommandExt;

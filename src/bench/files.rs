@@ -6,6 +6,31 @@
 //! limit counts from the same instant. The external solver runs after sokuc, never at the
 //! same time, so the two do not share the cores. When it prints a model (`v` lines), the
 //! model is checked against the file by the front-end's exact verifier (`AnyPuzzle::check`).
+//!
+//! Files: a folder gives its `.opb`, `.cnf` and `.dimacs` files (also `.gz`, `.bz2`, `.xz`; not
+//! its subfolders), sorted by name; files named one by one keep their order. There is no
+//! list-file form: the shell's globbing names files. Each file is read through a loader the
+//! CLI passes in.
+//!
+//! Per file, one row: per backend of `--backend` (default `auto`) the status (`sat`, `unsat`,
+//! `unknown` or `error`), the time, and the engine that answered (what `auto` picked; `auto`
+//! itself when presolve or the LP answered). An `error` row (a file that does not parse, a
+//! clause budget exceeded) carries its one-line reason, and the run goes on. `--timeout` is
+//! per file and per backend; `--limit N` takes the first N files; `--spawn` is for batches only.
+//!
+//! The summary gives, per backend and for the external solver, the solved (sat + unsat),
+//! unknown and error counts and the median time over the files each solved; per backend, the
+//! files both it and the external solver solved, with both medians there; the external models
+//! verified and wrong; per family (the file name up to its first all-digit part:
+//! `knapsack-opt-25-s1.opb` is `knapsack-opt`) the files and solved counts; the disagreements
+//! (decided answers that differ, between any of sokuc's backends and the external solver;
+//! `OPTIMUM FOUND` counts as sat). Exit code: 1 for a disagreement, a wrong external model or
+//! a wrong sokuc answer; else 30 when sokuc left a file unknown or with an error; else 0.
+//!
+//! `--format json`: one object per file as it finishes (`file`, `family`, `sokuc`: per
+//! backend `backend`, `answered_by`, `status`, `verified`, `ms`, `reason`; `vs`: `status`,
+//! `ms`, `timed_out`, `model` (`verified`, `wrong` or `none`), `model_problem`, `reason`;
+//! `disagreement`), then one `{"summary": {...}}` line with the figures above.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

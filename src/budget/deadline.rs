@@ -1,3 +1,29 @@
+//! The command's time limit and interrupt, as every stage sees them.
+//!
+//! `--timeout` is one clock for the whole command, started before the instance is read, so
+//! reading, presolve, compiling, encoding and solving all count, on every backend. Past it the
+//! answer is `unknown` (exit 30) within about a second more: the time to free what was built
+//! (measured at most 0.4 s, on the scaling families at `--timeout 2` and on bipyramid-2000 at
+//! `--timeout 1`).
+//!
+//! Who looks at the clock: the encoders every 1,024 clauses (`encode::sink`), the search
+//! engine at a pace that adapts to how long its nodes take, varisat between decisions (the
+//! stop check patched into `vendor/varisat`), CaDiCaL through its terminator. Work that cannot
+//! look at the clock runs on a worker thread whose caller answers at the deadline through
+//! `Deadline::wait`: compiling and presolve (when a limit is set; `stop` lets the front-ends'
+//! loops notice), pumpkin always (posting a large row can take seconds). CBC and HiGHS cannot
+//! be stopped from outside at all and overrun their own limits (CBC by 3 minutes past 10 s on
+//! bipyramid-2000), so they run in helper processes that are killed at the deadline, and the
+//! next solve (`compare`, `bench`, `scaling`) starts at once. A worker left behind is joined
+//! within `GRACE` (`join_within`); `tests/workers.rs` and `tests/engine_threads.rs` check that
+//! none outlives its solve.
+//!
+//! `bench`, `scaling` and `sweep` give each instance its own limit; `compare` shares one limit
+//! between its backends (see `crate::compare`). A signal (`interrupt_process_on`, set by the
+//! binary on SIGINT and SIGTERM) ends a command as its time limit would, and nothing found
+//! before it is lost. `tests/limits.rs` runs every backend at `--timeout 1` on an instance that
+//! takes it 18 s to minutes.
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, OnceLock};

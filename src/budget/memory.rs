@@ -4,6 +4,21 @@
 //! Models are refused *before* they are built when an estimate says they would not fit
 //! (see each backend and [`crate::encode::estimate`]); the guard catches what an estimate
 //! misses (solver internals, learnt clauses) by reading the resident set size now and then.
+//!
+//! Who estimates what, before anything large is built: a 3SoKu or pool model from its
+//! placement variables (faces times tile turns, about 400 bytes each); `sat` and `cadical`
+//! count their CNF first without a solver (the same encoder into a counting sink) and weigh it
+//! against the clause budget (`--max-clauses`) and the solver's measured bytes per clause,
+//! literal and variable, so a hopeless encoding is refused after about half a second with the
+//! default limits (a random bipyramid-500: 0.5 s and 43 MB, where filling varisat up to the
+//! budget took 12 s and 1.3 GB); `cp`, `mip` and the search engine from the model's terms
+//! (measured bytes per term) or by counting their tables as they make them. Value sets of sums
+//! are bounded before they are built, and nothing is ever reserved from a number the user gave
+//! (a clause budget of 10^13 or 2^64-1 once meant a 4 TB allocation). What an estimate cannot
+//! see (learnt clauses, CBC's tree) the guard catches: encoders, `cadical`, `cp`, `mip`, and
+//! `sat` when a time limit is set read the resident size now and then and stop with the same
+//! error. Sums over large, distinct weights have no small CNF; `search`, `cp` and `mip` take
+//! such rows as they are.
 
 use std::time::Instant;
 

@@ -1,4 +1,10 @@
 //! External solver answers: SAT-competition output (`s` and `v` lines).
+//!
+//! What `decode` reads: SAT-competition output (`s SATISFIABLE` and `v ... 0`
+//! lines, also minisat+'s `v x1 -x2` and MiniZinc's `=====UNSATISFIABLE=====` and separators;
+//! the MiniZinc export prints its solution as `s`/`v` lines, so every format decodes the same
+//! way), a CBC solution file, or a HiGHS solution file (raw style, as `highs --solution_file`
+//! writes).
 
 use super::InputError;
 

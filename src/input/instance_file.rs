@@ -1,4 +1,15 @@
 //! 3SoKu instance files (TOML, spec §2) and the `--pegs` shortcut.
+//!
+//! A `[[fixed]]` entry means "this face carries a tile identical to tile t" (turn given or
+//! free). The general form (a `pool` of types with bounds instead of `tiles`, or free pegs
+//! `capacities = { permutation_of = [...] }`) compiles through `crate::pool` and is checked by
+//! `pool/verify.rs`; fixed placements need a tile list and given capacities.
+//!
+//! Shipped examples (`instances/`): `icosoku-seed.toml` (seed 000's example),
+//! `tetrasoku-seed.toml` (its TetraSoKu), `octasoku.toml`, `icosoku-fixed.toml` (fixed tiles),
+//! `icosoku-unsat.toml` (a "4-unsat" line), `tetrasoku-unsat.toml` (totals agree, but no
+//! arrangement exists), and for the general form `liu-adts.toml` (Liu's Q1),
+//! `icosoku-free-pegs.toml` and `octahedron-pool.toml`.
 
 use std::collections::BTreeMap;
 use std::path::Path;

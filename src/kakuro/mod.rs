@@ -4,6 +4,11 @@
 //! linear sum and all-different as one at-most-one per digit. Digits that cannot occur in
 //! any combination of distinct digits with the run's length and sum are left out of the
 //! cell's options, so every backend starts from the same small domains.
+//!
+//! Malformed grids are rejected with file, line and reason (exit 2): ragged rows, a wrong row
+//! count, unknown cells, a clue with no run, a run longer than 9, a clue impossible for its run
+//! length, and a white cell outside an across or down run. The public boards are in
+//! `instances/kakuro/`, with their provenance in `SOURCE.md` and their solutions beside them.
 
 // Grids are indexed by (row, column) throughout; index loops read better here.
 #![allow(clippy::needless_range_loop)]

@@ -1,4 +1,10 @@
 //! Built-in variants and tile sets, compiled into the binary from `variants/`.
+//!
+//! The built-ins are the eight convex deltahedra (`tetrahedron`, `bipyramid-3`, `octahedron`,
+//! `bipyramid-5`, `snub-disphenoid`, `triaugmented-triangular-prism`,
+//! `gyroelongated-square-bipyramid`, `icosahedron`; `scripts/deltahedra.py` made the three
+//! Johnson solids from coordinates) and `bipyramid-N` for any N >= 3, generated and validated
+//! like a file.
 
 use super::tiles::Tile;
 

@@ -3,6 +3,9 @@
 //!
 //! A [`Scene`] is what to draw, independent of where it came from: a classic instance with or
 //! without a solution, or a pool answer. The renderer never looks at a solver or an encoding.
+//!
+//! An invalid solution is still drawn, marked `INVALID` with the reason in the title, and the
+//! command exits 3 (as `check` does).
 
 pub mod instruction;
 pub mod net;

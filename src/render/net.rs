@@ -12,6 +12,11 @@
 //! When nothing more fits, the piece is closed and a new piece starts; several roots and both orders are
 //! tried, and the net with the fewest pieces, then the smallest area, wins. For the convex deltahedra
 //! and bipyramids this gives one piece (tested).
+//!
+//! What is tested to come out in one piece: all eight convex deltahedra, bipyramids up to at
+//! least 400 faces, and 150 random triangulations made by edge flips of the icosahedron (vertex
+//! degrees up to 11). A variant that does not fit in one piece is drawn in several pieces, side
+//! by side, and the legend says so; nothing is ever drawn overlapping.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};

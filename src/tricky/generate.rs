@@ -6,6 +6,9 @@
 //!    only if the solution stays unique. Uniqueness is checked incrementally: one session of the
 //!    sat backend (one varisat solver) holds the empty puzzle plus a clause excluding the known
 //!    solution, and the givens are assumptions. "Unsatisfiable" means no other solution exists.
+//!
+//! varisat is deterministic, so the randomness of step 1 comes from the hints alone: the same
+//! seed gives the same puzzle.
 
 use std::collections::HashMap;
 

@@ -4,6 +4,10 @@
 //! Model: one-hot symbol per white cell. Per triple, "not all equal" is one clause per
 //! symbol (not all three hold it) and "not all different" is one clause per permutation of
 //! the three symbols, nine clauses in all.
+//!
+//! The public boards are in `instances/trickytriple/`, with their provenance in `SOURCE.md`;
+//! `instances/trickytriple/generated/` holds one generated puzzle for each of the sizes 7, 15,
+//! 30 and 50 (seed 3).
 
 // Grids are indexed by (row, column) throughout; index loops read better here.
 #![allow(clippy::needless_range_loop)]
