@@ -1,7 +1,8 @@
 //! `sokuc-cbc`: the `mip` backend's helper. It reads one model from standard input (the
-//! format of `sokuc::backend::mip::helper::Problem`), models it with good_lp, solves it with good_lp's
-//! CBC solver, writes CBC's verdict to standard output and exits. Not meant to be run by
-//! hand; `sokuc` starts it, and kills it at the deadline (see `src/backend/helper.rs`).
+//! format of `sokuc::backend::mip::helper::Problem`), models it with good_lp, solves it with
+//! good_lp's CBC solver, writes CBC's verdict to standard output and exits. Not meant to be
+//! run by hand; `sokuc` starts it, and kills it at the deadline (see
+//! `src/backend/mip/helper.rs`).
 //!
 //! Only this program links CBC, so no other command pays for loading it.
 

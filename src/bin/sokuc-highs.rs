@@ -1,8 +1,8 @@
 //! `sokuc-highs`: the `highs` backend's helper. It reads one model from standard input (the
-//! format of `sokuc::backend::mip::helper::Problem`), solves it with HiGHS (the `highs` crate that
-//! good_lp's HiGHS solver wraps), writes HiGHS's verdict to standard output and exits. Not
-//! meant to be run by hand; `sokuc` starts it, and kills it at the deadline (see
-//! `src/backend/helper.rs`).
+//! format of `sokuc::backend::mip::helper::Problem`), solves it with HiGHS (the `highs`
+//! crate that good_lp's HiGHS solver wraps), writes HiGHS's verdict to standard output and
+//! exits. Not meant to be run by hand; `sokuc` starts it, and kills it at the deadline (see
+//! `src/backend/mip/helper.rs`).
 //!
 //! Only this program holds HiGHS, so no other command pays for loading it.
 

@@ -9,6 +9,15 @@
 //! The trait sits between the model and the IR: a front-end reads its file into a model,
 //! compiles the model into a [`PbFormula`], turns an assignment back into a solution, and
 //! checks that solution with a verifier that shares no code with its compiler or decoder.
+//!
+//! **One solution** is what a person sees: identical tiles are interchangeable and a turned
+//! uniform tile is the same placement, because the 3SoKu and pool models have one variable
+//! per (face, tile type, distinct turn). Answers are told apart by [`Puzzle::primary`] only:
+//! every variable for 3SoKu, Kakuro and Tricky Triple, the placements for pools (whose free
+//! pegs follow from them), the file's own variables for OPB and CNF (not the product terms'
+//! `and_...` auxiliaries). `tests/enumerate.rs` checks on every backend that the solutions of
+//! small instances of every kind are pairwise distinct and as many as a brute-force count
+//! written in the test.
 
 pub mod evidence;
 mod outcome;

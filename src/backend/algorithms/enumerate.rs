@@ -6,6 +6,15 @@
 //! On a backend with [`crate::backend::Capabilities::incremental`] that is one session, so each solve
 //! starts from what the previous ones learnt; otherwise (and with a DRAT proof, which cannot
 //! span a session) every solve starts afresh from the formula and the no-goods so far.
+//!
+//! Per engine: `search` enumerates natively, in one complete walk of its tree that reports
+//! every leaf (`encodings/search.md`); `sat` and `cadical` block in one incremental session;
+//! `cp`, `mip` and `highs`, which have no native sessions, solve afresh each time. That is
+//! fine for uniqueness and small counts and slow for large ones (`mip` starts a helper
+//! process per solution), and it is kept because it is correct on every engine. `auto`
+//! enumerates with `search` natively where search finds a first answer within its failure
+//! budget, else with the CDCL engine and blocking clauses (`encodings/auto.md`). `--unique`
+//! is the first two solutions of this enumeration.
 
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 

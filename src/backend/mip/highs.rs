@@ -8,6 +8,13 @@
 //! and p2756 as decision problems), and CBC settles others first; `auto` races them.
 //!
 //! An "infeasible" from HiGHS is asked again with presolve and scaling off, as CBC's is.
+//!
+//! The helper `sokuc-highs` builds the model for the `highs` crate (the binding good_lp
+//! wraps) rather than through good_lp, because good_lp's solution does not carry HiGHS's dual
+//! bound, which the wide objective weighs against the exact value of HiGHS's model
+//! (`encodings/optimise.md`). Debian 12 has no HiGHS package, so cargo builds it from the
+//! source highs-sys carries (cmake and a C++ compiler, about 4 minutes on 2 cores); nothing
+//! is needed to run it.
 
 use super::helper::Solver;
 use super::solve::{CAPABILITIES, optimise_with, solve};

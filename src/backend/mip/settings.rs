@@ -1,5 +1,20 @@
 //! The settings `mip` and `highs` give their solver for one attempt: CBC's command-line
-//! parameters or HiGHS's options, from what the attempt is for (see `mip.rs`).
+//! parameters or HiGHS's options, from what the attempt is for (see [`super::solve`]).
+//!
+//! - CBC runs its serial branch and bound (no `threads` parameter; `encodings/cbc-threads/`).
+//!   HiGHS runs on one thread, with `mip_rel_gap 0` and `mip_abs_gap 0` on an objective; its
+//!   log is off, because the helper's standard output carries the answer.
+//! - A feasibility problem (no objective) first gets CBC with strong branching, primal
+//!   heuristics and cuts off for its first second: there is nothing for them to improve, and
+//!   on IcoSoKu they were most of CBC's time. If that did not settle it, CBC starts again with
+//!   its defaults for the time left.
+//! - An "infeasible" stands only when a second run says it too: CBC's with CLP's scaling and
+//!   presolve off (its scaled LP has called a feasible 0/1 program infeasible), HiGHS's with
+//!   `presolve off` and `simplex_scale_strategy 0`. `stats.extra.confirmed` says when both
+//!   runs agreed; a solution from the second run is the answer.
+//!
+//! `tests/miplib.rs` holds these settings to MIPLIB 3's published optima and to the verdicts
+//! of its decision pairs (the objective bounded at the optimum, and one below it).
 
 use std::time::Duration;
 

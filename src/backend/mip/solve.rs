@@ -1,10 +1,9 @@
 //! CBC (the `mip` backend) and HiGHS (`highs`, in `super::highs`): the IR as a 0/1 integer
 //! program (one binary column per variable, one row per constraint, except that a row too
 //! wide for the solvers' tolerances becomes digit columns over auxiliary columns; see
-//! `narrow`), sent to `sokuc-cbc` or `sokuc-highs`, a helper process that models it with
-//! good_lp and solves it with good_lp's solver (see [`super::helper`] for why a process, and
-//! why separate programs). What follows says CBC; HiGHS gets the same treatment, with its
-//! own names for the settings (see `mip_settings.rs`).
+//! `narrow`), sent to `sokuc-cbc` or `sokuc-highs`, a helper process that solves it (see
+//! [`super::helper`] for why a process, and why separate programs). What follows says CBC;
+//! HiGHS gets the same treatment, with its own names for the settings ([`super::settings`]).
 //!
 //! The helper is killed at the deadline (or on an interrupt, or past the memory limit), so
 //! the call returns within a poll of the deadline whatever CBC was doing: its own time limit

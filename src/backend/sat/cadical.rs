@@ -2,6 +2,11 @@
 //!
 //! It reads the same CNF as varisat, produced by the same encoders through [`ClauseSink`],
 //! so a difference in answers between the two can only come from the solvers.
+//!
+//! The engine turns off CaDiCaL's light preprocessing (`preprocesslight=0`, most of the solve
+//! time on IcoSoKu), takes a seed and assumptions, writes DRAT proofs, and stops through
+//! CaDiCaL's terminator callback. For experiments, `SOKUC_CADICAL_OPTS=name=value,...` sets
+//! further options: the CLI reads it and passes it in as [`crate::backend::Tuning`].
 
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 

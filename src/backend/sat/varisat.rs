@@ -1,4 +1,8 @@
 //! varisat, the embedded pure-Rust CDCL solver (the default backend).
+//!
+//! sokuc builds it from `vendor/varisat`, patched with a stop check between decisions
+//! (`vendor/varisat/SOKUC-PATCH.md`), so it solves on the caller's thread and no solver
+//! thread outlives its answer.
 
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
