@@ -3,6 +3,10 @@
 //! `posting.rs`, `counts.rs`, `table_element.rs`), and what stops the worker (the deadline,
 //! the interrupt, the memory guard). Shared by solving (`mod.rs`) and optimising
 //! (`objective.rs`).
+//!
+//! A constraint without variables is evaluated here, never posted: pumpkin panics on one (a
+//! Kakuro cell with no digit left, found by the first differential run). The shared backend
+//! suite (`tests/backends.rs`) tests such constraints on every engine.
 
 use std::collections::HashMap;
 use std::sync::mpsc;

@@ -1,6 +1,12 @@
-//! A second opinion on an optimum `mip` or `highs` claims: another engine is asked, for a short slice,
-//! for a solution strictly better than it. An optimality proof is a claim no verifier
-//! checks; this is where a wrong one can be caught without the cost of a second full proof.
+//! A second opinion on an optimum `mip` or `highs` claims when `auto` optimises: another kind
+//! of engine (`cp`, else `sat`) is asked, for a short slice, for a solution strictly better
+//! than it. An optimality proof is a claim no verifier checks; this is where a wrong one can
+//! be caught without the cost of a second full proof.
+//!
+//! When a better solution turns up, the user sees it with its `o` line, `s SATISFIABLE`
+//! instead of `s OPTIMUM FOUND`, `"contradiction"` in the JSON, a line on standard error, and
+//! exit 1. When anything better is refuted, `optimal_by` names both engines. `compare` holds
+//! backends to the same standard on a problem with an objective (see `crate::compare`).
 
 use std::time::{Duration, Instant};
 
