@@ -1,14 +1,24 @@
 //! 3SoKu instance generators.
 //!
 //! - [`random_solvable`]: place tiles at random (random faces, random turns) and read the
-//!   capacities off the vertex sums, so the instance has at least that solution.
-//! - [`from_partition`]: seed 000's reduction (Lemma 1). Sizes `s_1..s_n` become a bipyramid
-//!   with `2n` faces, tiles `(s_i,0,0)` and `n` blank tiles, capacity `s/2` at both apices and
-//!   0 on the ring. It is solvable exactly when the sizes split into two halves of equal sum.
+//!   capacities off the vertex sums, so the instance has at least that solution. Any variant,
+//!   built-in or a file. The tiles are the IcoSoKu set on a 20-face variant, else random
+//!   weights `0..=--max-weight` (default 3), or `--tiles`. `--fixed K` pre-places K tiles
+//!   where the planted arrangement has them (turn free, or kept with `--fixed-rotation`).
+//! - [`from_partition`]: seed 000's reduction (Lemma 1). Sizes `s_1..s_n` become
+//!   `bipyramid-n` (`2n` faces; n >= 3, shorter lists are padded with blank tiles), tiles
+//!   `(s_i,0,0)` and `n` blank tiles, capacity `s/2` at both apices (the first and last
+//!   vertex) and 0 on the ring. It is solvable exactly when the sizes split into two halves of
+//!   equal sum; an odd total gives both apices `floor(s/2)`, so the totals differ and the
+//!   instance is unsatisfiable, as the Partition instance is.
 //! - [`four_unsat`]: seed 000's "4-unsat" family, generalised to any variant: a solvable
-//!   instance with one capacity raised by 1 and 4 tiles fixed to faces with a free turn. The
-//!   totals differ by one, so it is unsatisfiable, trivially for a reasoner that adds up and
-//!   slowly for one that does not.
+//!   instance with one capacity raised by 1 and 4 tiles (or `--fixed K`) fixed to faces with
+//!   a free turn. The totals differ by one, so it is unsatisfiable, trivially for a reasoner
+//!   that adds up and slowly for one that does not.
+//!
+//! `tests/generate.rs` checks 80 random Partition instances against a subset-sum table (`sat`
+//! and `search`, presolve off and on), random instances on every deltahedron (solvable,
+//! repeatable), and 4-unsat instances refuted by two backends without presolve.
 
 use crate::model::{Fixed, Instance, Placement, Tile, Variant, rotate};
 use crate::rng::Rng;
