@@ -8,6 +8,22 @@
 //! `u128` per arrangement is kept, for the median, within `--max-memory`. The total over all
 //! arrangements is the sum of each orbit representative's count times its orbit's size, so
 //! a full run re-derives the free-peg count.
+//!
+//! A tile list goes to the 3SoKu frontier counter per arrangement, any other pool to the pool
+//! counter. Pool instances have no fixed tiles (the format allows them only with a tile list
+//! and given pegs, which is 3SoKu).
+//!
+//! **Output.** Each arrangement with a solution is printed as soon as it is counted (`pegs
+//! count orbit-size`; JSON: an `arrangements` array streamed element by element, then
+//! `summary`). The summary gives the arrangements counted, how many have no solution, the
+//! min, median and max over those with at least one, the hardest (fewest solutions, at least
+//! one), and the total over all arrangements. Past half of `--max-memory` for the kept counts,
+//! exit 2 (take a `--sample`). On `--timeout` the summary of what was counted is printed,
+//! marked as stopped, exit 30. An arrangement whose own count needs more than `--max-memory`
+//! does not end the run: it is printed as `pegs skipped orbit-size` (JSON `"skipped": "over
+//! --max-memory"`), left out of the figures and listed in the summary (`skipped`, and the
+//! first 20 in `skipped_capacities`, to rerun alone with more memory); the exit is then 30,
+//! because the figures are incomplete.
 
 use num_bigint::BigUint;
 

@@ -10,6 +10,19 @@
 //! puzzle's structure (its tile-count rows tie every face together, which defeats a model
 //! counter's decomposition into components); every other kind by [`generic`], the projected
 //! model counter of [`crate::sharp`] over the compiled formula.
+//!
+//! Counts go out as decimal strings in the JSON (they may pass 2^64). `--max-memory` (default
+//! 8G) bounds the counter's states (past it, exit 2), and `--timeout` ends without a count
+//! (exit 30). `--emit dimacs` names the projection in a `c p show ... 0` line, as Ganak and
+//! other model counters read it.
+//!
+//! **What the counts were checked against.** `tests/count.rs`, `tests/count_pool.rs` and
+//! `tests/count_agree.rs`: the frontier programme, the generic counter, `solve --all` and Ganak
+//! agree on small instances of every kind, zeros included. On the icosahedron itself, with 10
+//! of the 20 IcoSoKu tiles pre-placed, the programme's counts (1,068, 74,653 and 133,423 for
+//! seeds 3, 1, 2) equal the enumeration's; with 8 pre-placed, 1,979,161 and 2,660,131 agreed
+//! too (enumerated in 40 and 56 s; measured once, not in the tests). Ganak itself did not
+//! finish the seed instance's CNF (2,644 variables, projected on 580) in 30 minutes.
 
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
