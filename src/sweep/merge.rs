@@ -1,7 +1,7 @@
 //! `sokuc sweep-merge`: shard results files -> one results file and one summary, as if the
 //! sweep had run in one piece. Every record is checked again (checksum, place, capacities,
-//! arrangement verified), and a missing shard, a missing or extra record, or shards of
-//! different sweeps are errors.
+//! arrangement verified), and a missing shard, a shard given twice, a missing or extra record
+//! (named with its file and line), or shards of different sweeps are errors.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};

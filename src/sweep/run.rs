@@ -1,5 +1,12 @@
 //! Running a sweep: workers solve chunks of canonical instances, the main thread writes the
 //! records in order, so the results file is always a valid prefix plus at most one torn line.
+//!
+//! `--resume` re-reads the results file and checks every record (checksum, position,
+//! capacities, the arrangement re-verified), cuts the file at the first bad or torn record and
+//! goes on from there. The final file is byte-identical to that of a run never interrupted
+//! (`tests/sweep.rs`). The summary counts are over all records; its timing figures cover only
+//! the instances this process solved, because records carry no times (so that reruns give
+//! identical files).
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Seek, SeekFrom, Write};

@@ -1,5 +1,7 @@
 //! What a sweep covers: the variant, tiles and capacity multiset ([`Spec`]), and how its
-//! canonical instances are split into blocks and shards.
+//! canonical instances are split into blocks and shards: `--shard K/N` takes the blocks of
+//! [`DEFAULT_BLOCK`] (64, `--block`) consecutive canonical instances whose block number is K
+//! modulo N, and `sokuc sweep-merge` puts the shards together again (`merge.rs`).
 
 use super::records::MAGIC;
 use super::symmetry::{automorphisms, closed_under_mirroring};

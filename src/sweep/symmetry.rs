@@ -5,6 +5,11 @@
 //! lands on a face read anticlockwise. On a connected closed surface an automorphism is fixed
 //! by where it sends one oriented face, so trying each face in each of its 3 rotations (and
 //! for reflections, reversed) and growing the map across edges finds them all.
+//!
+//! The rotation group (60 on the icosahedron) always counts; the orientation-reversing
+//! automorphisms are added when the tile multiset is its own mirror image (IcoSoKu's is),
+//! because a reflected solution uses mirrored tiles (120). `tests/sweep.rs` checks the groups
+//! and the orbit counts against brute force over all vertex permutations.
 
 use std::collections::HashMap;
 

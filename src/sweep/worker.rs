@@ -1,5 +1,7 @@
 //! One sweep worker's solver: a backend session kept across instances, or the run path
-//! per instance (see [`Worker`]).
+//! per instance (see [`Worker`]). With `--backend search`, the default, each worker keeps
+//! one engine and changes only the vertex capacities between instances; every answer is
+//! still checked against the IR, decoded and verified.
 
 use std::time::Duration;
 
