@@ -1,3 +1,8 @@
+//! Where encoders write ([`ClauseSink`]): [`Budgeted`] around another sink keeps the clause
+//! budget, the memory limit (by the sink's [`Cost`]) and the deadline; [`Cnf`] is an
+//! in-memory CNF (for DIMACS and the tests); [`Counting`] only counts, for estimates before
+//! a model is built.
+
 use super::options::DEFAULT_MAX_CLAUSES;
 use crate::budget::Deadline;
 use crate::budget::memory::Guard;
