@@ -20,7 +20,7 @@
 //! answers on any machine.
 //!
 //! When the CDCL engine has not answered within [`HEAD_START`], `highs` (HiGHS, where the
-//! build has it; else `mip`, CBC, where the build has that, and `cp`) races it (`race.rs`,
+//! build has it; else `mip`, CBC, where the build has that, and `cp`) races it (`race/`,
 //! the coordinator), sharing the cores: the first answer that holds wins and the others are
 //! stopped. Every model is checked before it counts, and a claim another engine's checked
 //! model refutes is a contradiction (`stats.basis`), never the answer. No single

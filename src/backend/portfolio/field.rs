@@ -1,4 +1,4 @@
-//! Who races whom: the engines `auto` runs together on one formula (`race.rs` runs them),
+//! Who races whom: the engines `auto` runs together on one formula (`race/` runs them),
 //! chosen from measurements on the public PB benchmark (encodings/auto.md, "The race,
 //! measured" and "The engine beside HiGHS").
 

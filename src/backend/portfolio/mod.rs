@@ -1,5 +1,5 @@
 //! The portfolio: `auto`, which picks engines for a formula by a fixed rule ([`auto`]), and
-//! the coordinator that races several of them on one formula (`race.rs`), with who races
+//! the coordinator that races several of them on one formula (`race/`), with who races
 //! whom (`field.rs`) and the second opinion on a claimed optimum (`second_opinion.rs`).
 //!
 //! Dependencies run one way: the portfolio uses the engines (looked up through
