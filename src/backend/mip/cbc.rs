@@ -7,7 +7,7 @@
 //! links it: `readelf -d target/release/sokuc` lists no CBC library, so no other command pays
 //! for loading CBC, Clp, CoinUtils, LAPACK or gfortran. For each solve the engine writes its
 //! model to the helper through a pipe (binary columns, one row per constraint, the objective
-//! if any, CBC's parameters: [`super::settings`]); the helper models it with good_lp
+//! if any, CBC's parameters: `settings.rs`); the helper models it with good_lp
 //! (`variables!`, one `constraint!` per row), solves it with good_lp's CBC solver
 //! (`coin_cbc`), and writes back CBC's verdict and the columns' values. A missing helper or
 //! CBC library is an error for `--backend mip` only (exit 2, naming what is missing and how to

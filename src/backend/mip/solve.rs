@@ -3,7 +3,7 @@
 //! wide for the solvers' tolerances becomes digit columns over auxiliary columns; see
 //! `narrow`), sent to `sokuc-cbc` or `sokuc-highs`, a helper process that solves it (see
 //! [`super::helper`] for why a process, and why separate programs). What follows says CBC;
-//! HiGHS gets the same treatment, with its own names for the settings ([`super::settings`]).
+//! HiGHS gets the same treatment, with its own names for the settings (`settings.rs`).
 //!
 //! The helper is killed at the deadline (or on an interrupt, or past the memory limit), so
 //! the call returns within a poll of the deadline whatever CBC was doing: its own time limit
