@@ -258,7 +258,7 @@ fn every_claimed_optimum_is_the_published_one() {
         // (stein45; the others within 3 s); the others get a short try, in which they may
         // prove the small ones.
         // HiGHS alone runs without an absolute gap (a positive one it rounds up to a whole
-        // unit, which drift makes unsound: src/backend/mip_settings.rs), and then does not
+        // unit, which drift makes unsound: src/backend/mip/settings.rs), and then does not
         // close stein45's last half unit within 120 s; `auto`, racing CBC beside it, must.
         let highs_proves = name != "stein45.opb.gz";
         let must_prove = (matches!(b, "mip" | "auto") && has_mip())

@@ -15,12 +15,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::encode::EncodeOptions;
-use crate::ir::{PbFormula, Projection};
+use crate::ir::{Constraint, Lit, PbFormula, Projection, Status};
 
 use crate::backend::basis::Basis;
 use crate::backend::searching;
 use crate::budget::Deadline;
-use crate::ir::{Constraint, Lit, Status};
 
 /// What a backend supports. Asking for an unsupported feature is an error, never silently
 /// ignored.

@@ -8,12 +8,11 @@ use std::time::Duration;
 
 use crate::backend::algorithms::Algorithms;
 use crate::backend::contract::{
-    Backend, BackendError, Capabilities, Ended, Enumeration, Found, Outcome, SolveOptions, SolveStats, Visit,
+    Backend, BackendError, Capabilities, Ended, Enumeration, Found, Improved, Optimum, Outcome, SolveOptions,
+    SolveStats, Visit,
 };
-use crate::backend::contract::{Improved, Optimum};
 use crate::backend::sat::varisat::Varisat;
-use crate::ir::Status;
-use crate::ir::{Cmp, Constraint, Linear, PbFormula, Projection};
+use crate::ir::{Cmp, Constraint, Linear, PbFormula, Projection, Status};
 
 /// The ways [`Liar`] lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,7 +18,7 @@ pub const CP_ROW_LIMIT: u128 = 1 << 30;
 /// of 1 the rounded model is exact. tests/wide_rows.rs found CBC models breaking rows by a
 /// whole unit from widths of 4 * 10^6, and a one-term row `(2^20 - 2) x = 1` that CBC
 /// "satisfied" with `x` within 10^-6 of 0. Tolerances only let more points in, so CBC's
-/// "infeasible" (asked twice, see `mip.rs`) and its bound hold whatever the width; only its
+/// "infeasible" (asked twice, see `mip/solve.rs`) and its bound hold whatever the width; only its
 /// model may break a wide row. So rows between [`MIP_EXACT_ROW_LIMIT`] and this limit go to
 /// CBC whole (they are common: MIPLIB's mod008 has five, and splitting them makes CBC 90
 /// times slower there), and the model CBC returns is checked against them exactly; if one
@@ -47,7 +47,7 @@ pub const MIP_EXACT_ROW_LIMIT: u128 = 1 << 18;
 /// objective off the rounded model. Rounding moves the objective by at most `w * 10^-6`
 /// (the integrality tolerance), and the solver may stop with its incumbent up to an
 /// absolute gap of 1/2 above its bound (CBC's `allowableGap`; HiGHS's pruning at
-/// `floor(ub - 1/2)`, see `mip_settings.rs`): the optimum it found is exact only while gap
+/// `floor(ub - 1/2)`, see `mip/settings.rs`): the optimum it found is exact only while gap
 /// plus drift is below the 1 that separates integral objectives. At 2^18 that is
 /// 0.5 + 0.27 = 0.77; at 2^19, the limit before, 0.5 + 0.53 left room for an optimum 1 too
 /// high from a width of 5 * 10^5. From here on the solver's objective only guides it to good

@@ -12,8 +12,9 @@ use std::time::Duration;
 use super::{RunError, RunOptions, solve};
 use crate::backend::liar::{Liar, Lie};
 use crate::backend::portfolio::race::{Entrant, Setup, Task, race};
-use crate::backend::{Backend, BackendError, Capabilities, Outcome, SolveOptions, Status, available};
-use crate::backend::{Improved, Optimum};
+use crate::backend::{
+    Backend, BackendError, Capabilities, Improved, Optimum, Outcome, SolveOptions, Status, available,
+};
 use crate::ir::PbFormula;
 use crate::pb::PbFile;
 use crate::puzzle::evidence::{Backing, ClaimKind};

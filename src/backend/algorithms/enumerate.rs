@@ -24,8 +24,7 @@ use super::session;
 use crate::backend::contract::{
     ADDED, Backend, BackendError, Ended, Enumeration, Found, Outcome, SolveOptions, SolveStats, Visit,
 };
-use crate::ir::Status;
-use crate::ir::{Constraint, PbFormula, Projection};
+use crate::ir::{Constraint, PbFormula, Projection, Status};
 
 /// Every solution of `formula` on `b`: natively where `b` has a way of its own, else
 /// [`by_blocking`].

@@ -14,8 +14,7 @@ use std::ops::ControlFlow;
 use super::session;
 use crate::backend::contract::{Backend, BackendError, Improved, Method, Optimum, Outcome, SolveOptions, SolveStats};
 use crate::encode::{EncodeError, PbEncoding};
-use crate::ir::Status;
-use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
+use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Status, Var};
 
 /// The objective as `constant + Σ coef·x` over distinct variables (a negative literal
 /// `c·!x` is `c - c·x`), with its least and greatest values; `None` when a sum does not fit

@@ -29,12 +29,10 @@ use pumpkin_solver::core::results::{ProblemSolution, SatisfactionResult};
 use crate::backend::contract::{
     Backend, BackendError, Capabilities, Improved, Method, Optimum, Outcome, SolveOptions, SolveStats,
 };
-use crate::budget::join_within;
 use crate::budget::memory::over_limit;
-use crate::budget::{Deadline, Waited};
+use crate::budget::{Deadline, Waited, join_within};
 use crate::encode::EncodeError;
-use crate::ir::PbFormula;
-use crate::ir::Status;
+use crate::ir::{PbFormula, Status};
 pub use groups::integer_groups;
 use model::{Cut, POLL, Read, Stop, WIND_DOWN, build_or_send, estimate_bytes, refuse_wide_rows};
 pub use search::{CpOptions, DEFAULT_SEED, Minimise, Order, Restarts, ValueChoice};

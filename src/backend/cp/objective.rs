@@ -22,13 +22,11 @@ use pumpkin_solver::core::{Solver, predicate};
 use super::model::{Built, Cut, POLL, Read, Stop, WIND_DOWN, build_or_send, estimate_bytes};
 use super::search::{CpOptions, DEFAULT_SEED};
 use crate::backend::algorithms::{self, Normal};
-use crate::backend::contract::{Backend, BackendError, SolveOptions, SolveStats};
-use crate::backend::contract::{Improved, Method, Optimum};
+use crate::backend::contract::{Backend, BackendError, Improved, Method, Optimum, SolveOptions, SolveStats};
 use crate::budget::memory::over_limit;
 use crate::budget::{Deadline, Waited};
 use crate::encode::EncodeError;
-use crate::ir::PbFormula;
-use crate::ir::Status;
+use crate::ir::{PbFormula, Status};
 
 /// pumpkin's integers are `i32`, and its linear propagators add coefficients times bounds:
 /// an objective whose coefficients add up to more than this goes by bound rows instead.

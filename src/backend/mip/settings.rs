@@ -53,7 +53,7 @@ pub(super) enum Settings {
     /// found nothing in 60 s where the defaults answer in 2-16 s.
     Full,
     /// CBC's defaults with CLP's scaling and presolve off: the second opinion on an
-    /// "infeasible" (see `confirmed` in mip.rs).
+    /// "infeasible" (see `confirmed` in mip/solve.rs).
     Unscaled,
 }
 

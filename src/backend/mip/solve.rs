@@ -19,17 +19,17 @@ use super::settings::{Settings, parameters};
 use super::wide_objective::{self, DUAL_BOUND};
 use crate::backend::algorithms;
 use crate::backend::basis::Bound;
-use crate::backend::contract::{Backend, BackendError, Capabilities, MipSettings, Outcome, SolveOptions, SolveStats};
-use crate::backend::contract::{Improved, Method, Optimum};
+use crate::backend::contract::{
+    Backend, BackendError, Capabilities, Improved, Method, MipSettings, Optimum, Outcome, SolveOptions, SolveStats,
+};
 use crate::backend::limits::{
     HIGHS_ROW_LIMIT_BITS, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT, MIP_ROW_LIMIT, MIP_ROW_LIMIT_BITS, row_at_least,
 };
 use crate::budget::Deadline;
 use crate::budget::memory::over_limit;
 use crate::encode::EncodeError;
-use crate::ir::Status;
 use crate::ir::digits::{self, Columns};
-use crate::ir::{Constraint, Linear, Lit, PbFormula, Var};
+use crate::ir::{Constraint, Linear, Lit, PbFormula, Status, Var};
 
 /// Bytes per nonzero and per column of the model: good_lp's expressions, our rows, CBC's
 /// copies, its preprocessing and its search tree. Measured peaks after 20 s on random
@@ -492,7 +492,7 @@ impl Attempt<'_> {
             // Assumptions of both signs on one variable.
             return Ok((refuted(), true));
         }
-        // The cardinality rows knapsack rows imply (`mip_cardinality.rs`), on 0/1 columns.
+        // The cardinality rows knapsack rows imply (`rows.rs`), on 0/1 columns.
         let cards = if columns == formula.num_vars {
             super::rows::implied(&p.rows, n)
         } else {
@@ -537,7 +537,7 @@ impl Attempt<'_> {
         });
         p.parameters = parameters(solver, settings, objective.is_some(), opts.seed, own_limit);
         // HiGHS on a feasibility problem: steered by the row that looks like an objective
-        // bound, if there is one (see `mip_guide.rs`). Not where rows became digit columns:
+        // bound, if there is one (see `guide.rs`). Not where rows became digit columns:
         // a digit column steered nowhere and held HiGHS for minutes on formulas of five
         // variables (tests/wide_rows.rs).
         let guide = (solver == Solver::Highs && objective.is_none() && columns == formula.num_vars)

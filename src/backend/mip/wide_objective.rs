@@ -5,15 +5,13 @@
 
 use super::helper::Solver;
 use crate::backend::basis::Bound;
-use crate::backend::contract::{BackendError, Outcome, SolveStats};
-use crate::backend::contract::{Improved, Optimum};
+use crate::backend::contract::{BackendError, Improved, Optimum, Outcome, SolveStats};
 use crate::backend::limits::{HIGHS_ROW_LIMIT, HIGHS_ROW_LIMIT_BITS};
-use crate::ir::Status;
-use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula};
+use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Status};
 
 /// The `stats.extra` key of the dual bound a solver sent with a finished search's solution.
 /// It bounds the objective's column terms only: the constant the objective's negated
-/// literals leave (`c·~x = c - c·x`, see `mip_rows::column_terms`) never reaches the solver.
+/// literals leave (`c·~x = c - c·x`, see `rows::column_terms`) never reaches the solver.
 pub(super) const DUAL_BOUND: &str = "dual_bound";
 
 /// One solve of a formula by the MIP solver, minimising the guide it is given: `mip::solve`,

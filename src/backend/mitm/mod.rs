@@ -34,8 +34,7 @@ use crate::backend::contract::{
 };
 use crate::budget::memory::over_limit;
 use crate::encode::EncodeError;
-use crate::ir::Status;
-use crate::ir::{Cmp, PbFormula};
+use crate::ir::{Cmp, PbFormula, Status};
 use halves::{End, Entry, Split};
 use reduce::{Reduction, aux_bits, reduce};
 

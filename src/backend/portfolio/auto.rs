@@ -58,14 +58,10 @@ use crate::backend::contract::{
     Backend, BackendError, Capabilities, Ended, Enumeration, Improved, Optimum, Outcome, Parallel, Session,
     SolveOptions, SolveStats, Visit, check_caps,
 };
-use crate::backend::engines;
 use crate::backend::limits::too_wide_for;
-use crate::backend::searching;
-use crate::backend::{mitm, search};
-use crate::ir::Status;
+use crate::backend::{engines, mitm, search, searching};
+use crate::ir::{Constraint, PbFormula, Projection, Status};
 use std::time::{Duration, Instant};
-
-use crate::ir::{Constraint, PbFormula, Projection};
 
 /// Why `mitm` answered (see [`mitm::first_try`]).
 const MITM_WHY: &str =

@@ -13,8 +13,7 @@ use super::race::{Entrant, Finish, Setup, Task, race};
 use crate::backend::available;
 use crate::backend::contract::{Backend, SolveOptions};
 use crate::backend::liar::{Liar, Lie, two_of_four_items as items};
-use crate::ir::Status;
-use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
+use crate::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Status, Var};
 
 /// What a race with a liar came to, for the matrix in the report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

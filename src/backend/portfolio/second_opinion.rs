@@ -10,12 +10,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::backend::contract::SolveOptions;
-use crate::backend::contract::{Improved, Optimum};
+use crate::backend::contract::{Improved, Optimum, SolveOptions};
 use crate::backend::engines;
 use crate::backend::limits::{CP_ROW_LIMIT, row_at_least};
-use crate::ir::Status;
-use crate::ir::{Cmp, Constraint, Linear, PbFormula};
+use crate::ir::{Cmp, Constraint, Linear, PbFormula, Status};
 
 /// The engines asked for a second opinion on an optimum `mip` claims, in order: `cp` finds
 /// good solutions fast on MIPLIB-like rows (it found lseu's 1120 where CBC once claimed 1128

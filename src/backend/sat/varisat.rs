@@ -14,13 +14,11 @@ use std::time::Instant;
 
 use varisat::{ExtendFormula, ProofFormat, Solver};
 
-use crate::backend::contract::{self, Session};
-use crate::backend::contract::{Backend, BackendError, Capabilities, Outcome, SolveOptions, SolveStats};
+use crate::backend::contract::{self, Backend, BackendError, Capabilities, Outcome, Session, SolveOptions, SolveStats};
 use crate::budget::Deadline;
 use crate::budget::memory::Guard;
 use crate::encode::{self, ClauseSink, Cost, EncodeError, EncodeOptions};
-use crate::ir::Status;
-use crate::ir::{Lit, PbFormula, Var};
+use crate::ir::{Lit, PbFormula, Status, Var};
 
 #[derive(Default)]
 pub struct Varisat;

@@ -10,14 +10,13 @@ pub mod jobs;
 
 use std::time::Instant;
 
-use crate::backend::contract::{self, Session};
 use crate::backend::contract::{
-    Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, SolveOptions, SolveStats, Visit,
+    self, Backend, BackendError, Capabilities, Ended, Enumeration, Outcome, Parallel, Session, SolveOptions,
+    SolveStats, Visit,
 };
 use crate::budget::Deadline;
 use crate::encode::EncodeError;
-use crate::ir::Status;
-use crate::ir::{Constraint, Lit, PbFormula, Projection};
+use crate::ir::{Constraint, Lit, PbFormula, Projection, Status};
 pub use engine::{Engine, Refused};
 
 #[derive(Default)]

@@ -34,15 +34,11 @@ use std::time::{Duration, Instant};
 
 use crate::backend::algorithms::Algorithms;
 use crate::backend::basis::{Contradiction, Fault};
-use crate::backend::contract::Improved;
-use crate::backend::contract::{Backend, BackendError, SolveOptions, SolveStats};
-use crate::backend::engines;
-use crate::backend::searching;
-use crate::ir::PbFormula;
-use crate::ir::Status;
+use crate::backend::contract::{Backend, BackendError, Improved, SolveOptions, SolveStats};
+use crate::backend::{engines, searching};
+use crate::ir::{PbFormula, Status};
 
-/// How often the coordinator looks at the caller's deadline and interrupt flag while it
-/// waits.
+/// How often the waiting coordinator looks at the caller's deadline and interrupt flag.
 const POLL: Duration = Duration::from_millis(10);
 
 /// An engine given to the race: its name, and how to make it (on the thread that runs it).
