@@ -440,6 +440,7 @@ fn least(f: &sokuc::ir::PbFormula) -> Option<i64> {
 }
 
 /// The constant the objective's negated literals leave: `Σ c` over its `c·~x` terms.
+#[cfg(feature = "highs")]
 fn constant(f: &sokuc::ir::PbFormula) -> i64 {
     f.objective()
         .unwrap()
