@@ -57,7 +57,7 @@ fn the_rule_picks_search_for_groups_and_rows_and_sat_for_clause_heavy_formulas()
 /// a cardinality row, a row over fewer variables, a seed or a row past CBC's numbers keep
 /// the CDCL engine.
 #[test]
-fn a_knapsack_row_goes_to_cbc() {
+fn a_knapsack_row_goes_to_cbc_where_this_build_has_it() {
     use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
     let formula = |vars: u32, terms: u32, coef: &dyn Fn(u32) -> i64| {
         let mut f = PbFormula::new(vars);
@@ -107,7 +107,7 @@ fn a_knapsack_row_goes_to_cbc() {
 /// where a seed rules out `sat`: the engine is one whose numbers hold it, or the plan is a
 /// refusal.
 #[test]
-fn the_rule_never_hands_a_row_too_wide_for_an_engine_to_it() {
+fn the_rule_never_hands_a_row_too_wide_for_an_engine_of_this_build_to_it() {
     use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
     for width in [(1i64 << 20) + 1, (1i64 << 30) + 1, (1i64 << 52) + 1] {
         let mut f = PbFormula::new(3);

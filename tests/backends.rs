@@ -694,7 +694,7 @@ backend_suite!(highs, "highs");
 /// `mitm` has its own suite (`tests/mitm.rs`): it enumerates at most 44 free variables, and
 /// most of this suite's models (3SoKu's) have hundreds, which it refuses by design.
 #[test]
-fn every_backend_of_the_build_is_covered() {
+fn every_backend_of_this_build_is_covered() {
     let mut covered = vec!["sat", "cp", "mitm", "search"];
     if cfg!(feature = "cadical") {
         covered.push("cadical");

@@ -303,7 +303,7 @@ fn run_example(ex: &Example, dir: &Path) -> Result<(), String> {
 }
 
 #[test]
-fn every_console_command_runs_as_shown() {
+fn every_console_command_runs_as_shown_in_this_build() {
     let mut failures = Vec::new();
     let mut ran = 0;
     for page in pages() {
@@ -603,7 +603,7 @@ fn compare_or_update(rel_path: &str, now: &str) {
 }
 
 #[test]
-fn the_cli_reference_is_current() {
+fn the_cli_reference_is_current_for_the_default_build() {
     if cfg!(any(feature = "mip", feature = "highs", feature = "cadical")) {
         eprintln!("skipped: docs/src/cli.md is generated from a default build (this build lists more backends)");
         return;

@@ -171,7 +171,7 @@ fn assert_solves(answer: &Value, pegs: &[u64]) {
 }
 
 #[test]
-fn solves_on_every_backend_and_answers_the_cli_schema() {
+fn solves_on_every_backend_of_this_build_and_answers_the_cli_schema() {
     let s = start();
     let (code, info) = post(s.port, "/api/info", &json!({}));
     assert_eq!(code, 405, "{info}");

@@ -107,7 +107,7 @@ fn options_a_backend_cannot_honour_are_refused_with_those_that_can() {
 
 #[cfg(not(feature = "cadical"))]
 #[test]
-fn a_backend_not_compiled_in_says_how_to_build_it() {
+fn cadical_not_in_this_build_says_how_to_build_it() {
     expect_usage_error(
         &["solve", SEED, "--backend", "cadical"],
         &["not compiled", "--features cadical"],
@@ -116,10 +116,18 @@ fn a_backend_not_compiled_in_says_how_to_build_it() {
 
 #[cfg(not(feature = "mip"))]
 #[test]
-fn mip_not_compiled_in_says_how_to_build_it() {
+fn mip_not_in_this_build_says_how_to_build_it() {
+    for name in ["mip", "cbc"] {
+        expect_usage_error(&["solve", SEED, "--backend", name], &["not compiled", "--features mip"]);
+    }
+}
+
+#[cfg(not(feature = "highs"))]
+#[test]
+fn highs_not_in_this_build_says_how_to_build_it() {
     expect_usage_error(
-        &["solve", SEED, "--backend", "mip"],
-        &["not compiled", "--features mip"],
+        &["solve", SEED, "--backend", "highs"],
+        &["not compiled", "--features highs"],
     );
 }
 
