@@ -366,9 +366,18 @@ pub fn assert_schema_of(def: &str, doc: &serde_json::Value, what: &str) {
     }
 }
 
+/// Held by [`on_two_threads`] while its jobs run: two such tests of one binary (the test
+/// harness runs two tests at a time) take turns instead of running four jobs on two cores,
+/// where the jobs' time limits (a MIP refutation that must finish within 240 s) were
+/// measured for two.
+static TWO_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Runs `jobs` on two threads (the machine's cores), each job checking its own answer;
-/// panics with every failure at the end.
+/// panics with every failure at the end. One call at a time in a process
+/// ([`TWO_AT_A_TIME`]); tests/nextest.toml gives these tests both of nextest's slots.
 pub fn on_two_threads<J: Sync>(jobs: &[J], job: impl Fn(&J) -> Result<(), String> + Sync) {
+    // A failed test panics while holding the lock; the jobs of the next one are still its own.
+    let _turn = TWO_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let next = std::sync::Mutex::new(0usize);
     let failures = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {
