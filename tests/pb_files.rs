@@ -244,6 +244,21 @@ proptest! {
     }
 }
 
+/// The BIGINT files that tests/pb_bigint.rs solves on every backend, where each answer is held
+/// to the file's status by construction and each model to that file's own evaluation: not
+/// solved again here.
+const IN_PB_BIGINT: [&str; 4] = [
+    "bigint-subsetsum-12-sat-s1.opb",
+    "bigint-subsetsum-12-unsat-s1.opb",
+    "bigint-knapsack-30-s1.opb",
+    "bigint-planted-400-300-s1.opb",
+];
+
+/// A file only `mitm` decides within the limit: every other backend ended `unknown` at 3 s
+/// on it (measured on this 2-core machine; an unknown cannot disagree), and that sat and
+/// cadical end at their limit on it is tests/limits.rs's test.
+const MITM_ALONE: &str = "bigint-subsetsum-20-unsat-s1.opb";
+
 /// Every shipped OPB instance on every backend with a time limit: no two answers disagree,
 /// and every model is verified (the pipeline refuses an unverified one).
 #[test]
@@ -257,9 +272,16 @@ fn the_public_set_gets_no_disagreement() {
     files.sort();
     assert!(files.len() >= 15, "the set has {} files", files.len());
     for f in files {
+        let file_name = f.file_name().unwrap().to_str().unwrap();
+        if IN_PB_BIGINT.contains(&file_name) {
+            continue;
+        }
         let p = registry::load(&f, None).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         let mut seen: Vec<(&str, Status)> = Vec::new();
         for name in backend::available() {
+            if file_name == MITM_ALONE && name != "mitm" {
+                continue;
+            }
             let mut b = backend::by_name(name).unwrap();
             let opts = RunOptions {
                 solve: SolveOptions {
@@ -480,7 +502,7 @@ fn optimum_answers_read_back_through_check_and_decode() {
 /// refused by `cp` with a one-line error, never posted where it could wrap into a wrong
 /// `unsat`; the other backends answer it.
 #[test]
-fn cp_refuses_rows_past_its_integers() {
+fn cp_refuses_rows_past_its_integers_and_auto_of_this_build_answers_them() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("wide.opb");
     // x2 + x3 is the only solution; the coefficients add up to 6 * 10^9.
@@ -582,7 +604,7 @@ fn mip_splits_rows_and_proves_wide_objectives_with_bound_rows() {
 /// engine) with a row whose CNF passes the clause budget goes to an engine that takes rows as
 /// they are, and its answer is verified; the CDCL engine named alone still refuses it.
 #[test]
-fn auto_hands_a_formula_past_the_clause_budget_to_an_engine_that_takes_it() {
+fn auto_hands_a_formula_past_the_clause_budget_to_an_engine_of_this_build_that_takes_it() {
     let dir = tempfile::tempdir().unwrap();
     let mut text = String::from("* #variable= 30 #constraint= 41\n");
     for k in 0..40u32 {
