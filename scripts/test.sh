@@ -2,9 +2,9 @@
 # The whole test suite, as CI runs it: install the external tools the tests use, check
 # formatting and lints, build the user guide, then run the tests with overflow checks and
 # debug assertions on (the `ci` profile in Cargo.toml: release speed, checked arithmetic):
-#   1. the default build (no native solvers), which is what `cargo install` gives, over what
-#      differs by feature (see DEFAULT_PASS below);
-#   2. every feature, the whole suite, including the tests that need external tools (they are
+#   1. on the default build (no native solvers), which is what `cargo install` gives, the
+#      tests of what the features change (see below);
+#   2. on every feature, every test, including those that need external tools (they are
 #      #[ignore]d in a plain `cargo test` and say what they need).
 # An arithmetic overflow anywhere in the library is then a failing test, not a wrapped number.
 set -euo pipefail
@@ -30,28 +30,24 @@ RUSTDOCFLAGS="-D warnings" cargo doc --profile ci --no-deps --all-features
 # The user guide (docs/, an mdBook) must build; it is written to target/book, not committed.
 # tests/docs.rs runs its commands and checks its links.
 mdbook build docs
-# Both suites run to the end (--no-fail-fast) whatever the first finds, so one CI run shows
-# every failure of both builds; the script fails if either did.
+# Both passes run to the end whatever the first finds, so one CI run shows every failure of
+# both builds; the script fails if either did.
 failed=0
-# What a build without features does differently is which engines exist: the library's only
-# feature-gated code is the engines' registration (src/backend/{engines,registry}.rs,
-# sat/mod.rs, mip/mod.rs), and everything that asks the registry: `auto`'s field and its
-# second opinion, `compare`'s list, the messages for a backend that is not compiled in, and
-# the goldens, schema and docs that show them. The default pass runs the tests of exactly
-# those (and the unit tests and doc-tests, which hold cfg'd cases of their own); every other
-# test runs the same code in both builds and runs once, in the all-features pass. A plain
-# `cargo test` still runs (and passes) the whole suite on the default build.
-DEFAULT_PASS=(
-  --lib --bins
-  --test auto_backend --test backends --test certify --test cli --test compare --test docs
-  --test enumerate --test golden --test highs_backend --test limits --test mip_cardinality
-  --test mip_limits --test optimise --test pb_presolve --test schema --test strict
-  --test usage_errors --test wide_objective
-)
+# The default pass. What the features change is the set of backends compiled in
+# (src/backend/registry.rs and engines.rs; besides them, cfg(feature) in src/ only leaves out
+# the native backends' own modules and ignores their unit tests), and what follows from it:
+# the message for a backend that is not there, what `auto` picks, races and stages an
+# objective for without HiGHS, CBC and CaDiCaL (src/backend/portfolio/), and every printed
+# list of backends (`--help`, `compare`'s default, the page's /api/info, docs/src/cli.md, the
+# guide's commands). The tests of those have `this_build` or `default_build` in their names
+# (and src/main.rs has the help test): they run here. Everything else (encoders, presolve, the
+# verifier, the engines sat, cp, mitm and search, the library's unit and doc tests) is the
+# same code in both builds and runs in the second pass, where every test over the backends of
+# the build runs those engines too. A plain `cargo test` still runs it all on a default build.
 sokuc_dev_null
-cargo test --profile ci --no-fail-fast "${DEFAULT_PASS[@]}" || failed=1
-sokuc_dev_null
-cargo test --profile ci --no-fail-fast --doc || failed=1
+cargo test --profile ci --no-fail-fast --bin sokuc --test auto_backend --test backends --test docs \
+    --test golden --test pb_files --test serve --test usage_errors --test wide_objective \
+    -- this_build default_build every_option_has_help || failed=1
 sokuc_dev_null
 cargo test --profile ci --all-features --no-fail-fast -- --include-ignored || failed=1
 exit "$failed"
