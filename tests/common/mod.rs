@@ -419,15 +419,15 @@ pub fn mitm_too_large(backend: &str, message: &str) -> bool {
 
 /// Whether backend `name` runs on the `k`-th case of a loop over every backend. `mip` and
 /// `highs` are one backend with two solvers: the same model, built and read back by
-/// `src/backend/mip.rs` for both, handed to CBC or to HiGHS in a helper process, which costs
+/// `src/backend/mip/solve.rs` for both, handed to CBC or to HiGHS in a helper process, which costs
 /// 10 to 170 ms a solve. Where the build has both, tests/differential.rs, which solves about
 /// 2,300 small instances, lets them take turns: every instance still goes through the MIP
 /// model, and each solver gets half of them. With one of them, it runs on every instance.
 pub fn mip_takes_turn(name: &str, k: usize) -> bool {
     let both = ["mip", "highs"].iter().all(|b| sokuc::backend::available().contains(b));
     match name {
-        "mip" if both => k % 2 == 0,
-        "highs" if both => k % 2 == 1,
+        "mip" if both => k.is_multiple_of(2),
+        "highs" if both => !k.is_multiple_of(2),
         _ => true,
     }
 }
