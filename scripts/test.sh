@@ -48,6 +48,18 @@ sokuc_dev_null
 cargo test --profile ci --no-fail-fast --bin sokuc --test auto_backend --test backends --test docs \
     --test golden --test pb_files --test serve --test usage_errors --test wide_objective \
     -- this_build default_build every_option_has_help || failed=1
+# The second pass: every test on every feature, in one pool of two for all test binaries
+# (cargo-nextest, with tests/nextest.toml: the slowest first, the two-thread ones alone),
+# where `cargo test` ran the binaries one after another and left a core idle behind each
+# binary's last long test; the doc tests, which nextest does not run, by `cargo test --doc`.
 sokuc_dev_null
-cargo test --profile ci --all-features --no-fail-fast -- --include-ignored || failed=1
+if cargo nextest --version >/dev/null 2>&1; then
+    cargo nextest run --cargo-profile ci --all-features --run-ignored all --no-fail-fast \
+        --config-file tests/nextest.toml || failed=1
+    sokuc_dev_null
+    cargo test --profile ci --all-features --doc || failed=1
+else
+    echo "scripts/test.sh: cargo-nextest is not installed; running the second pass with cargo test" >&2
+    cargo test --profile ci --all-features --no-fail-fast -- --include-ignored || failed=1
+fi
 exit "$failed"
