@@ -15,21 +15,34 @@ source scripts/dev-null.sh
 sokuc_dev_null
 exec </dev/null
 
+# Each phase's wall time on standard error at its end, so that a CI log shows where the time
+# goes (the phase table of a run is read off these lines).
+phase_start=$SECONDS
+phase() {
+    echo "test.sh: phase '$1' took $((SECONDS - phase_start)) s (total $SECONDS s)" >&2
+    phase_start=$SECONDS
+}
+
 bash scripts/install-tools.sh
+phase install-tools
 sokuc_dev_null
 cargo fmt --check
+phase fmt
 sokuc_dev_null
 # Clippy, the documentation and the tests all use the `ci` profile: the C++ solvers (HiGHS,
 # CaDiCaL) are then compiled once, by the first of them, and their build scripts' output is
 # shared by the rest (in three profiles, as before, each compiled them again: ten minutes
 # apiece on two cores).
 cargo clippy --profile ci --all-targets --all-features -- -D warnings
+phase clippy
 # The library's documentation: no broken or private links, every public item documented.
 sokuc_dev_null
 RUSTDOCFLAGS="-D warnings" cargo doc --profile ci --no-deps --all-features
+phase doc
 # The user guide (docs/, an mdBook) must build; it is written to target/book, not committed.
 # tests/docs.rs runs its commands and checks its links.
 mdbook build docs
+phase mdbook
 # Both passes run to the end whatever the first finds, so one CI run shows every failure of
 # both builds; the script fails if either did.
 failed=0
@@ -48,6 +61,7 @@ sokuc_dev_null
 cargo test --profile ci --no-fail-fast --bin sokuc --test auto_backend --test backends --test docs \
     --test golden --test pb_files --test serve --test usage_errors --test wide_objective \
     -- this_build default_build every_option_has_help || failed=1
+phase "default build: compile and test"
 # The second pass: every test on every feature, in one pool of two for all test binaries
 # (cargo-nextest, with tests/nextest.toml: the slowest first, the two-thread ones alone),
 # where `cargo test` ran the binaries one after another and left a core idle behind each
@@ -56,10 +70,13 @@ sokuc_dev_null
 if cargo nextest --version >/dev/null 2>&1; then
     cargo nextest run --cargo-profile ci --all-features --run-ignored all --no-fail-fast \
         --config-file tests/nextest.toml || failed=1
+    phase "all features: compile and test (nextest)"
     sokuc_dev_null
     cargo test --profile ci --all-features --doc || failed=1
+    phase "all features: doc tests"
 else
     echo "scripts/test.sh: cargo-nextest is not installed; running the second pass with cargo test" >&2
     cargo test --profile ci --all-features --no-fail-fast -- --include-ignored || failed=1
+    phase "all features: compile and test"
 fi
 exit "$failed"

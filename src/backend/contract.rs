@@ -302,11 +302,19 @@ pub trait Backend {
         })
     }
 
+    /// Whether this backend has sessions of its own ([`Backend::session_natively`]). Without
+    /// (the default), a session re-solves a copy of the formula each time
+    /// (`backend::algorithms`), which is right for every backend, whatever it declares in
+    /// [`Capabilities`].
+    fn has_native_session(&self) -> bool {
+        false
+    }
+
     /// Loads `formula` for many solves (see [`Session`]) into this backend's solver, on a
-    /// backend with [`Capabilities::incremental`] (without, a session re-solves a copy of the
-    /// formula each time: `backend::algorithms`, right for every backend). `opts` are those of loading: the time limit,
+    /// backend that [`Backend::has_native_session`]. `opts` are those of loading: the time limit,
     /// interrupt and memory limit of building the solver's model, and the encoding; each
-    /// solve brings its own. The default refuses: it is called only on incremental backends.
+    /// solve brings its own. The default refuses: it is called only where
+    /// [`Backend::has_native_session`] says there is one.
     fn session_natively(
         &mut self,
         _formula: &PbFormula,

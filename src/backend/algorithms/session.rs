@@ -1,9 +1,9 @@
 //! Sessions: one formula loaded into a solver once and solved many times, under assumptions,
 //! with changed right-hand sides or with clauses added in between (a sweep over capacity
-//! vectors, a generator checking uniqueness). Every backend has one ([`open`]): its own on
-//! backends with [`Capabilities::incremental`], else [`Resolving`], which re-solves a copy of the formula each time; backends
-//! that can keep their solver loaded say so in [`Capabilities::incremental`] and
-//! [`Capabilities::rhs_changes`].
+//! vectors, a generator checking uniqueness). Every backend has one ([`open`]): its own where
+//! it says so ([`Backend::has_native_session`]), else [`Resolving`], which re-solves a copy
+//! of the formula each time. How much a native session keeps between solves is declared in
+//! [`Capabilities::incremental`] and [`Capabilities::rhs_changes`].
 
 #![deny(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
@@ -13,18 +13,17 @@ use crate::backend::contract::{
 };
 use crate::ir::{Constraint, Lit, PbFormula};
 
-/// A session of `formula` on `b`: the backend's own where it keeps its solver loaded
-/// ([`Capabilities::incremental`]), else a [`Resolving`] one. `opts` are those of loading.
+/// A session of `formula` on `b`: the backend's own where it has one
+/// ([`Backend::has_native_session`]), else a [`Resolving`] one. `opts` are those of loading.
 pub fn open<'b, B: Backend + ?Sized>(
     b: &'b mut B,
     formula: &PbFormula,
     opts: &SolveOptions,
 ) -> Result<Box<dyn Session + 'b>, BackendError> {
-    let caps = b.capabilities();
-    if caps.incremental {
+    if b.has_native_session() {
         return b.session_natively(formula, opts);
     }
-    check_open_options(caps, b.name(), opts)?;
+    check_open_options(b.capabilities(), b.name(), opts)?;
     Ok(Box::new(Resolving::new(b, formula)))
 }
 
@@ -84,5 +83,46 @@ impl<B: Backend + ?Sized> Session for Resolving<'_, B> {
         let out = self.backend.solve(&self.formula, &o);
         self.formula.constraints.truncate(keep);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::contract::Capabilities;
+    use crate::backend::sat::varisat::Varisat;
+    use crate::ir::{Status, Var};
+
+    /// A backend that declares varisat's capabilities (incremental among them) but has no
+    /// session of its own, as the test doubles that wrap an engine do.
+    struct Wrapped;
+
+    impl Backend for Wrapped {
+        fn name(&self) -> &'static str {
+            "wrapped"
+        }
+        fn capabilities(&self) -> Capabilities {
+            Varisat.capabilities()
+        }
+        fn solve(&mut self, f: &PbFormula, opts: &SolveOptions) -> Result<Outcome, BackendError> {
+            Varisat.solve(f, opts)
+        }
+    }
+
+    /// What a backend declares it can do does not decide whether it has sessions of its own:
+    /// every backend gets one, natively or re-solving.
+    #[test]
+    fn every_backend_gets_a_session_whatever_its_capabilities_say() {
+        assert!(Wrapped.capabilities().incremental);
+        let mut f = PbFormula::new(2);
+        let (x, y) = (Var(0).pos(), Var(1).pos());
+        f.add("x or y", Constraint::Clause(vec![x, y]));
+        for b in [&mut Wrapped as &mut dyn Backend, &mut Varisat] {
+            let mut s = open(b, &f, &SolveOptions::default()).unwrap();
+            assert_eq!(s.solve(&[], &SolveOptions::default()).unwrap().status, Status::Sat);
+            s.add_clause(&[!x]).unwrap();
+            s.add_clause(&[!y]).unwrap();
+            assert_eq!(s.solve(&[], &SolveOptions::default()).unwrap().status, Status::Unsat);
+        }
     }
 }

@@ -698,6 +698,10 @@ impl Backend for Auto {
         Some(self.optimise_here(formula, opts, improved))
     }
 
+    fn has_native_session(&self) -> bool {
+        true
+    }
+
     /// A session runs on one engine for all its solves (it cannot hand a formula over half
     /// way): `search` where the rule would try it first, else the CDCL engine.
     fn session_natively(

@@ -51,6 +51,8 @@ fn slice(first_took: Duration, left: Option<Duration>, limit: Option<Duration>) 
 /// - A refutation confirms the optimum: `stats.extra.confirmed_by` names the engine.
 /// - Anything else (no answer in time, a refusal, an error) leaves the claim as it was, with
 ///   `stats.extra.second_opinion` saying why there is none.
+/// - With a seed (`opts.seed`) there is none: a seeded run must repeat exactly, and the
+///   slice is wall-clock time.
 pub(super) fn second_opinion(
     formula: &PbFormula,
     opts: &SolveOptions,
@@ -64,6 +66,16 @@ pub(super) fn second_opinion(
         o.stats.extra.insert("second_opinion".into(), text.into());
     };
     let Some(objective) = &formula.objective else { return };
+    // A seeded run repeats exactly, answer and words. A second opinion runs on a slice of
+    // wall-clock time, so whether it decides in its slice depends on the machine's load:
+    // seeded, the run would print "confirmed by cp" on one run and "the engine's word" on
+    // the next.
+    if opts.seed.is_some() {
+        return note(
+            o,
+            "none: a seeded run repeats exactly, and a second opinion runs on a slice of time".into(),
+        );
+    }
     let Some(bound) = value.checked_sub(1) else {
         return note(o, "none: the claimed optimum is the least i64".into());
     };
@@ -246,5 +258,24 @@ mod tests {
         second_opinion(&f, &opts, &mut improved, "mip", 7, Duration::from_secs(1), &mut o);
         assert!(o.optimal);
         assert_eq!(o.stats.extra["second_opinion"], "none: no time left");
+    }
+
+    /// A seeded run repeats exactly: no second opinion, whose slice is wall-clock time, and
+    /// a note that says so. A wrong optimum then stands unchallenged (the engine's word), as
+    /// the evidence says.
+    #[test]
+    fn a_seeded_run_gets_no_second_opinion() {
+        let f = items();
+        let mut improved = |_: &[bool]| -> ControlFlow<()> { panic!("no engine ran") };
+        let mut o = claimed();
+        let opts = SolveOptions {
+            seed: Some(1),
+            ..Default::default()
+        };
+        second_opinion(&f, &opts, &mut improved, "mip", 9, Duration::from_secs(1), &mut o);
+        assert!(o.optimal);
+        assert!(o.stats.basis.confirmed_by.is_none());
+        let note = o.stats.extra["second_opinion"].as_str().unwrap();
+        assert!(note.starts_with("none: a seeded run repeats exactly"), "{note}");
     }
 }

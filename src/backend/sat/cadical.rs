@@ -256,6 +256,10 @@ impl Backend for Cadical {
         })
     }
 
+    fn has_native_session(&self) -> bool {
+        true
+    }
+
     /// One CaDiCaL for all solves: clauses are added to it, assumptions go through
     /// `solve_assumps`, and what it learnt stays. A new right-hand side re-encodes into a
     /// fresh solver (a row's clauses depend on it), and so does a new seed (CaDiCaL takes

@@ -272,6 +272,10 @@ impl Backend for Varisat {
         solve_here(formula, opts)
     }
 
+    fn has_native_session(&self) -> bool {
+        true
+    }
+
     /// One varisat solver for all solves: clauses are added to it, assumptions go through
     /// `Solver::assume`, and what it learnt stays. A new right-hand side re-encodes: the
     /// clauses of a row depend on its right-hand side (a totalizer or adder compared with a

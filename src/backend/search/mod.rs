@@ -65,6 +65,10 @@ impl Backend for Search {
         Some(self.enumerate_here(formula, projection, opts, visit))
     }
 
+    fn has_native_session(&self) -> bool {
+        true
+    }
+
     /// The engine itself, kept between solves: right-hand sides change in place, and with
     /// [`Engine::reuse_phase`] each solve first tries the previous solution.
     fn session_natively(
