@@ -1,5 +1,6 @@
 //! A MIP solver in a helper process: `sokuc-cbc` (CBC, the `mip` backend) or `sokuc-highs`
-//! (HiGHS, the `highs` backend), small executables of this package: `sokuc-cbc` models the
+//! (HiGHS, the `highs` backend), small executables of the workspace's other package
+//! (`helpers/`, `sokuc-helpers`): `sokuc-cbc` models the
 //! problem with good_lp and solves it with good_lp's CBC solver; `sokuc-highs` gives it to
 //! HiGHS through the `highs` crate good_lp wraps, which also hands back HiGHS's dual bound.
 //! The backend sends the model through a pipe and reads back the solver's verdict.
@@ -18,7 +19,10 @@
 //! **Why separate executables.** Only `sokuc-cbc` links CBC and what it pulls in (libCbc,
 //! libCgl, libOsiClp, libClp, libCoinUtils, LAPACK, BLAS, libgfortran): loading them took
 //! 7 ms of an 8 ms `sokuc --version` when sokuc linked CBC itself. Only `sokuc-highs` holds
-//! HiGHS (2.5 MB of code). Every other command starts without them, and a machine without
+//! HiGHS (2.5 MB of code). They are a package of their own because every dependency of a
+//! package is linked into each of its binaries: as binaries of sokuc's package, they made
+//! `sokuc` itself carry HiGHS and run its 195 C++ static initialisers at every start. Every
+//! other command starts without them, and a machine without
 //! CBC gets an error naming the library when `mip` solves, instead of a binary that does not
 //! start.
 //!
@@ -26,7 +30,7 @@
 //! in a thread: end of file (the parent ended, whatever ended it, or dropped the solve) makes
 //! it exit at once, instead of running on to the solver's own limit.
 //!
-//! The wire format, little-endian, is private to this module and the helpers in `src/bin/`,
+//! The wire format, little-endian, is private to this module and the helpers in `helpers/src/bin/`,
 //! which are built from the same source: [`Problem::encode`] / [`Problem::decode`], and the
 //! answer as [`message`] / [`parse`]. Nothing here names a solver's crate: the library, and
 //! so the `sokuc` program, links no MIP solver.
@@ -79,10 +83,10 @@ impl Solver {
     fn install(self) -> &'static str {
         match self {
             Solver::Cbc => {
-                "the `mip` feature is on: `cargo install --features mip`, which needs CBC's library, Debian's coinor-libcbc-dev"
+                "`sokuc-helpers` (helpers/ in the repository) is installed with the `mip` feature: `cargo install --path helpers --features mip`, which needs CBC's library, Debian's coinor-libcbc-dev"
             }
             Solver::Highs => {
-                "the `highs` feature is on: `cargo install --features highs`, which builds HiGHS and needs cmake and a C++ compiler"
+                "`sokuc-helpers` (helpers/ in the repository) is installed with the `highs` feature: `cargo install --path helpers --features highs`, which builds HiGHS and needs cmake and a C++ compiler"
             }
         }
     }
@@ -404,7 +408,7 @@ pub fn helper_path(solver: Solver, explicit: Option<&Path>) -> Result<PathBuf, H
     ];
     candidates.iter().find(|c| c.is_file()).cloned().ok_or_else(|| {
         HelperError::Unavailable(format!(
-            "the {backend} backend's helper {program} is not beside {} (it is built and installed with sokuc when {}); or use another backend (sat, cp, search)",
+            "the {backend} backend's helper {program} is not beside {} (it is built and installed when {}); or use another backend (sat, cp, search)",
             exe.display(),
             solver.install()
         ))

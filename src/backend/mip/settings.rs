@@ -119,7 +119,7 @@ pub(super) fn parameters(
             }
             if let Some(left) = own_limit {
                 // A point in the number: the helper sends it as a float (see `typed` in
-                // src/bin/sokuc-highs.rs).
+                // helpers/src/bin/sokuc-highs.rs).
                 set("time_limit", &format!("{:.3}", left.as_secs_f64()));
             }
         }

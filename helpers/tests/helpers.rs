@@ -1,0 +1,51 @@
+//! The helper programs, built and started as sokuc starts them: each answers `--version`
+//! with its solver's version, and solves through the library's MIP backend (which finds it
+//! beside the running program, one folder up from this test's `target/*/deps/`) to the same
+//! optimum that `cp`, an engine of another kind, proves in-process.
+
+// Without a helper feature, no test is compiled and the helpers below go unused.
+#![cfg_attr(not(any(feature = "mip", feature = "highs")), allow(dead_code, unused_imports))]
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+fn version(exe: &str) -> String {
+    let out = Command::new(exe).arg("--version").output().unwrap();
+    assert!(out.status.success(), "{exe} --version: {:?}", out.status);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The optimum of a 25-item knapsack on `backend`, proven.
+fn optimum(backend: &str) -> i64 {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../instances/opb/knapsack-opt-25-s1.opb");
+    let instance = sokuc::Instance::read(&file).unwrap();
+    let options = sokuc::Options::new().backend(backend).timeout(Duration::from_secs(60));
+    let out = instance.solve(&options).unwrap();
+    assert_eq!(out.status(), sokuc::Status::Sat, "{backend}");
+    assert_eq!(out.optimal(), Some(true), "{backend}: not proven optimal");
+    assert!(out.verified(), "{backend}");
+    out.objective().unwrap()
+}
+
+#[cfg(feature = "mip")]
+#[test]
+fn sokuc_cbc_serves_the_mip_backend() {
+    let v = version(env!("CARGO_BIN_EXE_sokuc-cbc"));
+    assert!(
+        v.starts_with(&format!("sokuc-cbc {} (CBC ", env!("CARGO_PKG_VERSION"))),
+        "{v}"
+    );
+    assert_eq!(optimum("mip"), optimum("cp"));
+}
+
+#[cfg(feature = "highs")]
+#[test]
+fn sokuc_highs_serves_the_highs_backend() {
+    let v = version(env!("CARGO_BIN_EXE_sokuc-highs"));
+    assert!(
+        v.starts_with(&format!("sokuc-highs {} (HiGHS ", env!("CARGO_PKG_VERSION"))),
+        "{v}"
+    );
+    assert_eq!(optimum("highs"), optimum("cp"));
+}
