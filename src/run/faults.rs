@@ -121,7 +121,11 @@ fn run(lie: Lie, mode: Mode, engine: Option<&'static str>, strict: bool) -> Came
     // The late liar sleeps past the limit and its grace: a short limit keeps its 34 runs
     // short. The honest engine beside it answers these four variables in milliseconds, and
     // if it did not, its "unknown" would be no lie either.
-    let limit = if lie == Lie::Late { Duration::from_millis(200) } else { Duration::from_secs(30) };
+    let limit = if lie == Lie::Late {
+        Duration::from_millis(200)
+    } else {
+        Duration::from_secs(30)
+    };
     let opts = RunOptions {
         solve: SolveOptions {
             time_limit: Some(limit),
