@@ -33,7 +33,9 @@ fn a_missing_helper_is_a_clear_error_for_highs_only() {
     assert_eq!(code, Some(2), "{err}");
     assert!(
         err.starts_with("sokuc: error: --backend highs: the highs backend's helper sokuc-highs is not beside")
-            && err.contains("cargo install --features highs"),
+            && err.contains(
+                "install it there from sokuc's repository with `cargo install --path helpers --features highs`"
+            ),
         "{err}"
     );
     // `auto` goes on without it (and without `sokuc-cbc`): the race has `cp` as well, which

@@ -107,7 +107,9 @@ fn a_missing_helper_is_a_clear_error() {
     assert_eq!(code, Some(2), "{err}");
     assert!(
         err.starts_with("sokuc: error: --backend mip: the mip backend's helper sokuc-cbc is not beside")
-            && err.contains("cargo install --features mip"),
+            && err.contains(
+                "install it there from sokuc's repository with `cargo install --path helpers --features mip`"
+            ),
         "{err}"
     );
     // Other backends do not need it.

@@ -83,10 +83,10 @@ impl Solver {
     fn install(self) -> &'static str {
         match self {
             Solver::Cbc => {
-                "`sokuc-helpers` (helpers/ in the repository) is installed with the `mip` feature: `cargo install --path helpers --features mip`, which needs CBC's library, Debian's coinor-libcbc-dev"
+                "`cargo install --path helpers --features mip`, which needs CBC's library, Debian's coinor-libcbc-dev"
             }
             Solver::Highs => {
-                "`sokuc-helpers` (helpers/ in the repository) is installed with the `highs` feature: `cargo install --path helpers --features highs`, which builds HiGHS and needs cmake and a C++ compiler"
+                "`cargo install --path helpers --features highs`, which builds HiGHS and needs cmake and a C++ compiler"
             }
         }
     }
@@ -408,7 +408,7 @@ pub fn helper_path(solver: Solver, explicit: Option<&Path>) -> Result<PathBuf, H
     ];
     candidates.iter().find(|c| c.is_file()).cloned().ok_or_else(|| {
         HelperError::Unavailable(format!(
-            "the {backend} backend's helper {program} is not beside {} (it is built and installed when {}); or use another backend (sat, cp, search)",
+            "the {backend} backend's helper {program} is not beside {} (install it there from sokuc's repository with {}); or use another backend (sat, cp, search)",
             exe.display(),
             solver.install()
         ))
