@@ -28,24 +28,23 @@ fn optimum(backend: &str) -> i64 {
     out.objective().unwrap()
 }
 
+/// `exe` is `program`, built with `solver`, and the library's `backend` proves what `cp`
+/// proves through it.
+fn serves(exe: &str, program: &str, solver: &str, backend: &str) {
+    let v = version(exe);
+    let expected = format!("{program} {} ({solver} ", env!("CARGO_PKG_VERSION"));
+    assert!(v.starts_with(&expected), "{v}");
+    assert_eq!(optimum(backend), optimum("cp"));
+}
+
 #[cfg(feature = "mip")]
 #[test]
 fn sokuc_cbc_serves_the_mip_backend() {
-    let v = version(env!("CARGO_BIN_EXE_sokuc-cbc"));
-    assert!(
-        v.starts_with(&format!("sokuc-cbc {} (CBC ", env!("CARGO_PKG_VERSION"))),
-        "{v}"
-    );
-    assert_eq!(optimum("mip"), optimum("cp"));
+    serves(env!("CARGO_BIN_EXE_sokuc-cbc"), "sokuc-cbc", "CBC", "mip");
 }
 
 #[cfg(feature = "highs")]
 #[test]
 fn sokuc_highs_serves_the_highs_backend() {
-    let v = version(env!("CARGO_BIN_EXE_sokuc-highs"));
-    assert!(
-        v.starts_with(&format!("sokuc-highs {} (HiGHS ", env!("CARGO_PKG_VERSION"))),
-        "{v}"
-    );
-    assert_eq!(optimum("highs"), optimum("cp"));
+    serves(env!("CARGO_BIN_EXE_sokuc-highs"), "sokuc-highs", "HiGHS", "highs");
 }
