@@ -305,7 +305,9 @@ pub trait Backend {
     /// Whether this backend has sessions of its own ([`Backend::session_natively`]). Without
     /// (the default), a session re-solves a copy of the formula each time
     /// (`backend::algorithms`), which is right for every backend, whatever it declares in
-    /// [`Capabilities`].
+    /// [`Capabilities`]. A question of its own, not an `Option` from
+    /// [`Backend::session_natively`] as the other native hooks answer: the session borrows
+    /// `self`, and the borrow checker would hold that borrow over the fallback too.
     fn has_native_session(&self) -> bool {
         false
     }
