@@ -7,8 +7,8 @@
 //! - every backend of the build, and `auto`, on each problem as given (`min:`): a proven
 //!   optimum must be the published one, and no solution may be better than it;
 //! - each problem's decision pair, the objective bounded at the optimum (satisfiable) and one
-//!   below it (unsatisfiable): every verdict must be the expected one, on mip and highs for
-//!   every pair, on mip under each of CBC's settings for feasibility problems (staged, light,
+//!   below it (unsatisfiable): every verdict must be the expected one, on mip for every pair
+//!   and on highs for every pair but one (stein45's below, see the test), on mip under each of CBC's settings for feasibility problems (staged, light,
 //!   full) where a single setting decides within its try, and on the other backends where
 //!   they decide within theirs, so a tuning change that breaks a verdict fails here.
 //!
@@ -76,6 +76,20 @@ const LONG_REFUTATIONS: &[&str] = &["stein45.opb.gz", "l152lav.opb.gz", "mod010.
 /// `every_claimed_optimum_is_the_published_one` only the backends that must prove an
 /// optimum run them.
 const NO_SHORT_TRY: &[&str] = &["l152lav.opb.gz", "mod010.opb.gz"];
+
+/// Problems on which the clause engines (sat and cadical, over the CNF of every row) find no
+/// model within their 3 s try, while cp and search do: measured on this 2-core machine, all
+/// eight tries ended `unknown` at the limit, so they checked nothing. The clause engines'
+/// models and refusals are held to the other problems.
+const NO_CNF_MODEL_IN_A_SHORT_TRY: &[&str] = &["lseu.opb", "mod008.opb.gz", "p0548.opb.gz", "p2756.opb.gz"];
+
+/// Whether backend `b` gets a try at problem `name` in
+/// `every_claimed_optimum_is_the_published_one`.
+fn tries(name: &str, b: &str) -> bool {
+    must_prove(name, b)
+        || !(NO_SHORT_TRY.contains(&name)
+            || matches!(b, "sat" | "cadical") && NO_CNF_MODEL_IN_A_SHORT_TRY.contains(&name))
+}
 
 /// `(coefficient, variable from 1)` terms.
 type Terms = Vec<(i64, usize)>;
@@ -286,7 +300,7 @@ fn every_claimed_optimum_is_the_published_one() {
     let mut jobs = Vec::new();
     for &(name, opt) in SET {
         for b in backends() {
-            if must_prove(name, b) || !NO_SHORT_TRY.contains(&name) {
+            if tries(name, b) {
                 jobs.push((name, opt, b));
             }
         }
@@ -419,7 +433,11 @@ fn decision_pairs_get_the_expected_verdicts() {
                     add("mip", &["--mip-settings", "full"], false, 5);
                 }
             }
-            if has_highs() {
+            // HiGHS must decide every pair but stein45's below: it refuted that one in 110 s
+            // (CBC's staged run in 49 s), the longest job of this file, and it cannot prove
+            // stein45's optimum either (see `must_prove`). Its refutations are held to the
+            // other eleven below pairs, stein45's to CBC's.
+            if has_highs() && (sat || name != "stein45.opb.gz") {
                 add("highs", &[], true, 240);
             }
             if SMALL.contains(&name) {
