@@ -6,7 +6,7 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser};
 
 #[derive(Parser)]
 #[command(
@@ -19,48 +19,99 @@ struct Cli {
     command: Command,
 }
 
-#[derive(Subcommand)]
-enum Command {
-    /// Solve a puzzle (or write the compiled model with --emit).
-    Solve(cli::solve::SolveArgs),
-    /// Read an external solver's answer for a model emitted with the same options.
-    Decode(cli::decode::DecodeArgs),
-    /// Verify a solution (what `solve` printed, text or JSON, or a grid solution file) against
-    /// a puzzle.
-    Check(cli::check::CheckArgs),
-    /// Solve every instance of a batch file, or every OPB/CNF file of a folder or list (optionally next to an external solver, --vs), and print per-instance times and a summary.
-    Bench(cli::bench::BenchArgs),
-    /// Run several backends on one puzzle; their statuses must agree.
-    Compare(cli::compare::CompareArgs),
-    /// Solve every capacity arrangement of a variant up to symmetry, verifying each answer.
-    Sweep(cli::sweep::SweepArgs),
-    /// Make a puzzle: a 3SoKu instance (random solvable, Partition, 4-unsat) or a Tricky
-    /// Triple with exactly one solution.
-    Generate(cli::generate::GenerateArgs),
-    /// All-different triangular solutions (Liu et al.): the 24 tile types of weights 0..3,
-    /// each at most once, on the icosahedron, with given or free pegs.
-    Adts(cli::adts::AdtsArgs),
-    /// Combine the results files of `sweep --shard K/N` runs into one, checking that every
-    /// instance is there exactly once.
-    SweepMerge(cli::sweep::SweepMergeArgs),
-    /// Solve with a certificate: a verified answer, or a DRAT proof of unsatisfiability for
-    /// the emitted CNF, checked by drat-trim.
-    Certify(cli::certify::CertifyArgs),
-    /// Draw a polyhedron puzzle (3SoKu, pool), or a solution of it, as an SVG net.
-    Render(cli::render::RenderArgs),
-    /// Scaling benchmark: solve time against faces, per backend, on generated 3SoKu families
-    /// (random solvable, Partition reduction, 4-unsat); prints per-instance lines and a table.
-    Scaling(cli::scaling::ScalingArgs),
-    /// Count the distinct solutions exactly (3SoKu: configurations, what a person sees face
-    /// by face), with the method used and the time.
-    Count(cli::count::CountArgs),
-    /// Serve a local web page (on 127.0.0.1): the puzzle in 3-D, solved by any backend, with
-    /// hints, every solution, counts, comparisons and exports.
-    Serve(cli::serve::ServeArgs),
-    /// Print a shell completion script for sokuc (bash, zsh, fish, elvish, powershell).
-    Completions(cli::meta::CompletionsArgs),
-    /// Print sokuc's manual page (roff, for `man -l -`), every subcommand included.
-    Man,
+// The subcommands, with each one's name and one-line help. Each one's options are added to
+// clap's tree only when that subcommand is parsed, or its help, manual page or completions are
+// written (`clap::Command::defer`): `sokuc solve` builds the options of `solve` alone and
+// `sokuc --version` none, where clap's derive builds all of them (about 600) at every start,
+// about half of the instructions `sokuc --version` ran. The unit test `every_option_has_help`
+// builds the whole tree; the goldens and the CLI reference (docs/src/cli.md) hold its help.
+macro_rules! subcommands {
+    ($($variant:ident($args:ty) = $name:literal, $about:literal;)*) => {
+        enum Command {
+            $($variant($args),)*
+        }
+
+        impl clap::Subcommand for Command {
+            fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+                cmd$(.subcommand(
+                    // The options' own doc comments would name the subcommand: its help is set again.
+                    clap::Command::new($name)
+                        .about($about)
+                        .defer(|c| <$args as clap::Args>::augment_args(c).about($about).long_about(None)),
+                ))*
+            }
+
+            fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+                Self::augment_subcommands(cmd)
+            }
+
+            fn has_subcommand(name: &str) -> bool {
+                [$($name),*].contains(&name)
+            }
+        }
+
+        impl clap::FromArgMatches for Command {
+            fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+                Self::from_arg_matches_mut(&mut matches.clone())
+            }
+
+            fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+                match matches.remove_subcommand() {
+                    $(Some((name, mut sub)) if name == $name => Ok(Command::$variant(
+                        <$args as clap::FromArgMatches>::from_arg_matches_mut(&mut sub)?,
+                    )),)*
+                    Some((other, _)) => Err(clap::Error::raw(
+                        clap::error::ErrorKind::InvalidSubcommand,
+                        format!("unrecognized subcommand '{other}'"),
+                    )),
+                    None => Err(clap::Error::raw(
+                        clap::error::ErrorKind::MissingSubcommand,
+                        "a subcommand is required",
+                    )),
+                }
+            }
+
+            fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+                *self = Self::from_arg_matches(matches)?;
+                Ok(())
+            }
+        }
+    };
+}
+
+subcommands! {
+    Solve(cli::solve::SolveArgs) = "solve",
+        "Solve a puzzle (or write the compiled model with --emit)";
+    Decode(cli::decode::DecodeArgs) = "decode",
+        "Read an external solver's answer for a model emitted with the same options";
+    Check(cli::check::CheckArgs) = "check",
+        "Verify a solution (what `solve` printed, text or JSON, or a grid solution file) against a puzzle";
+    Bench(cli::bench::BenchArgs) = "bench",
+        "Solve every instance of a batch file, or every OPB/CNF file of a folder or list (optionally next to an external solver, --vs), and print per-instance times and a summary";
+    Compare(cli::compare::CompareArgs) = "compare",
+        "Run several backends on one puzzle; their statuses must agree";
+    Sweep(cli::sweep::SweepArgs) = "sweep",
+        "Solve every capacity arrangement of a variant up to symmetry, verifying each answer";
+    Generate(cli::generate::GenerateArgs) = "generate",
+        "Make a puzzle: a 3SoKu instance (random solvable, Partition, 4-unsat) or a Tricky Triple with exactly one solution";
+    Adts(cli::adts::AdtsArgs) = "adts",
+        "All-different triangular solutions (Liu et al.): the 24 tile types of weights 0..3, each at most once, on the icosahedron, with given or free pegs";
+    SweepMerge(cli::sweep::SweepMergeArgs) = "sweep-merge",
+        "Combine the results files of `sweep --shard K/N` runs into one, checking that every instance is there exactly once";
+    Certify(cli::certify::CertifyArgs) = "certify",
+        "Solve with a certificate: a verified answer, or a DRAT proof of unsatisfiability for the emitted CNF, checked by drat-trim";
+    Render(cli::render::RenderArgs) = "render",
+        "Draw a polyhedron puzzle (3SoKu, pool), or a solution of it, as an SVG net";
+    Scaling(cli::scaling::ScalingArgs) = "scaling",
+        "Scaling benchmark: solve time against faces, per backend, on generated 3SoKu families (random solvable, Partition reduction, 4-unsat); prints per-instance lines and a table";
+    Count(cli::count::CountArgs) = "count",
+        "Count the distinct solutions exactly (3SoKu: configurations, what a person sees face by face), with the method used and the time";
+    Serve(cli::serve::ServeArgs) = "serve",
+        "Serve a local web page (on 127.0.0.1): the puzzle in 3-D, solved by any backend, with hints, every solution, counts, comparisons and exports";
+    Completions(cli::meta::CompletionsArgs) = "completions",
+        "Print a shell completion script for sokuc (bash, zsh, fish, elvish, powershell)";
+    Man(cli::meta::ManArgs) = "man",
+        "Print sokuc's manual page (roff, for `man -l -`), every subcommand included";
 }
 
 fn main() -> ExitCode {
@@ -102,7 +153,7 @@ fn main() -> ExitCode {
         Command::Count(a) => cli::count::run(a),
         Command::Serve(a) => cli::serve::run(a),
         Command::Completions(a) => cli::meta::completions(a, Cli::command()),
-        Command::Man => cli::meta::man(Cli::command()),
+        Command::Man(_) => cli::meta::man(Cli::command()),
     };
     let code = match result {
         Ok(code) => code,
@@ -127,8 +178,12 @@ mod tests {
     /// does, and `--backend` names the backends of this build.
     #[test]
     fn every_option_has_help() {
-        let cli = Cli::command();
+        let mut cli = Cli::command();
         cli.clone().debug_assert();
+        // The subcommands' options are deferred until the tree is built.
+        cli.build();
+        let solve = cli.find_subcommand("solve").expect("solve");
+        assert!(solve.get_arguments().any(|a| a.get_id() == "backend"));
         for sub in cli.get_subcommands() {
             assert!(sub.get_about().is_some(), "{} has no help", sub.get_name());
             for arg in sub.get_arguments() {

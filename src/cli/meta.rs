@@ -31,6 +31,10 @@ pub struct CompletionsArgs {
     pub shell: Shell,
 }
 
+/// `sokuc man` takes no options.
+#[derive(Args)]
+pub struct ManArgs {}
+
 /// `sokuc completions SHELL`: the completion script on standard output.
 pub fn completions(a: CompletionsArgs, mut cli: clap::Command) -> Exit {
     let mut out = Vec::new();
