@@ -8,9 +8,10 @@
 //!   optimum must be the published one, and no solution may be better than it;
 //! - each problem's decision pair, the objective bounded at the optimum (satisfiable) and one
 //!   below it (unsatisfiable): every verdict must be the expected one, on mip for every pair
-//!   and on highs for every pair but one (stein45's below, see the test), on mip under each of CBC's settings for feasibility problems (staged, light,
-//!   full) where a single setting decides within its try, and on the other backends where
-//!   they decide within theirs, so a tuning change that breaks a verdict fails here.
+//!   and on highs for every pair but one (stein45's below, see the test), on mip under each
+//!   of CBC's settings for feasibility problems (staged, light, full) where a single setting
+//!   decides within its try, and on the other backends where they decide within theirs, so a
+//!   tuning change that breaks a verdict fails here.
 //!
 //! Models are checked here against the file's rows and objective, read by this file's own
 //! small OPB reader (no sokuc code), so a wrong evaluation in sokuc cannot hide a wrong
