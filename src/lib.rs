@@ -38,6 +38,8 @@ pub use run::Checked;
 pub use run::emit::Format;
 
 #[doc(hidden)]
+pub mod assist;
+#[doc(hidden)]
 pub mod backend;
 #[doc(hidden)]
 pub mod bench;

@@ -1,29 +1,117 @@
-//! `sokuc check`: a solution file against a puzzle, by the puzzle's own verifier.
+//! `sokuc check`: a solution file against a puzzle, by the puzzle's own verifier; with
+//! `--partial`, the tiles a player has placed so far, and whether the rest can be completed.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::Args;
 
-use super::{Exit, KIND_HELP, print};
+use super::{BACKEND_HELP, Exit, KIND_HELP, PuzzleArgs, get_backend, print, seconds, signals};
+use sokuc::assist::{self, Partial};
+use sokuc::backend::SolveOptions;
 use sokuc::error::exit;
-use sokuc::input;
-use sokuc::run::Checked;
+use sokuc::input::{self, InputError};
+use sokuc::model::Instance;
+use sokuc::run::{Checked, RunOptions};
 
 #[derive(Args)]
 pub struct CheckArgs {
-    /// Puzzle file: .toml (3SoKu, pools), .kakuro, .tt, .opb, .cnf (also .gz, .bz2, .xz); `-` reads standard input.
-    pub instance: PathBuf,
-    /// The solution: what `solve` printed (text or `--format json`; with `--all`, its first
-    /// solution), or (grids) a solution file, or (OPB/CNF) a solver's `s`/`v` lines.
-    pub solution: PathBuf,
+    /// The puzzle file (.toml, .kakuro, .tt, .opb, .cnf, also compressed; `-` reads standard
+    /// input), then the solution. With --pegs, the solution alone.
+    ///
+    /// The solution is what `solve` printed (text or `--format json`; with `--all`, its
+    /// first solution), or (grids) a solution file, or (OPB/CNF) a solver's `s`/`v` lines.
+    /// With --partial, it is the tiles placed so far, one per line, as `solve` prints them
+    /// or as "ABC: (0,1,2), 2 touches C".
+    #[arg(value_name = "FILE", num_args = 1..=2, required = true)]
+    pub files: Vec<PathBuf>,
+    /// IcoSoKu pegs for vertices A..L, e.g. 1,5,11,10,7,12,9,2,6,8,4,3 (instead of a puzzle file).
+    #[arg(long)]
+    pub pegs: Option<String>,
     #[arg(long, help = KIND_HELP.as_str())]
     pub kind: Option<String>,
+    /// The solution is part of one (3SoKu): the tiles placed so far. Says whether they can
+    /// all stay (exit 0, with a completion that keeps them and a next tile), or which of them
+    /// to take off, the fewest (exit 20, with a completion after taking them off).
+    #[arg(long)]
+    pub partial: bool,
+    /// With --partial: the backend that completes the puzzle.
+    #[arg(long, default_value = "auto", requires = "partial", help = BACKEND_HELP.as_str())]
+    pub backend: String,
+    /// With --partial: time limit in seconds for the whole command.
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true, requires = "partial")]
+    pub timeout: Option<Duration>,
+}
+
+impl CheckArgs {
+    /// The puzzle and the solution file, from the positional files and --pegs.
+    fn split(&self) -> Result<(PuzzleArgs, &Path), InputError> {
+        let usage = |m: &str| InputError::new("command line", None, m);
+        match (&self.pegs, &self.files[..]) {
+            (Some(_), [solution]) => Ok((self.puzzle(None), solution)),
+            (Some(_), [_, _]) => Err(usage("give a puzzle file or --pegs, not both")),
+            (None, [instance, solution]) => Ok((self.puzzle(Some(instance.clone())), solution)),
+            (None, _) => Err(usage(
+                "the following required arguments were not provided: <SOLUTION> (give the puzzle file, then the solution; or --pegs and the solution)",
+            )),
+            (Some(_), _) => Err(usage("give the solution file")),
+        }
+    }
+
+    fn puzzle(&self, instance: Option<PathBuf>) -> PuzzleArgs {
+        PuzzleArgs {
+            instance,
+            pegs: self.pegs.clone(),
+            kind: self.kind.clone(),
+        }
+    }
 }
 
 pub fn run(a: CheckArgs) -> Exit {
-    let p = sokuc::registry::load(&a.instance, a.kind.as_deref())?;
-    let text = input::read_text(&a.solution)?;
-    match p.check(&a.solution.display().to_string(), &text)? {
+    let (puzzle, solution) = a.split()?;
+    if puzzle.instance.as_deref() == Some(Path::new("-")) && solution == Path::new("-") {
+        return Err(InputError::new(
+            "command line",
+            None,
+            "only one of the files can be standard input (`-`)",
+        )
+        .into());
+    }
+    let p = puzzle.load()?;
+    let name = if solution == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        solution.display().to_string()
+    };
+    let text = input::read_text(solution)?;
+    if a.partial {
+        let Some(inst) = p.as_any().downcast_ref::<Instance>() else {
+            return Err(InputError::new(
+                &name,
+                None,
+                format!("--partial checks 3SoKu placements; this puzzle is {}", p.kind()),
+            )
+            .into());
+        };
+        let placed = input::placed::read_placed(&name, &text, inst)?;
+        let partial = Partial {
+            inst: inst.clone(),
+            placed,
+        };
+        let mut b = get_backend(&a.backend)?;
+        let opts = RunOptions {
+            solve: SolveOptions {
+                time_limit: a.timeout,
+                interrupt: signals::flag(),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let assisted = assist::assist(&partial, b.as_mut(), &opts)?;
+        print(assist::text(&partial, &assisted))?;
+        return Ok(assist::exit_code(&assisted));
+    }
+    match p.check(&name, &text)? {
         Checked::Valid(what) => {
             print(format!("valid: {what}"))?;
             Ok(exit::SAT)

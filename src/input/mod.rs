@@ -9,6 +9,7 @@ pub mod compressed;
 pub mod grid_file;
 pub mod instance_file;
 pub mod lists;
+pub mod placed;
 pub mod solution_json;
 pub mod variant_file;
 
@@ -78,6 +79,10 @@ pub fn line_of(text: &str, offset: usize) -> usize {
 
 /// Reads a whole file as UTF-8, turning I/O problems into an [`InputError`].
 pub fn read_text(path: &std::path::Path) -> Result<String, InputError> {
+    // `-` is standard input for every file a command reads, as command lines have it.
+    if path.as_os_str() == "-" {
+        return read_stdin();
+    }
     let name = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|e| InputError::new(&name, None, format!("cannot read: {e}")))?;
     let text = read_all(&name, file)?;

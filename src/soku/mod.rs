@@ -4,6 +4,7 @@
 mod compile;
 mod decode;
 pub mod generate;
+pub mod partial;
 mod presolve;
 mod print;
 mod puzzle;
@@ -13,6 +14,7 @@ mod writer;
 pub use compile::{Compiled, Place, compile, compile_plain};
 pub use decode::{DecodeError, decode};
 pub use presolve::{Domains, Presolved, presolve};
+pub(crate) use print::{VERIFIED, push_line, status_line};
 pub use puzzle::check_model_size;
 
 pub use crate::model::Placement;

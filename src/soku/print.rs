@@ -21,7 +21,7 @@ pub(super) fn sentences(inst: &Instance, ps: &[Placement], indent: &str) -> Stri
 }
 
 /// One placement's line of the text (after its indent).
-pub(super) fn push_line(s: &mut String, inst: &Instance, p: &Placement) {
+pub(crate) fn push_line(s: &mut String, inst: &Instance, p: &Placement) {
     instruction::push_sentence(
         s,
         &inst.variant,
@@ -34,7 +34,7 @@ pub(super) fn push_line(s: &mut String, inst: &Instance, p: &Placement) {
 }
 
 /// The first line of the text: the status, the variant and the capacities.
-pub(super) fn status_line(inst: &Instance, status: Status) -> String {
+pub(crate) fn status_line(inst: &Instance, status: Status) -> String {
     let v = &inst.variant;
     let caps: Vec<String> = v
         .vertices
@@ -46,7 +46,7 @@ pub(super) fn status_line(inst: &Instance, status: Status) -> String {
 }
 
 /// What the text says of a verified solution, after its placements.
-pub(super) const VERIFIED: &str = "verified: every vertex sum equals its capacity\n";
+pub(crate) const VERIFIED: &str = "verified: every vertex sum equals its capacity\n";
 
 /// One placement in the JSON fields.
 pub(super) fn placement_json(inst: &Instance, p: &Placement) -> Value {

@@ -1,0 +1,200 @@
+//! The assistant for a 3SoKu puzzle in progress (`check --partial`): the tiles a player
+//! has placed ([`crate::input::placed`]), solved as a [`Partial`] puzzle through the run
+//! path, so that the completion is verified like any solution and "these are the fewest
+//! tiles to take off" is an optimum claim with the gate's evidence like any other.
+
+use std::fmt::Write;
+
+use crate::backend::Backend;
+use crate::error::exit;
+use crate::input::placed::Placed;
+use crate::ir::Status;
+use crate::model::{Instance, Placement, rotate};
+use crate::puzzle::Answer;
+use crate::run::{self, RunOptions};
+pub use crate::soku::partial::Partial;
+use crate::soku::{VERIFIED, push_line, status_line};
+
+/// What the assistant found.
+#[derive(Debug, Clone)]
+pub struct Assisted {
+    /// The run's answer: a completion (verified), or none.
+    pub answer: Answer<Vec<Placement>>,
+    /// Indices into the placed tiles of those the completion takes off.
+    pub removed: Vec<usize>,
+    /// The face a player could fill next, and its tile in the completion: a face not yet
+    /// placed that shares the most vertices with the player's kept tiles.
+    pub hint: Option<Placement>,
+}
+
+/// Runs the assistant: the completion keeping the most placed tiles on backend `b`.
+///
+/// # Errors
+/// The run path's errors (a backend's failure, a wrong answer), and an internal error when
+/// the tiles the completion takes off are not as many as its objective value says.
+pub fn assist(p: &Partial, b: &mut dyn Backend, opts: &RunOptions) -> Result<Assisted, crate::Error> {
+    let mut answer = run::solve(p, b, opts)?.answer;
+    let mut removed = Vec::new();
+    let mut hint = None;
+    if let Some(s) = answer.solution.as_mut() {
+        removed = p.removed(s);
+        // The objective counts the same tiles from the model's side: a difference is a bug.
+        if let Some(last) = answer.improvements.last()
+            && *last != num_bigint::BigInt::from(removed.len())
+        {
+            return Err(crate::Error::internal(format!(
+                "the completion takes off {} placed tiles, its objective says {last}",
+                removed.len()
+            )));
+        }
+        keep_tile_numbers(&p.inst, &p.placed, &removed, s);
+        crate::soku::verify::verify(&p.inst, s)
+            .map_err(|e| crate::Error::internal(format!("the completion, renumbered: {e}")))?;
+        hint = next_hint(p, &removed, s);
+    }
+    Ok(Assisted { answer, removed, hint })
+}
+
+/// Gives each kept tile the number the player gave it: identical tiles are interchangeable,
+/// so the completion may have put another of them there. Swaps numbers between two faces
+/// whose tiles are the same tile.
+fn keep_tile_numbers(inst: &Instance, placed: &[Placed], removed: &[usize], s: &mut [Placement]) {
+    for (i, p) in placed.iter().enumerate() {
+        if removed.contains(&i) || s[p.face].tile == p.tile {
+            continue;
+        }
+        let Some(g) = s.iter().position(|q| q.tile == p.tile) else {
+            continue;
+        };
+        let mine = s[p.face].tile;
+        let (Some(r1), Some(r2)) = (
+            turn_of(inst, p.tile, s[p.face].corners),
+            turn_of(inst, mine, s[g].corners),
+        ) else {
+            continue;
+        };
+        s[p.face].tile = p.tile;
+        s[p.face].rotation = r1;
+        s[g].tile = mine;
+        s[g].rotation = r2;
+    }
+}
+
+/// The turn of tile `t` that puts `corners` on a face, if any.
+fn turn_of(inst: &Instance, t: usize, corners: [u64; 3]) -> Option<u8> {
+    (0..3u8).find(|&r| rotate(inst.tiles[t], r) == corners)
+}
+
+fn next_hint(p: &Partial, removed: &[usize], s: &[Placement]) -> Option<Placement> {
+    let v = &p.inst.variant;
+    let kept: Vec<usize> = (0..p.placed.len())
+        .filter(|i| !removed.contains(i))
+        .map(|i| p.placed[i].face)
+        .collect();
+    (0..v.num_faces())
+        .filter(|f| !kept.contains(f))
+        .max_by_key(|&f| {
+            let shared = kept
+                .iter()
+                .map(|&g| v.faces[f].iter().filter(|x| v.faces[g].contains(x)).count())
+                .sum::<usize>();
+            (shared, std::cmp::Reverse(f))
+        })
+        .map(|f| s[f].clone())
+}
+
+/// The text of an assistant's answer: its verdict line, the tiles to take off, the next
+/// hint, and the completion as `solve` prints it (so it can be checked or rendered).
+pub fn text(p: &Partial, a: &Assisted) -> String {
+    let inst = &p.inst;
+    let mut s = String::new();
+    let ans = &a.answer;
+    match (&ans.solution, ans.status) {
+        (Some(sol), _) => {
+            let n = p.placed.len();
+            if a.removed.is_empty() {
+                let _ = writeln!(
+                    s,
+                    "can be completed: {} placed, {} to go",
+                    plural(n, "tile"),
+                    inst.variant.num_faces() - n
+                );
+            } else {
+                if ans.optimal == Some(true) {
+                    let _ = writeln!(
+                        s,
+                        "cannot be completed: take off {} (the fewest):",
+                        plural(a.removed.len(), "tile")
+                    );
+                } else {
+                    // Without the optimum, nothing says the tiles cannot all stay.
+                    let _ = writeln!(
+                        s,
+                        "unknown: not decided within the time limit whether every placed tile can stay; taking off {} is enough:",
+                        plural(a.removed.len(), "tile")
+                    );
+                }
+                for &i in &a.removed {
+                    let q = &p.placed[i];
+                    s.push_str("  ");
+                    let pl = Placement {
+                        face: q.face,
+                        tile: q.tile,
+                        rotation: turn_of(inst, q.tile, q.corners).unwrap_or(0),
+                        corners: q.corners,
+                    };
+                    push_line(&mut s, inst, &pl);
+                    s.pop();
+                    let _ = writeln!(s, "  (line {})", q.line);
+                }
+            }
+            if let Some(h) = &a.hint {
+                s.push_str("next: ");
+                push_line(&mut s, inst, h);
+            }
+            s.push_str(if a.removed.is_empty() {
+                "a completion that keeps every placed tile:\n"
+            } else {
+                "a completion after taking them off:\n"
+            });
+            s.push_str(&status_line(inst, Status::Sat));
+            for q in sol {
+                push_line(&mut s, inst, q);
+            }
+            s.push_str(if ans.verified { VERIFIED } else { "verified: NO\n" });
+        }
+        (None, Status::Unsat) => {
+            let _ = writeln!(
+                s,
+                "cannot be completed: this puzzle has no solution, whatever tiles are placed"
+            );
+            if let Some(r) = &ans.reason {
+                let _ = writeln!(s, "reason: {r}");
+            }
+        }
+        (None, _) => {
+            let _ = writeln!(
+                s,
+                "unknown: {}",
+                ans.reason.as_deref().unwrap_or("no answer within the time limit")
+            );
+        }
+    }
+    ans.evidence.push_lines(&mut s, "");
+    s
+}
+
+/// The exit status of an assistant's answer: 0 when every placed tile can stay, 20 when
+/// some must come off (proven) or the puzzle has no solution, 30 when it is not known.
+pub fn exit_code(a: &Assisted) -> u8 {
+    match (&a.answer.solution, a.answer.status) {
+        (Some(_), _) if a.removed.is_empty() => exit::SAT,
+        (Some(_), _) if a.answer.optimal == Some(true) => exit::UNSAT,
+        (None, Status::Unsat) => exit::UNSAT,
+        _ => exit::UNKNOWN,
+    }
+}
+
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
