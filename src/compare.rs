@@ -209,13 +209,29 @@ impl Comparison {
         })
     }
 
-    /// The fastest row with a decided answer (sat or unsat), by wall time: who answered
-    /// first, had the backends all started together.
+    /// The fastest row whose backend decided the answer (sat or unsat), by wall time: who
+    /// answered first, had the backends all started together. A row that presolve or the
+    /// LP relaxation decided before its backend ran does not count: no backend raced there.
     pub fn fastest(&self) -> Option<&Row> {
         self.rows
             .iter()
-            .filter(|r| r.outcome.as_ref().is_ok_and(|o| o.status != Status::Unknown))
+            .filter(|r| {
+                r.outcome
+                    .as_ref()
+                    .is_ok_and(|o| o.status != Status::Unknown && !before_any_backend(o))
+            })
             .min_by(|a, b| a.total_ms.total_cmp(&b.total_ms))
+    }
+
+    /// Every decided row was decided before its backend ran (by presolve or the LP).
+    fn decided_before_every_backend(&self) -> bool {
+        let decided: Vec<&Report> = self
+            .rows
+            .iter()
+            .filter_map(|r| r.outcome.as_ref().ok())
+            .filter(|o| o.status != Status::Unknown)
+            .collect();
+        !decided.is_empty() && decided.iter().all(|o| before_any_backend(o))
     }
 
     /// Each result is the outcome JSON `solve` prints, plus the run's wall time, who decided
@@ -376,6 +392,12 @@ impl Comparison {
                 }
             );
         }
+        if self.decided_before_every_backend() {
+            let _ = writeln!(
+                out,
+                "# * decided before any backend ran (by presolve or the LP relaxation), so no backend was fastest"
+            );
+        }
         for e in self.errors() {
             let _ = writeln!(out, "# {e}");
         }
@@ -385,6 +407,11 @@ impl Comparison {
 
 /// Who decided a report's answer: `presolve` or `lp` when the run answered before any
 /// backend ran, else the engine that answered (for `auto`, the one it picked).
+/// Whether presolve or the LP relaxation decided `report` before any backend ran.
+fn before_any_backend(report: &Report) -> bool {
+    matches!(decided_by(report), "presolve" | "lp")
+}
+
 pub fn decided_by(report: &Report) -> &str {
     // The outcome's own `verdict_by` ("presolve", "lp", "backend:NAME") when it has one.
     if let Some(by) = report.json.get("verdict_by").and_then(Value::as_str) {

@@ -12,7 +12,12 @@ use clap::{CommandFactory, Parser};
 #[command(
     name = "sokuc",
     version = cli::meta::VERSION.as_str(),
-    about = "An encoding compiler for 3SoKu and related puzzles: compile, solve in-process, decode, verify."
+    about = "An encoding compiler for 3SoKu and related puzzles: compile, solve in-process, decode, verify.",
+    long_about = "An encoding compiler for 3SoKu and related puzzles: compile, solve in-process, decode, verify.\n\n\
+        It solves IcoSoKu (the icosahedron puzzle of twenty tiles and twelve pegs) from its pegs, \
+        3SoKu on any solid with triangular faces, Kakuro, Tricky Triple, and OPB and DIMACS files.",
+    after_help = "First example: the IcoSoKu with pegs 1,5,11,10,7,12,9,2,6,8,4,3 on vertices A to L:\n  \
+        sokuc solve --pegs 1,5,11,10,7,12,9,2,6,8,4,3"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -85,7 +90,7 @@ subcommands! {
     Decode(cli::decode::DecodeArgs) = "decode",
         "Read an external solver's answer for a model emitted with the same options";
     Check(cli::check::CheckArgs) = "check",
-        "Verify a solution (what `solve` printed, text or JSON, or a grid solution file) against a puzzle";
+        "Verify a solution (what `solve` printed, text or JSON, or a grid solution file) against a puzzle, or (--partial) whether the tiles placed so far can stay";
     Bench(cli::bench::BenchArgs) = "bench",
         "Solve every instance of a batch file, or every OPB/CNF file of a folder or list (optionally next to an external solver, --vs), and print per-instance times and a summary";
     Compare(cli::compare::CompareArgs) = "compare",
@@ -137,6 +142,7 @@ fn main() -> ExitCode {
         cli::signals::install();
     }
     cli::environment::apply();
+    let serving = matches!(parsed.command, Command::Serve(_));
     let result = match parsed.command {
         Command::Solve(a) => cli::solve::run(a),
         Command::Decode(a) => cli::decode::run(a),
@@ -162,7 +168,12 @@ fn main() -> ExitCode {
     // Everything found before the signal has been written (the interrupt ends a search as a
     // time limit does); the exit code says the command did not run to its end.
     if let Some(signal) = cli::signals::caught() {
-        eprintln!("sokuc: interrupted by {signal}: the output above is what was found before it");
+        if serving {
+            // A server found nothing: it stops, and says so.
+            eprintln!("sokuc serve: stopped by {signal}; the page is no longer served");
+        } else {
+            eprintln!("sokuc: interrupted by {signal}: the output above is what was found before it");
+        }
         return ExitCode::from(cli::signals::INTERRUPTED);
     }
     ExitCode::from(code)

@@ -67,11 +67,17 @@ pub const KINDS: &[Kind] = &[
         extensions: &["cnf", "dimacs"],
         about: "CNF in DIMACS (the SAT competition's format)",
         read: |file, text, _| Ok(Box::new(crate::pb::read_cnf(file, text)?)),
+        // The header, or (a file that lacks it) a clause: whole numbers, ending in 0, so
+        // that the CNF reader names what is missing instead of the TOML reader.
         sniff: |text| {
             text.lines()
                 .map(str::trim)
                 .find(|l| !l.is_empty() && !l.starts_with('c'))
-                .is_some_and(|l| l.starts_with("p cnf"))
+                .is_some_and(|l| {
+                    l.starts_with("p cnf")
+                        || l.split_whitespace().last() == Some("0")
+                            && l.split_whitespace().all(|w| w.parse::<i64>().is_ok())
+                })
         },
     },
 ];
@@ -161,7 +167,7 @@ pub fn load(path: &Path, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, Input
         }
     };
     if stdin {
-        return from_stdin(&input::read_stdin()?, kind);
+        return from_stdin(&input::compressed::read_stdin()?, kind);
     }
     let text = if let Some(how) = compression(path) {
         input::compressed::read_compressed(path, how)?

@@ -372,13 +372,14 @@ fn bad_input_exits_2_with_file_line_and_problem() {
         "fixed.toml",
         "variant = \"icosahedron\"\ntiles = \"icosoku\"\ncapacities = [1, 5, 11, 10, 7, 12, 9, 2, 6, 8, 4, 3]\n\n[[fixed]]\nface = \"ABC\"\ntile = 21\n",
     );
-    expect_bad(&["solve", &f], &["fixed.toml:5", "out of range"]);
+    // The line of the bad key, `tile = 21`, not the table's first line.
+    expect_bad(&["solve", &f], &["fixed.toml:7", "out of range"]);
     let f = write(
         dp,
         "fixed-face.toml",
         "variant = \"icosahedron\"\ntiles = \"icosoku\"\ncapacities = [1, 5, 11, 10, 7, 12, 9, 2, 6, 8, 4, 3]\n\n[[fixed]]\nface = \"ABD\"\ntile = 2\n",
     );
-    expect_bad(&["solve", &f], &["fixed-face.toml:5", "ABD is not a face"]);
+    expect_bad(&["solve", &f], &["fixed-face.toml:6", "ABD is not a face"]);
     expect_bad(
         &["solve", "--pegs", "1,5,11,10,7,12,9,2,6,8,4"],
         &["--pegs", "expected 12 pegs", "got 11"],
@@ -828,9 +829,55 @@ fn completions_man_page_and_version() {
             "the man page has no section for {sub}"
         );
     }
+    // One page: its subcommand list points at the sections, not at pages that do not
+    // exist, and it says what the exit codes mean.
+    assert!(!man.contains("sokuc\\-solve(1)") && !man.contains("(1)\n"), "{man}");
+    assert!(
+        man.contains(".SH \"EXIT STATUS\"") && man.contains("\n.B 130\n"),
+        "{man}"
+    );
+    // The top-level help names IcoSoKu and starts a newcomer with a command that works.
+    assert!(
+        help.contains("IcoSoKu") && help.contains("sokuc solve --pegs 1,5,11,10,7,12,9,2,6,8,4,3"),
+        "{help}"
+    );
+    let first = run(&["solve", "--pegs", "1,5,11,10,7,12,9,2,6,8,4,3"]);
+    assert_eq!(code(&first), Some(0), "{}", stderr(&first));
     let v = stdout(&run(&["--version"]));
     assert!(v.starts_with("sokuc ") && v.contains("backends: auto, sat"), "{v}");
     for b in ["cp", "search"] {
         assert!(v.contains(b), "{v}");
     }
+}
+
+/// Standard input has no file name: compressed input is known by its first bytes, and a
+/// CNF without its `p cnf` line by its clauses, so the message is the CNF reader's.
+#[test]
+fn standard_input_is_recognised_by_its_contents() {
+    use std::io::Write as _;
+    let feed = |args: &[&str], bytes: &[u8]| {
+        let mut child = sokuc()
+            .args(args)
+            .current_dir(root())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(bytes).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let toml = fs::read(root().join(SEED)).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&toml).unwrap();
+    let o = feed(&["solve", "-"], &gz.finish().unwrap());
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("sat on tetrahedron"), "{}", stdout(&o));
+    let o = feed(&["solve", "-"], b"c no header\n1 -2 0\n2 0\n");
+    assert_eq!(code(&o), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("<stdin>:2: a clause before the 'p cnf' header"),
+        "{}",
+        stderr(&o)
+    );
 }

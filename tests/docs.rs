@@ -627,4 +627,18 @@ fn the_vertex_map_is_current() {
         assert!(svg.contains(&format!("data-vertex=\"{name}\"")), "no disc for {name}");
     }
     compare_or_update("docs/src/img/vertices.svg", &svg);
+    // The octahedron's, for the pools tutorial.
+    let out = dir.path().join("octahedron.svg");
+    let status = Command::new(BIN)
+        .args(["render", "instances/octasoku.toml", "--labels", "-o"])
+        .arg(&out)
+        .current_dir(root())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let svg = fs::read_to_string(&out).unwrap();
+    for name in ["A", "B", "C", "D", "E", "F"] {
+        assert!(svg.contains(&format!("data-vertex=\"{name}\"")), "no disc for {name}");
+    }
+    compare_or_update("docs/src/img/octahedron-vertices.svg", &svg);
 }

@@ -752,6 +752,13 @@ fn the_command_prints_its_address_and_stops_on_sigint() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert_eq!(status.code(), Some(130));
+    // The server's own words, not a solver's "what was found".
+    let mut stopped = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stopped).unwrap();
+    assert!(
+        stopped.contains("sokuc serve: stopped by SIGINT") && !stopped.contains("found"),
+        "{stopped}"
+    );
     // --open with no opener on PATH: a note, and the server still serves.
     let (mut child, port) = spawn_serve(&["--open"], Some("/nonexistent"));
     let mut err = BufReader::new(child.stderr.take().unwrap());

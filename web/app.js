@@ -161,6 +161,10 @@
     fillVertexSelect();
     $('upload-note').hidden = !uploaded;
     $('share-note').hidden = !uploaded;
+    // Where the first pegs come from: IcoSoKu's own (a permutation of 1..12), or planted.
+    setText('pegs-origin', v.pegs_kind === 'icosoku'
+      ? 'IcoSoKu\'s pegs are the numbers 1 to 12, one per vertex; every arrangement has a solution.'
+      : 'These pegs were made by laying the tiles on the faces, so they have a solution.');
   }
 
   async function loadVariant(req, uploaded, text) {
@@ -827,6 +831,19 @@
   function randomPegs() {
     const v = S.variant;
     if (!v) return;
+    if (v.pegs_kind === 'icosoku') {
+      // As on the physical puzzle: 1 to 12 in a random order, each one solvable.
+      const pegs = v.vertices.map((_, i) => i + 1);
+      for (let i = pegs.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [pegs[i], pegs[j]] = [pegs[j], pegs[i]];
+      }
+      setPegs(pegs);
+      clearSolution();
+      draw();
+      solve();
+      return;
+    }
     const tiles = S.tileWeights;
     if (!tiles || tiles.length !== v.faces.length) {
       message('This solid\'s tile set does not have one tile per face, so no random pegs can be made.');

@@ -83,7 +83,7 @@ pub fn run(a: CheckArgs) -> Exit {
     } else {
         solution.display().to_string()
     };
-    let text = input::read_text(solution)?;
+    let text = input::compressed::read_path(solution)?;
     if a.partial {
         let Some(inst) = p.as_any().downcast_ref::<Instance>() else {
             return Err(InputError::new(

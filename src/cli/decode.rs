@@ -27,7 +27,7 @@ pub struct DecodeArgs {
 
 pub fn run(a: DecodeArgs) -> Exit {
     let p = a.puzzle.load()?;
-    let text = input::read_text(&a.solution)?;
+    let text = input::compressed::read_path(&a.solution)?;
     let r = p.decode_answer(&a.enc.compile(), &a.solution.display().to_string(), &text)?;
     match a.format {
         Format::Text => super::write_out(None, &r.text)?,

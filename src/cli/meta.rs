@@ -51,7 +51,19 @@ pub fn man(cli: clap::Command) -> Exit {
     let source = format!("sokuc {}", env!("CARGO_PKG_VERSION"));
     let mut out = Vec::new();
     let page = clap_mangen::Man::new(cli.clone()).source(source.clone());
-    page.render(&mut out).map_err(roff_error)?;
+    // Section by section, not `render`: its SUBCOMMANDS list points at a page per
+    // subcommand (sokuc-solve(1), ...), and there is one page, with a section for each.
+    page.render_title(&mut out).map_err(roff_error)?;
+    page.render_name_section(&mut out).map_err(roff_error)?;
+    page.render_synopsis_section(&mut out).map_err(roff_error)?;
+    page.render_description_section(&mut out).map_err(roff_error)?;
+    page.render_options_section(&mut out).map_err(roff_error)?;
+    writeln!(out, ".SH SUBCOMMANDS")?;
+    for sub in cli.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
+        writeln!(out, ".TP\n\\fBsokuc {}\\fR\n{}", sub.get_name(), roff_text(&about))?;
+    }
+    writeln!(out, "Each has a section of its own below.")?;
     for sub in cli.get_subcommands().filter(|s| !s.is_hide_set()) {
         writeln!(out, ".SH \"SOKUC {}\"", sub.get_name().to_uppercase())?;
         let page = clap_mangen::Man::new(sub.clone()).source(source.clone());
@@ -67,8 +79,62 @@ pub fn man(cli: clap::Command) -> Exit {
             }
         }
     }
+    out.extend_from_slice(EXIT_STATUS.as_bytes());
+    page.render_version_section(&mut out).map_err(roff_error)?;
     std::io::stdout().lock().write_all(&out)?;
     Ok(exit::SAT)
+}
+
+/// The manual's EXIT STATUS section: the two tables of docs/src/exit-codes.md.
+const EXIT_STATUS: &str = r#".SH "EXIT STATUS"
+For puzzles (3SoKu, pools, Kakuro, Tricky Triple, IcoSoKu pegs):
+.TP
+.B 0
+solved (a verified solution), or the command did what was asked; \fBcheck \-\-partial\fR: every placed tile can stay
+.TP
+.B 20
+proven unsatisfiable: no solution exists; \fBcheck \-\-partial\fR: some placed tiles must come off
+.TP
+.B 30
+unknown: the time limit was reached first
+.TP
+.B 2
+bad input or usage, in one line on standard error
+.TP
+.B 3
+\fBcheck\fR (and \fBrender \-\-solution\fR): the solution is invalid
+.TP
+.B 1
+an internal error, a disagreement between backends, or a contradiction
+.TP
+.B 130
+interrupted by SIGINT or SIGTERM, after what was found is written
+.PP
+On OPB and CNF files, \fBsolve\fR, \fBdecode\fR, \fBcompare\fR and \fBcertify\fR exit as SAT
+and pseudo\-Boolean solvers do:
+.TP
+.B 10
+satisfiable (with an objective: a best solution found, not proven optimal)
+.TP
+.B 20
+unsatisfiable
+.TP
+.B 30
+an objective's optimum, proven
+.TP
+.B 0
+unknown: the time limit was reached first
+"#;
+
+/// `text` with roff's special characters escaped: a backslash, and a dot or quote that
+/// would start a line.
+fn roff_text(text: &str) -> String {
+    let t = text.replace('\\', "\\\\").replace('-', "\\-");
+    if t.starts_with('.') || t.starts_with('\'') {
+        format!("\\&{t}")
+    } else {
+        t
+    }
 }
 
 fn roff_error(e: std::io::Error) -> Error {

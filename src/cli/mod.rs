@@ -95,7 +95,7 @@ impl PuzzleArgs {
             }
             // Nothing named: standard input, when something is piped into it.
             (None, None) if !std::io::stdin().is_terminal() => {
-                let text = sokuc::input::read_stdin()?;
+                let text = sokuc::input::compressed::read_stdin()?;
                 if text.trim().is_empty() {
                     return Err(InputError::new(
                         "command line",

@@ -32,7 +32,7 @@ pub struct RenderArgs {
 pub fn run(a: RenderArgs) -> Exit {
     let p = a.puzzle.load()?;
     let solution = match &a.solution {
-        Some(path) => Some((path.display().to_string(), input::read_text(path)?)),
+        Some(path) => Some((path.display().to_string(), input::compressed::read_path(path)?)),
         None => None,
     };
     sokuc::output::check(&a.output)?;

@@ -91,8 +91,9 @@ pub enum Puzzle {
 #[serde(deny_unknown_fields)]
 struct FixedToml {
     face: Spanned<FaceRef>,
-    tile: i64,
-    rotation: Option<i64>,
+    tile: Spanned<i64>,
+    #[serde(default)]
+    rotation: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -270,9 +271,18 @@ pub fn parse_puzzle_in(file: &str, text: &str, variants: Variants<'_>) -> Result
             FaceRef::Str(s) => crate::model::variant::split_face_text(&variant.vertices, s)
                 .map_err(|m| InputError::new(file, at(spec.face.span()), m.0))?,
         };
+        // The error names the line of the key that is wrong, not the table's first line.
+        let key_line = if variant.find_face(&names).is_none() {
+            at(spec.face.span())
+        } else if !(1..=tiles.len() as i64).contains(spec.tile.get_ref()) {
+            at(spec.tile.span())
+        } else {
+            spec.rotation.as_ref().map_or(line, |r| at(r.span()))
+        };
+        let rotation = spec.rotation.as_ref().map(|r| *r.get_ref());
         fixed.push(
-            fixed_from(&variant, tiles.len(), &names, spec.tile, spec.rotation)
-                .map_err(|m| InputError::new(file, line, m))?,
+            fixed_from(&variant, tiles.len(), &names, *spec.tile.get_ref(), rotation)
+                .map_err(|m| InputError::new(file, key_line, m))?,
         );
     }
 
@@ -535,6 +545,24 @@ faces = [["x_y", "z", "w"], ["w", "z", "x"], ["x", "y_z", "w"], ["w", "y_z", "x_
             assert_eq!(i.fixed[0].face, 2, "{face}");
         }
         assert_eq!(parse_with_face(r#""v_x_z""#).unwrap().fixed[0].face, 5);
+    }
+
+    #[test]
+    fn a_bad_key_of_a_fixed_table_is_an_error_at_the_key_s_line() {
+        let text = "variant = \"octahedron\"\ntiles = [[0,0,1],[0,0,1],[0,0,1],[0,0,1],[0,0,1],[0,0,1],[0,0,1],[0,0,1]]\ncapacities = [1, 1, 1, 1, 2, 2]\n\n[[fixed]]\nface = FACE\ntile = TILE\nrotation = ROT\n";
+        let first = load_variant("octahedron", None, ("test", None)).unwrap();
+        let face: Vec<&str> = first.faces[0].iter().map(|&v| first.vertices[v].as_str()).collect();
+        let good = format!("{:?}", face);
+        for (f, t, r, line, what) in [
+            ("[\"A\", \"A\", \"A\"]", "1", "0", 6, "face"),
+            (good.as_str(), "99", "0", 7, "tile index 99"),
+            (good.as_str(), "1", "5", 8, "rotation 5"),
+        ] {
+            let text = text.replace("FACE", f).replace("TILE", t).replace("ROT", r);
+            let e = parse_instance("i.toml", &text, None).unwrap_err();
+            assert_eq!(e.line, Some(line), "{what}: {e}");
+            assert!(e.message.contains(what), "{what}: {e}");
+        }
     }
 
     #[test]

@@ -79,10 +79,6 @@ pub fn line_of(text: &str, offset: usize) -> usize {
 
 /// Reads a whole file as UTF-8, turning I/O problems into an [`InputError`].
 pub fn read_text(path: &std::path::Path) -> Result<String, InputError> {
-    // `-` is standard input for every file a command reads, as command lines have it.
-    if path.as_os_str() == "-" {
-        return read_stdin();
-    }
     let name = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|e| InputError::new(&name, None, format!("cannot read: {e}")))?;
     let text = read_all(&name, file)?;
@@ -90,13 +86,19 @@ pub fn read_text(path: &std::path::Path) -> Result<String, InputError> {
     Ok(text)
 }
 
-/// Reads standard input (`-` in place of a file name) as UTF-8, like [`read_text`].
+/// Reads standard input as UTF-8, like [`read_text`], with no decompression
+/// ([`compressed::read_stdin`] detects it).
 pub fn read_stdin() -> Result<String, InputError> {
     read_all("<stdin>", std::io::stdin().lock())
 }
 
 /// Reads at most the file-size limit, as UTF-8 without a byte-order mark.
 pub(crate) fn read_all(name: &str, reader: impl std::io::Read) -> Result<String, InputError> {
+    text_of(name, read_bytes(name, reader)?)
+}
+
+/// Reads at most the file-size limit.
+pub(crate) fn read_bytes(name: &str, reader: impl std::io::Read) -> Result<Vec<u8>, InputError> {
     let limit = crate::model::limits::max_file_bytes();
     // Read at most one byte past the limit, so a huge file is refused without loading it.
     let mut bytes = Vec::new();
@@ -109,6 +111,11 @@ pub(crate) fn read_all(name: &str, reader: impl std::io::Read) -> Result<String,
             format!("file is larger than the limit of {limit} bytes (SOKUC_MAX_FILE_BYTES raises it)"),
         ));
     }
+    Ok(bytes)
+}
+
+/// The bytes as UTF-8 text, without a byte-order mark.
+pub(crate) fn text_of(name: &str, bytes: Vec<u8>) -> Result<String, InputError> {
     let mut text = String::from_utf8(bytes).map_err(|e| {
         InputError::new(
             name,

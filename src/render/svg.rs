@@ -5,7 +5,7 @@
 //! Layout, in edge lengths `E`: each vertex copy gets a disc with the vertex name above its peg;
 //! each corner of a tile gets its weight as dots (0 to 3, like the physical tiles) or as a
 //! number, placed on the line from the vertex to the face centre so it reads as "this much at
-//! that vertex"; the tile's index sits at the centre.
+//! that vertex"; the tile's weights, as the text writes them, sit at the centre.
 
 use std::fmt::Write;
 

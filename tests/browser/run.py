@@ -529,6 +529,7 @@ def main():
             oc = api(base, "/api/variant", {"text": text})
             pegs = [int(x) for x in re.split(r"[\s,]+", page.el("#pegs").get_attribute("value").strip())]
             expect(pegs == oc["pegs"], "the page's pegs %s are not the variant's example %s" % (pegs, oc["pegs"]))
+            expect("laying the tiles" in page.text("#pegs-origin"), "the octahedron's pegs' note: %r" % page.text("#pegs-origin"))
             otiles = oc["tiles"] if isinstance(oc["tiles"], list) else None
             page.solve()
             expect(page.status() == "sat", "octahedron: status %s (%s %s)" % (page.status(), page.text("#reason"), page.text("#message")))
@@ -646,6 +647,10 @@ def main():
         def random_pegs():
             driver.get(base)
             page.wait_ready()
+            # IcoSoKu's pegs, as on the puzzle: the seed's at first, a permutation of 1..12.
+            first = [int(x) for x in re.split(r"[\s,]+", page.el("#pegs").get_attribute("value").strip())]
+            expect(first == SEED_PEGS, "the first pegs %s are not the seed's" % first)
+            expect("1 to 12" in page.text("#pegs-origin"), "the pegs' note: %r" % page.text("#pegs-origin"))
             seen = set()
             for _ in range(3):
                 page.el("#random").click()
@@ -654,6 +659,7 @@ def main():
                 pegs = [int(x) for x in re.split(r"[\s,]+", page.el("#pegs").get_attribute("value").strip())]
                 expect(sum(pegs) == sum(map(sum, tiles)), "random pegs %s do not add up to the tiles' %d" % (pegs, sum(map(sum, tiles))))
                 check_valid(dom_placements(driver), vertices, faces, pegs, tiles)
+                expect(sorted(pegs) == list(range(1, 13)), "random pegs %s are not a permutation of 1..12" % pegs)
                 seen.add(tuple(pegs))
             expect(len(seen) > 1, "Random gave the same pegs three times")
         check("12 Random makes solvable pegs", random_pegs)

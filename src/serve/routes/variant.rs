@@ -11,6 +11,9 @@ use crate::serve::reply::{Reply, error};
 use crate::serve::request::Body;
 use crate::serve::state::State;
 
+/// The seed instance's pegs for A..L (instances/icosoku-seed.toml).
+const ICOSOKU_SEED_PEGS: [u64; 12] = [1, 5, 11, 10, 7, 12, 9, 2, 6, 8, 4, 3];
+
 /// Variants past this many faces are not drawn (the page would be a blur of triangles).
 const MAX_FACES: usize = 2000;
 
@@ -75,13 +78,22 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
             .collect();
         (t, None)
     };
-    // Pegs with a solution: tile i on face i, unturned, its corners summed per vertex.
-    let mut pegs = vec![0u64; v.num_vertices()];
-    for (f, t) in v.faces.iter().zip(&tiles) {
-        for k in 0..3 {
-            pegs[f[k]] += t[k];
+    // IcoSoKu's own pegs on the icosahedron with its tiles: a permutation of 1..12 (the
+    // seed's), as on the physical puzzle, where every permutation has a solution. Elsewhere,
+    // pegs planted so that they have a solution: tile i on face i, unturned, its corners
+    // summed per vertex.
+    let icosoku = v.name == "icosahedron" && tile_set == Some("icosoku");
+    let pegs: Vec<u64> = if icosoku {
+        ICOSOKU_SEED_PEGS.to_vec()
+    } else {
+        let mut pegs = vec![0u64; v.num_vertices()];
+        for (f, t) in v.faces.iter().zip(&tiles) {
+            for k in 0..3 {
+                pegs[f[k]] += t[k];
+            }
         }
-    }
+        pegs
+    };
     Ok(Reply::json(&json!({
         "name": v.name,
         "vertices": v.vertices,
@@ -90,5 +102,6 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
         "tiles": tiles,
         "tile_set": tile_set,
         "pegs": pegs,
+        "pegs_kind": if icosoku { "icosoku" } else { "planted" },
     })))
 }
