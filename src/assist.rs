@@ -5,6 +5,8 @@
 
 use std::fmt::Write;
 
+use serde_json::{Value, json};
+
 use crate::backend::Backend;
 use crate::error::exit;
 use crate::input::placed::Placed;
@@ -13,7 +15,7 @@ use crate::model::{Instance, Placement, rotate};
 use crate::puzzle::Answer;
 use crate::run::{self, RunOptions};
 pub use crate::soku::partial::Partial;
-use crate::soku::{VERIFIED, push_line, status_line};
+use crate::soku::{VERIFIED, placement_json, push_line, status_line};
 
 /// What the assistant found.
 #[derive(Debug, Clone)]
@@ -25,6 +27,8 @@ pub struct Assisted {
     /// The face a player could fill next, and its tile in the completion: a face not yet
     /// placed that shares the most vertices with the player's kept tiles.
     pub hint: Option<Placement>,
+    /// The run's figures (model size, times).
+    pub stats: crate::backend::SolveStats,
 }
 
 /// Runs the assistant: the completion keeping the most placed tiles on backend `b`.
@@ -33,7 +37,9 @@ pub struct Assisted {
 /// The run path's errors (a backend's failure, a wrong answer), and an internal error when
 /// the tiles the completion takes off are not as many as its objective value says.
 pub fn assist(p: &Partial, b: &mut dyn Backend, opts: &RunOptions) -> Result<Assisted, crate::Error> {
-    let mut answer = run::solve(p, b, opts)?.answer;
+    let outcome = run::solve(p, b, opts)?;
+    let stats = outcome.stats;
+    let mut answer = outcome.answer;
     let mut removed = Vec::new();
     let mut hint = None;
     if let Some(s) = answer.solution.as_mut() {
@@ -52,7 +58,12 @@ pub fn assist(p: &Partial, b: &mut dyn Backend, opts: &RunOptions) -> Result<Ass
             .map_err(|e| crate::Error::internal(format!("the completion, renumbered: {e}")))?;
         hint = next_hint(p, &removed, s);
     }
-    Ok(Assisted { answer, removed, hint })
+    Ok(Assisted {
+        answer,
+        removed,
+        hint,
+        stats,
+    })
 }
 
 /// Gives each kept tile the number the player gave it: identical tiles are interchangeable,
@@ -182,6 +193,53 @@ pub fn text(p: &Partial, a: &Assisted) -> String {
     }
     ans.evidence.push_lines(&mut s, "");
     s
+}
+
+/// What the assistant found, in one word: `completable` (every placed tile can stay),
+/// `take-off` (the fewest tiles to take off, proven), `take-off-enough` (tiles whose removal
+/// is enough, not proven the fewest: the time ran out), `no-solution` (the puzzle has none,
+/// whatever is placed) or `unknown`.
+pub fn verdict(a: &Assisted) -> &'static str {
+    match (&a.answer.solution, a.answer.status) {
+        (Some(_), _) if a.removed.is_empty() => "completable",
+        (Some(_), _) if a.answer.optimal == Some(true) => "take-off",
+        (Some(_), _) => "take-off-enough",
+        (None, Status::Unsat) => "no-solution",
+        (None, _) => "unknown",
+    }
+}
+
+/// The JSON of an assistant's answer (`check --partial --format json`, `/api/assist`): the
+/// verdict, the placed tiles to take off (each with its line), the next tile, and the run's
+/// outcome, whose placements are the completion.
+pub fn json(p: &Partial, a: &Assisted) -> Value {
+    let inst = &p.inst;
+    let removed: Vec<Value> = a
+        .removed
+        .iter()
+        .map(|&i| {
+            let q = &p.placed[i];
+            let pl = Placement {
+                face: q.face,
+                tile: q.tile,
+                rotation: turn_of(inst, q.tile, q.corners).unwrap_or(0),
+                corners: q.corners,
+            };
+            let mut v = placement_json(inst, &pl);
+            v["line"] = json!(q.line);
+            v
+        })
+        .collect();
+    json!({
+        "assist": verdict(a),
+        "puzzle": "3soku",
+        "placed": p.placed.len(),
+        "faces": inst.variant.num_faces(),
+        "removed": removed,
+        "fewest": a.answer.solution.as_ref().map(|_| a.removed.is_empty() || a.answer.optimal == Some(true)),
+        "hint": a.hint.as_ref().map(|h| placement_json(inst, h)),
+        "outcome": run::answer_json(p, &a.answer, &a.stats),
+    })
 }
 
 /// The exit status of an assistant's answer: 0 when every placed tile can stay, 20 when

@@ -38,6 +38,8 @@ const DOCUMENTS: &[&str] = &[
     "scaling",
     "certify",
     "adtsSubsets",
+    "assisted",
+    "checked",
 ];
 
 const URL: &str = common::SCHEMA_URL;
@@ -626,6 +628,90 @@ fn count() {
         Shape::One("countUnknown"),
         &[30],
     );
+}
+
+#[test]
+fn check_and_the_assistant() {
+    // A solution: valid, then one weight changed: invalid.
+    let dir = tempfile::tempdir().unwrap();
+    let sol = dir.path().join("sol.json");
+    let solved = solve(&["instances/tetrasoku-seed.toml"], "sat");
+    std::fs::write(&sol, solved.to_string()).unwrap();
+    let sol = sol.to_str().unwrap();
+    let doc = check(
+        &["check", "instances/tetrasoku-seed.toml", sol, "--format", "json"],
+        Shape::One("checked"),
+        &[0],
+    )
+    .remove(0);
+    assert_eq!(doc["valid"], true, "{doc}");
+    let mut bad = solved.clone();
+    let c = bad["placements"][0]["corners"][0].as_u64().unwrap();
+    bad["placements"][0]["corners"][0] = json!(c + 1);
+    let bad_file = dir.path().join("bad.json");
+    std::fs::write(&bad_file, bad.to_string()).unwrap();
+    let doc = check(
+        &[
+            "check",
+            "instances/tetrasoku-seed.toml",
+            bad_file.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        Shape::One("checked"),
+        &[3],
+    )
+    .remove(0);
+    assert_eq!(doc["check"], "invalid", "{doc}");
+    // Tiles that cannot all stay: the fewest to take off, with their lines.
+    let doc = check(
+        &[
+            "check",
+            "instances/icosoku-seed.toml",
+            "instances/icosoku-placed.txt",
+            "--partial",
+            "--format",
+            "json",
+        ],
+        Shape::One("assisted"),
+        &[20],
+    )
+    .remove(0);
+    assert_eq!(doc["assist"], "take-off", "{doc}");
+    assert_eq!(doc["fewest"], true, "{doc}");
+    assert!(!doc["removed"].as_array().unwrap().is_empty(), "{doc}");
+    assert_eq!(doc["outcome"]["verified"], true, "{doc}");
+    // Tiles that can stay: two of a solution's own.
+    let placed = dir.path().join("placed.txt");
+    let lines: Vec<String> = solved["placements"].as_array().unwrap()[..2]
+        .iter()
+        .map(|p| {
+            let face: String = p["face"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_str().unwrap())
+                .collect();
+            format!("{face}: tile #{}, rotation {}", p["tile"], p["rotation"])
+        })
+        .collect();
+    std::fs::write(&placed, lines.join("\n") + "\n").unwrap();
+    let doc = check(
+        &[
+            "check",
+            "instances/tetrasoku-seed.toml",
+            placed.to_str().unwrap(),
+            "--partial",
+            "--format",
+            "json",
+        ],
+        Shape::One("assisted"),
+        &[0],
+    )
+    .remove(0);
+    assert_eq!(doc["assist"], "completable", "{doc}");
+    assert_eq!(doc["removed"], json!([]), "{doc}");
+    assert_eq!(doc["placed"], 2, "{doc}");
 }
 
 #[test]

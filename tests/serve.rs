@@ -634,6 +634,92 @@ fn a_running_request_can_be_cancelled_while_another_runs() {
     assert_eq!(again["cancelled"], false);
 }
 
+#[test]
+fn a_count_s_progress_is_read_while_it_runs() {
+    let s = start();
+    let port = s.port;
+    let (code, idle) = post(port, "/api/progress", &json!({"job": "nobody"}));
+    assert_eq!((code, &idle), (200, &json!({"running": false})));
+    // The seed instance: its count takes longer than the first looks at it.
+    let counting = std::thread::spawn(move || {
+        let mut req = seed_request();
+        req["timeout"] = json!(100);
+        req["job"] = json!("watched");
+        post(port, "/api/count", &req)
+    });
+    // The counter says how many faces it will place, and how many it has placed so far.
+    let t0 = Instant::now();
+    let mut seen = None;
+    while t0.elapsed() < Duration::from_secs(30) {
+        let (_, p) = post(port, "/api/progress", &json!({"job": "watched"}));
+        if p["running"] == true && p["total"].as_u64().is_some_and(|t| t > 0) {
+            seen = Some(p);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    post(port, "/api/cancel", &json!({"job": "watched"}));
+    let (code, counted) = counting.join().unwrap();
+    assert_eq!(code, 200, "{counted}");
+    let seen = seen.expect("the running count's progress");
+    assert_eq!(seen["total"], 20, "{seen}");
+    assert!(seen["done"].as_u64().unwrap() <= 20, "{seen}");
+    let (_, after) = post(port, "/api/progress", &json!({"job": "watched"}));
+    assert_eq!(after["running"], false, "{after}");
+}
+
+#[test]
+fn the_assistant_answers_as_check_partial_does() {
+    let s = start();
+    let root = common::root();
+    let placed = std::fs::read_to_string(root.join("instances/icosoku-placed.txt")).unwrap();
+    let mut req = seed_request();
+    req["placed"] = json!(placed);
+    let (code, a) = post(s.port, "/api/assist", &req);
+    assert_eq!(code, 200, "{a}");
+    common::assert_schema_of("assisted", &a, "/api/assist answered a document that");
+    assert_eq!(a["assist"], "take-off", "{a}");
+    assert_eq!(a["fewest"], true, "{a}");
+    // The CLI's answer on the same tiles takes off as many.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sokuc"))
+        .args([
+            "check",
+            "instances/icosoku-seed.toml",
+            "instances/icosoku-placed.txt",
+            "--partial",
+            "--format",
+            "json",
+        ])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        a["removed"].as_array().unwrap().len(),
+        cli["removed"].as_array().unwrap().len(),
+        "{a}\n{cli}"
+    );
+    // The completion keeps every tile not taken off, and its pegs add up.
+    assert_solves(&a["outcome"], &SEED_PEGS);
+    // No tiles: completable, with a hint; a tile that does not exist: the line, refused.
+    req["placed"] = json!("");
+    let (code, a) = post(s.port, "/api/assist", &req);
+    assert_eq!((code, &a["assist"]), (200, &json!("completable")), "{a}");
+    assert!(a["hint"].is_object(), "{a}");
+    req["placed"] = json!("ABC: tile #21, rotation 0\n");
+    let (code, a) = post(s.port, "/api/assist", &req);
+    assert_eq!(code, 400, "{a}");
+    let m = a["message"].as_str().unwrap();
+    assert!(m.starts_with("placed tiles:1:") && m.contains("21"), "{m}");
+    // Kakuro has no tiles.
+    let (code, a) = post(
+        s.port,
+        "/api/assist",
+        &json!({"instance": "kakuro 3 3\nX   4\\  6\\\n\\3  .   .\n\\7  .   .\n", "name": "page.kakuro", "placed": ""}),
+    );
+    assert_eq!(code, 400, "{a}");
+}
+
 fn resident_kib() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
@@ -841,6 +927,8 @@ fn every_numeric_field_is_range_checked_on_every_route() {
         "/api/check",
         "/api/parse",
         "/api/cancel",
+        "/api/progress",
+        "/api/assist",
     ];
     // Values no field takes, as JSON text: huge, negative, NaN-ish strings, 2^64, not whole,
     // too large for a double, of another type.

@@ -67,6 +67,16 @@
     firstSolvedAt: null,
     gridText: { kakuro: SAMPLES.kakuro[1].text, trickytriple: SAMPLES.trickytriple[0].text },
     solvedGrid: null,
+    serverOffset: 0, // solutions read from the server's enumeration so far
+    customTiles: false, // the tiles panel changed the variant's tiles
+    mine: false, // "My puzzle": the player's own tiles
+    minePlaced: new Map(), // "A B C" -> {face, tile, rotation, weights, corners}
+    mineFace: null,
+    mineTakeOff: new Set(),
+    mineHint: null,
+    mineAssist: null,
+    netZoom: 1,
+    anim: null,
   };
 
   // ---------- small helpers ----------
@@ -75,6 +85,38 @@
   }
   function setText(id, text) { $(id).textContent = text; }
   function message(text) { setText('message', text || ''); }
+
+  // The server names the instance by the file name the page gave it ("page.toml"), which the
+  // person never saw: such names are taken out, a grid's line number is kept as "Line N",
+  // and on a solid the instance's "capacities" are the page's pegs.
+  function plainMessage(text) {
+    let m = String(text || '');
+    m = m.replace(/(^|\s)page\.(kakuro|tt):(\d+):\s*/g, '$1Line $3: ');
+    m = m.replace(/(^|\s)page\.(toml|kakuro|tt)(:\d+)?(:\s*|,\s*|\s+)/g, '$1');
+    m = m.replace(/(^|\s)placed tiles:(\d+):\s*/g, '$1');
+    if (S.kind === '3soku') m = m.replace(/\bcapacities\b/g, 'pegs').replace(/\bcapacity\b/g, 'peg');
+    return m ? m.charAt(0).toUpperCase() + m.slice(1) : m;
+  }
+
+  // A mistake in the instance goes beside what holds it: the pegs, the tiles or the grid.
+  function instanceMessageTarget(text) {
+    if (S.kind !== '3soku') return 'grid-msg';
+    return /\btiles?\b/i.test(text) && !/\bpegs?\b/i.test(text) ? 'tiles-msg' : 'pegs-msg';
+  }
+
+  function showInstanceError(text) {
+    const target = instanceMessageTarget(text);
+    ['pegs-msg', 'tiles-msg', 'grid-msg'].forEach((id) => { if (id !== target) setText(id, ''); });
+    setText(target, text);
+    if (target === 'tiles-msg') $('tiles-box').open = true;
+    if (target === 'pegs-msg') $('pegs').setAttribute('aria-invalid', 'true');
+    setStatus('error', {
+      'pegs-msg': 'Cannot solve: the pegs have a mistake, shown under them.',
+      'tiles-msg': 'Cannot solve: the tiles have a mistake, shown under them.',
+      'grid-msg': 'Cannot solve: the grid has a mistake, shown under its text.',
+    }[target]);
+    message('');
+  }
 
   async function api(path, body, signal) {
     const opts = body === undefined ? { method: 'GET' } : {
@@ -153,7 +195,11 @@
       S.center = [-S.center[0], S.center[1], S.center[2]];
       S.orient = orientOf();
     }
-    S.tileWeights = Array.isArray(v.tiles) ? v.tiles.map((t) => t.slice()) : (v.tiles === 'icosoku' ? ICOSOKU_TILES : null);
+    S.tileWeights = Array.isArray(v.tiles) ? v.tiles.map((t) => t.slice()) : (v.tiles === 'icosoku' ? ICOSOKU_TILES.map((t) => t.slice()) : null);
+    S.customTiles = false;
+    clearMine();
+    renderTiles();
+    setText('tiles-msg', '');
     S.rot = initialRotation();
     S.zoom = 1;
     S.selected = -1;
@@ -213,17 +259,20 @@
     parseTimer = setTimeout(async () => {
       const req = { instance: instanceText(tokens.map(Number)), name: FILE_NAMES['3soku'] };
       if (S.variant.uploaded) req.variant_text = S.variant.text;
-      const shown = $('pegs').value;
+      const shown = $('pegs').value + '|' + tilesKey();
       let text = '';
       try {
         await api('/api/parse', req);
       } catch (err) {
-        text = err && err.message ? err.message : String(err);
+        text = describeError(err);
       }
-      if ($('pegs').value !== shown) return;
-      setText('pegs-msg', text);
-      $('pegs').setAttribute('aria-invalid', text ? 'true' : 'false');
-      $('pegs-msg').dataset.source = text ? 'server' : '';
+      if ($('pegs').value + '|' + tilesKey() !== shown) return;
+      const target = text ? instanceMessageTarget(text) : 'pegs-msg';
+      setText('pegs-msg', target === 'pegs-msg' ? text : '');
+      setText('tiles-msg', target === 'tiles-msg' ? text : '');
+      $('pegs').setAttribute('aria-invalid', target === 'pegs-msg' && text ? 'true' : 'false');
+      $('pegs-msg').dataset.source = target === 'pegs-msg' && text ? 'server' : '';
+      $('tiles-msg').dataset.source = target === 'tiles-msg' && text ? 'server' : '';
     }, 250);
   }
 
@@ -232,9 +281,10 @@
     S.pegTokens = r.tokens;
     S.pegs = r.pegs;
     setText('pegs-msg', r.error);
+    $('pegs-msg').dataset.source = r.error ? 'page' : '';
     $('pegs').setAttribute('aria-invalid', r.error ? 'true' : 'false');
-    message(r.error);
     checkOnServer(r.tokens);
+    if (S.mine) { clearTimeout(S.assistTimer); S.assistTimer = setTimeout(runAssist, 300); }
     if (!fromEditor) syncVertexEditor();
     renderVertices();
     updateShare();
@@ -316,10 +366,13 @@
   // ---------- instance text ----------
   function tomlString(s) { return JSON.stringify(String(s)); }
 
+  function tilesKey() { return S.tileWeights ? S.tileWeights.map((t) => t.join('.')).join(',') : ''; }
+
   function instanceText(pegs) {
     const v = S.variant;
-    const tiles = typeof v.tile_set === 'string' && v.tile_set ? tomlString(v.tile_set)
-      : (Array.isArray(v.tiles) ? '[' + v.tiles.map((t) => '[' + t.join(', ') + ']').join(', ') + ']' : tomlString(v.tiles));
+    const list = S.tileWeights || (Array.isArray(v.tiles) ? v.tiles : null);
+    const tiles = !S.customTiles && typeof v.tile_set === 'string' && v.tile_set ? tomlString(v.tile_set)
+      : (list ? '[' + list.map((t) => '[' + t.join(', ') + ']').join(', ') + ']' : tomlString(v.tiles));
     return 'variant = ' + tomlString(v.name) + '\ntiles = ' + tiles + '\ncapacities = [' + pegs.join(', ') + ']\n';
   }
 
@@ -395,7 +448,7 @@
   }
 
   function describeError(err) {
-    return err && err.message ? err.message : String(err);
+    return plainMessage(err && err.message ? err.message : String(err));
   }
 
   // ---------- solving ----------
@@ -404,8 +457,7 @@
     try {
       req = currentRequest();
     } catch (e) {
-      setStatus('error', 'Cannot solve yet.');
-      message(e.message);
+      showInstanceError(e.message);
       return;
     }
     req.backend = $('backend').value || 'auto';
@@ -423,12 +475,19 @@
       const res = await api('/api/solve', req, run.controller.signal);
       if (S.running !== run) return;
       endRun(run);
-      S.solIndex = null;
-      if (S.solKey !== key) { S.solList = []; S.solMore = true; S.solKey = key; }
+      ['pegs-msg', 'tiles-msg', 'grid-msg'].forEach((id) => { if ($(id).dataset.source !== 'page') setText(id, ''); });
       showResult(res, req);
+      // The answer is solution 1; Next and Previous walk the enumeration from it, in one order.
+      S.solKey = key;
+      S.serverOffset = 0;
+      S.solList = res.status === 'sat' ? [res] : [];
+      S.solIndex = res.status === 'sat' ? 0 : null;
+      S.solMore = res.status === 'sat' && res.unique !== true;
+      updateSolutionButtons();
     } catch (e) {
       endRun(run);
       if (run.stopped) return;
+      if (e.status === 400) { showInstanceError(describeError(e)); return; }
       setStatus('error', 'The request failed.');
       message(describeError(e));
     }
@@ -519,6 +578,7 @@
     api('/api/instructions', Object.assign({ solution: sol }, base)).then((r) => {
       if (S.solution !== mine) return;
       S.steps = (r && r.steps) || [];
+      renderPlacements();
       updateHintButtons();
     }).catch(() => { S.steps = []; });
     api('/api/export', Object.assign({ format: 'svg', solution: sol }, base)).then((svg) => {
@@ -539,46 +599,92 @@
     svg.querySelectorAll('script').forEach((s) => s.remove());
     svg.removeAttribute('width');
     svg.removeAttribute('height');
+    // Its title names the instance file the page made up: the caption says what it shows.
+    svg.querySelectorAll('title, text.title').forEach((t) => t.remove());
     svg.setAttribute('role', 'img');
     svg.setAttribute('aria-label', 'The solid unfolded flat, with the placed tiles');
     box.appendChild(document.importNode(svg, true));
-    $('net-box').hidden = false;
+    setText('net-title', 'Flat net of the ' + (S.variant ? S.variant.name : 'solid'));
+    applyNetReveal();
+    $('net-box').hidden = S.mine;
+  }
+
+  // A face's label as the net writes it (as `sokuc` names faces), and its key here.
+  function faceLabel(names) {
+    return names.every((n) => n.length === 1) ? names.join('') : names.join(',');
+  }
+
+  // In hint mode the net shows only the revealed tiles, as the solid does.
+  function applyNetReveal() {
+    const svg = $('net').querySelector('svg');
+    if (!svg || !S.variant) return;
+    const keyOf = new Map(S.variant.faces.map((f) => {
+      const names = f.map((i) => S.variant.vertices[i]);
+      return [faceLabel(names), faceKey(names)];
+    }));
+    const shownAt = (label) => !S.hint || S.revealed.has(keyOf.get(label));
+    svg.querySelectorAll('g.tile[data-face]').forEach((g) => {
+      const shown = shownAt(g.getAttribute('data-face'));
+      g.style.display = shown ? '' : 'none';
+      g.setAttribute('data-revealed', shown ? 'true' : 'false');
+    });
+    svg.querySelectorAll('polygon.face[data-face]').forEach((pg) => {
+      if (!pg.hasAttribute('data-fill')) pg.setAttribute('data-fill', pg.getAttribute('fill') || '');
+      pg.setAttribute('fill', shownAt(pg.getAttribute('data-face')) ? pg.getAttribute('data-fill') : '#dfe5ec');
+    });
+  }
+
+  // The faces in the order the steps give (the command line's), else the solid's.
+  function stepOrder() {
+    const keys = S.steps.map((st) => faceKey(st.face)).filter((k) => S.placementsByFace.has(k));
+    const rest = Array.from(S.placementsByFace.keys()).filter((k) => !keys.includes(k));
+    return keys.concat(rest);
+  }
+
+  function stepText(key) {
+    const st = stepFor(key);
+    const p = S.placementsByFace.get(key);
+    if (st && st.text) return st.text;
+    return 'Put tile (' + (p.weights || p.corners).join(',') + ') on face ' + key.replace(/ /g, '') + '.';
+  }
+
+  function fillStep(li, n) {
+    const key = li.dataset.face;
+    const p = S.placementsByFace.get(key);
+    const shown = S.revealed.has(key);
+    li.dataset.revealed = shown ? 'true' : 'false';
+    li.textContent = '';
+    if (!shown) { li.textContent = 'Step ' + n + ': hidden. Click its face or press "Next tile".'; return; }
+    li.appendChild(document.createTextNode(stepText(key) + ' '));
+    const code = document.createElement('span');
+    code.className = 'code';
+    code.textContent = '[tile #' + p.tile + ', rotation ' + p.rotation + ']';
+    li.appendChild(code);
   }
 
   function renderPlacements() {
-    const ul = $('placements');
-    ul.innerHTML = '';
+    const ol = $('placements');
+    ol.innerHTML = '';
     if (!S.variant || !S.solution) return;
-    S.variant.faces.forEach((f) => {
-      const names = f.map((i) => S.variant.vertices[i]);
-      const key = faceKey(names);
+    stepOrder().forEach((key, i) => {
       const p = S.placementsByFace.get(key);
-      if (!p) return;
       const li = document.createElement('li');
       li.dataset.face = key;
       li.dataset.tile = String(p.tile);
       li.dataset.rotation = String(p.rotation);
       li.dataset.corners = p.corners.join(' ');
-      const shown = S.revealed.has(key);
-      li.dataset.revealed = shown ? 'true' : 'false';
-      li.textContent = names.join('') + ': ' + (shown
-        ? 'tile #' + p.tile + ' (' + (p.weights || p.corners).join(',') + '), corners ' + p.corners.join(', ') + ', turned ' + p.rotation
-        : 'hidden');
-      ul.appendChild(li);
+      fillStep(li, i + 1);
+      ol.appendChild(li);
     });
   }
 
   function updatePlacementReveal() {
+    let n = 0;
     for (const li of $('placements').children) {
-      const key = li.dataset.face;
-      const shown = S.revealed.has(key);
-      if ((li.dataset.revealed === 'true') === shown) continue;
-      li.dataset.revealed = shown ? 'true' : 'false';
-      const p = S.placementsByFace.get(key);
-      li.textContent = key.replace(/ /g, '') + ': ' + (shown
-        ? 'tile #' + p.tile + ' (' + (p.weights || p.corners).join(',') + '), corners ' + p.corners.join(', ') + ', turned ' + p.rotation
-        : 'hidden');
+      n += 1;
+      if ((li.dataset.revealed === 'true') !== S.revealed.has(li.dataset.face)) fillStep(li, n);
     }
+    applyNetReveal();
   }
 
   // ---------- hints ----------
@@ -593,7 +699,7 @@
   }
 
   function updateHintButtons() {
-    $('next-tile').disabled = !(S.hint && S.solution && S.revealed.size < S.placementsByFace.size);
+    $('next-tile').disabled = !(S.hint && !S.mine && S.solution && S.revealed.size < S.placementsByFace.size);
   }
 
   function stepFor(key) {
@@ -603,73 +709,130 @@
   function reveal(key) {
     if (!S.placementsByFace.has(key)) return;
     S.revealed.add(key);
-    const st = stepFor(key);
-    const p = S.placementsByFace.get(key);
-    setText('hint-text', st && st.text ? st.text : 'Face ' + key.replace(/ /g, '') + ': tile (' + (p.weights || p.corners).join(',') + ').');
+    setText('hint-text', stepText(key));
     updatePlacementReveal();
     updateHintButtons();
     draw();
+    turnToFace(key);
   }
 
   function nextTile() {
     if (!S.solution) return;
-    const order = S.steps.length ? S.steps.map((s) => faceKey(s.face)) : Array.from(S.placementsByFace.keys());
-    const key = order.find((k) => !S.revealed.has(k) && S.placementsByFace.has(k))
-      || Array.from(S.placementsByFace.keys()).find((k) => !S.revealed.has(k));
+    const key = stepOrder().find((k) => !S.revealed.has(k));
     if (key) reveal(key);
+  }
+
+  // ---------- turning the solid to a face ----------
+  function faceIndexOf(key) {
+    const v = S.variant;
+    return v ? v.faces.findIndex((f) => faceKey(f.map((i) => v.vertices[i])) === key) : -1;
+  }
+
+  function outwardNormal(fi) {
+    const v = S.variant;
+    const [a, b, c] = v.faces[fi].map((i) => sub(v.positions[i], S.center));
+    return norm(scale(cross(sub(b, a), sub(c, a)), S.orient[fi]));
+  }
+
+  // The rotation by `th` about the unit axis `k` (Rodrigues).
+  function rotAbout(k, th) {
+    const c = Math.cos(th), s = Math.sin(th), t = 1 - c;
+    const [x, y, z] = k;
+    return [
+      [c + x * x * t, x * y * t - z * s, x * z * t + y * s],
+      [y * x * t + z * s, c + y * y * t, y * z * t - x * s],
+      [z * x * t - y * s, z * y * t + x * s, c + z * z * t],
+    ];
+  }
+
+  // Turns the solid, in a short animation, until the face looks straight at the viewer.
+  function turnToFace(key) {
+    const fi = faceIndexOf(key);
+    if (fi < 0) return;
+    const m = matVec(S.rot, outwardNormal(fi));
+    let axis = cross(m, [0, 0, 1]);
+    const sn = Math.hypot(axis[0], axis[1], axis[2]);
+    const angle = Math.atan2(sn, m[2]);
+    const done = () => { canvas.dataset.facing = key; };
+    if (angle < 1e-3) { done(); return; }
+    axis = sn < 1e-9 ? [0, 1, 0] : scale(axis, 1 / sn);
+    const rot0 = S.rot;
+    const t0 = performance.now();
+    const anim = {};
+    S.anim = anim;
+    delete canvas.dataset.facing;
+    const frame = (now) => {
+      if (S.anim !== anim) return;
+      const t = Math.min(1, (now - t0) / 380);
+      const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
+      S.rot = matMul(rotAbout(axis, angle * e), rot0);
+      draw();
+      if (t < 1) requestAnimationFrame(frame);
+      else { S.anim = null; done(); }
+    };
+    requestAnimationFrame(frame);
   }
 
   // ---------- more solutions ----------
   function updateSolutionButtons() {
     const has = !!S.solution;
     $('clear-tiles').disabled = !has;
-    $('next-solution').disabled = !has || (S.solIndex !== null && !S.solMore && S.solIndex >= S.solList.length - 1);
-    $('prev-solution').disabled = !has || S.solIndex === null || S.solIndex <= 0;
+    const listed = has && S.solIndex !== null;
+    $('next-solution').disabled = !listed || (!S.solMore && S.solIndex >= S.solList.length - 1);
+    $('prev-solution').disabled = !listed || S.solIndex <= 0;
     const el = $('solution-index');
-    if (!has) { el.textContent = ''; el.dataset.index = ''; return; }
-    if (S.solIndex === null) { el.textContent = 'first answer'; el.dataset.index = ''; return; }
+    if (!listed) { el.textContent = ''; el.dataset.index = ''; return; }
     el.dataset.index = String(S.solIndex);
-    el.textContent = 'Solution ' + (S.solIndex + 1) + (S.solMore ? ' of ' + S.solList.length + '+' : ' of ' + S.solList.length);
+    el.textContent = 'Solution ' + (S.solIndex + 1) + ' of ' + S.solList.length + (S.solMore ? '+' : '');
   }
 
+  // The same solution, as a person sees it: the weights on every face (identical tiles are
+  // interchangeable, so their numbers may differ).
   function sameSolution(a, b) {
     if (!a || !b) return false;
     if (a.placements && b.placements) {
-      const m = new Map(a.placements.map((p) => [faceKey(p.face), p.corners.join(',') + '/' + p.tile]));
-      return b.placements.every((p) => m.get(faceKey(p.face)) === p.corners.join(',') + '/' + p.tile);
+      const m = new Map(a.placements.map((p) => [faceKey(p.face), p.corners.join(',')]));
+      return b.placements.every((p) => m.get(faceKey(p.face)) === p.corners.join(','));
     }
     return JSON.stringify(a.grid) === JSON.stringify(b.grid);
   }
 
+  // Reads the enumeration on until the list holds `upTo`; the first answer, already at the
+  // head of the list, is left out where the enumeration meets it.
   async function fetchSolutions(req, upTo, run) {
     while (S.solList.length <= upTo && S.solMore) {
-      const body = Object.assign({}, req, { backend: $('backend').value || 'auto', offset: S.solList.length, limit: 10, job: run.job });
+      const body = Object.assign({}, req, { backend: $('backend').value || 'auto', offset: S.serverOffset, limit: 10, job: run.job });
       const r = await api('/api/solutions', body, run.controller.signal);
       const list = (r && r.solutions) || [];
-      S.solList = S.solList.concat(list);
+      S.serverOffset += list.length;
+      list.forEach((x) => { if (!sameSolution(x, S.solList[0])) S.solList.push(x); });
       S.solMore = !!(r && r.more) && list.length > 0;
     }
   }
 
   async function stepSolution(delta) {
-    if (!S.solution) return;
+    if (!S.solution || S.solIndex === null) return;
     let req;
-    try { req = currentRequest(); } catch (e) { message(e.message); return; }
-    const key = solutionsKey(req);
-    if (S.solKey !== key) { S.solList = []; S.solMore = true; S.solKey = key; S.solIndex = null; }
-    let idx = S.solIndex === null ? (delta > 0 ? 0 : -1) : S.solIndex + delta;
+    try { req = currentRequest(); } catch (e) { showInstanceError(e.message); return; }
+    // The puzzle changed since its answer: solve it, which starts the list again.
+    if (S.solKey !== solutionsKey(req)) { solve(); return; }
+    const idx = S.solIndex + delta;
     if (idx < 0) return;
+    if (idx < S.solList.length) {
+      S.solIndex = idx;
+      message('');
+      showResult(S.solList[idx], req);
+      return;
+    }
     const run = startRun('solutions');
     const before = S.solution;
     setStatus('running', 'Looking for solutions…');
     try {
-      await fetchSolutions(req, idx + 1, run);
-      if (S.solIndex === null && idx < S.solList.length && sameSolution(S.solList[idx], before)) idx += 1;
       await fetchSolutions(req, idx, run);
       endRun(run);
       if (idx >= S.solList.length) {
         setStatus('sat', statusText(before));
-        message(S.solList.length === 0 ? 'No solutions listed.' : 'There are no more solutions.');
+        message('There are no more solutions.');
         updateSolutionButtons();
         return;
       }
@@ -686,20 +849,44 @@
 
   // ---------- count and compare ----------
   function fmtValue(v) {
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 10000) return String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(1);
     if (typeof v === 'string' && /^\d{5,}$/.test(v)) return v.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     return String(v);
   }
 
+  // A count takes the server's longest time limit, not the solve's: counting every
+  // solution is a long job, which Stop (or "Stop counting") ends.
+  function countTimeout() {
+    return (S.info && S.info.max_timeout_s) || 120;
+  }
+
   async function count() {
     let req;
-    try { req = currentRequest(); } catch (e) { message(e.message); return; }
+    try { req = currentRequest(); } catch (e) { setText('count-msg', e.message); return; }
+    req.timeout = countTimeout();
     const run = startRun('count');
     req.job = run.job;
     const out = $('count');
     out.dataset.status = 'running';
     out.textContent = 'Counting…';
-    message('');
+    setText('count-msg', '');
+    $('count-progress').hidden = false;
+    $('count-bar').removeAttribute('value');
+    setText('count-progress-text', '');
+    const poll = setInterval(async () => {
+      let p;
+      try { p = await api('/api/progress', { job: run.job }); } catch (e) { return; }
+      if (S.running !== run || !p.running) return;
+      const secs = ((performance.now() - run.started) / 1000).toFixed(0) + ' s';
+      if (p.total) {
+        $('count-bar').max = p.total;
+        $('count-bar').value = p.done;
+        setText('count-progress-text', p.done + ' of ' + p.total + ' faces placed, ' + fmtValue(p.figure) + ' states in the last layer, ' + secs);
+      } else {
+        setText('count-progress-text', secs);
+      }
+    }, 400);
     try {
       const r = await api('/api/count', req, run.controller.signal);
       endRun(run);
@@ -708,7 +895,10 @@
       endRun(run);
       out.dataset.status = run.stopped ? 'stopped' : 'error';
       out.textContent = run.stopped ? 'Counting stopped.' : '';
-      if (!run.stopped) message(describeError(e));
+      if (!run.stopped) setText('count-msg', describeError(e));
+    } finally {
+      clearInterval(poll);
+      $('count-progress').hidden = true;
     }
   }
 
@@ -748,14 +938,14 @@
 
   async function compare() {
     let req;
-    try { req = currentRequest(); } catch (e) { message(e.message); return; }
+    try { req = currentRequest(); } catch (e) { setText('compare-msg', e.message); return; }
     const run = startRun('compare');
     req.job = run.job;
     const table = $('compare');
     setText('compare-caption', 'Comparing backends…');
     table.hidden = false;
     table.tBodies[0].innerHTML = '';
-    message('');
+    setText('compare-msg', '');
     try {
       const r = await api('/api/compare', req, run.controller.signal);
       endRun(run);
@@ -763,7 +953,7 @@
     } catch (e) {
       endRun(run);
       setText('compare-caption', run.stopped ? 'Stopped.' : 'The comparison failed.');
-      if (!run.stopped) message(describeError(e));
+      if (!run.stopped) setText('compare-msg', describeError(e));
     }
   }
 
@@ -814,16 +1004,16 @@
 
   async function exportFormat(format) {
     let req;
-    try { req = currentRequest(); } catch (e) { message(e.message); return; }
+    try { req = currentRequest(); } catch (e) { setText('downloads-msg', e.message); return; }
     const body = { instance: req.instance, name: req.name, format };
     if (req.variant_text) body.variant_text = req.variant_text;
     if (format === 'svg' && S.solution && S.kind === '3soku') body.solution = S.solution;
     try {
       const text = await api('/api/export', body);
       download(typeof text === 'string' ? text : JSON.stringify(text), baseName() + '.' + EXT[format], format === 'svg' ? 'image/svg+xml' : 'text/plain');
-      message('');
+      setText('downloads-msg', '');
     } catch (e) {
-      message(describeError(e));
+      setText('downloads-msg', describeError(e));
     }
   }
 
@@ -961,7 +1151,10 @@
     $('panel-grid').hidden = poly;
     $('view-3d').hidden = !poly;
     $('grid-view').hidden = poly;
-    $('net-box').hidden = !poly || !$('net').firstChild;
+    $('net-box').hidden = !poly || !$('net').firstChild || S.mine;
+    $('tiles-box').hidden = !poly;
+    $('mine-box').hidden = !poly || !S.mine;
+    document.querySelectorAll('.only-3soku').forEach((el) => { el.hidden = !poly; });
     $('panel-grid').setAttribute('aria-labelledby', 'tab-' + kind);
     if (!poly) {
       setText('grid-title', KIND_NAMES[kind]);
@@ -974,6 +1167,7 @@
       setStatus('idle', 'Ready.');
       ['backend-used', 'elapsed', 'reason', 'unique-result'].forEach((id) => setText(id, ''));
       message('');
+      ['count-msg', 'compare-msg', 'downloads-msg', 'grid-msg'].forEach((id) => setText(id, ''));
       $('count').innerHTML = '';
       $('compare').hidden = true;
       if (poly) { S.solution = null; clearSolution(); }
@@ -995,6 +1189,7 @@
         if (S.variant) p.set('v', S.variant.name);
         const r = parsePegs($('pegs').value);
         if (r.pegs) p.set('pegs', r.pegs.join(','));
+        if (S.customTiles && S.tileWeights) p.set('t', S.tileWeights.map((w) => w.join('.')).join(','));
       }
     } else {
       const text = $('grid-text').value;
@@ -1037,6 +1232,12 @@
           return true;
         }
       }
+      const t = p.get('t');
+      if (t && /^\d+\.\d+\.\d+(,\d+\.\d+\.\d+)*$/.test(t)) {
+        S.tileWeights = t.split(',').map((w) => w.split('.').map(Number));
+        S.customTiles = true;
+        renderTiles();
+      }
       const pegs = p.get('pegs');
       if (pegs) $('pegs').value = pegs.split(',').join(' ');
       else $('pegs').value = (S.variant.pegs || []).join(' ');
@@ -1052,6 +1253,324 @@
       if (g !== null) await solve();
     }
     return true;
+  }
+
+  // ---------- "My puzzle": the tiles the player has placed ----------
+  function cornersOf(w, r) { return [0, 1, 2].map((i) => w[(i - r + 3) % 3]); }
+
+  function namesOf(key) { return key.split(' '); }
+
+  function pegOf(name) {
+    const i = S.variantIndex ? S.variantIndex.get(name) : undefined;
+    return i === undefined ? '?' : pegAt(i);
+  }
+
+  function setMine(on) {
+    S.mine = on;
+    $('mine').checked = on;
+    $('mine-box').hidden = !on || S.kind !== '3soku';
+    if (on && S.hint) setHint(false);
+    $('hint').disabled = on;
+    updateHintButtons();
+    $('net-box').hidden = on || !$('net').firstChild;
+    S.mineFace = null;
+    S.mineHint = null;
+    setText('hint-text', on ? 'Click a face to put a tile on it.' : '');
+    renderMine();
+    draw();
+    if (on) runAssist();
+  }
+
+  function clearMine() {
+    S.minePlaced = new Map();
+    S.mineTakeOff = new Set();
+    S.mineFace = null;
+    S.mineHint = null;
+    S.mineAssist = null;
+    setText('mine-status', '');
+    $('mine-status').dataset.state = '';
+    setText('mine-next', '');
+    setText('mine-msg', '');
+    renderMine();
+  }
+
+  // The tiles not on another face, one choice per kind of tile (identical tiles are the
+  // same to the player), with how many of it are left.
+  function freeTiles(exceptKey) {
+    const used = new Set();
+    S.minePlaced.forEach((p, k) => { if (k !== exceptKey) used.add(p.tile); });
+    const kinds = new Map();
+    (S.tileWeights || []).forEach((w, i) => {
+      if (used.has(i + 1)) return;
+      const name = w.join(',');
+      if (!kinds.has(name)) kinds.set(name, { tile: i + 1, weights: w, left: 0 });
+      kinds.get(name).left += 1;
+    });
+    return Array.from(kinds.values());
+  }
+
+  function chooseMineFace(key) {
+    S.mineFace = key;
+    const names = namesOf(key);
+    const here = S.minePlaced.get(key);
+    const el = $('mine-face');
+    el.dataset.face = key;
+    el.textContent = 'Face ' + faceLabel(names) + ' (pegs ' + names.map(pegOf).join(', ') + ')' + (here ? ': tile (' + here.weights.join(',') + ') is on it' : '');
+    const sel = $('mine-tile');
+    sel.innerHTML = '';
+    freeTiles(key).forEach((k) => {
+      const o = document.createElement('option');
+      o.value = String(k.tile);
+      o.textContent = '(' + k.weights.join(',') + ')' + (k.left > 1 ? ', ' + k.left + ' left' : '');
+      sel.appendChild(o);
+    });
+    if (here) {
+      const same = Array.from(sel.options).find((o) => S.tileWeights[Number(o.value) - 1].join(',') === here.weights.join(','));
+      if (same) { same.value = String(here.tile); sel.value = same.value; }
+    }
+    sel.disabled = sel.options.length === 0;
+    fillTurns(here ? here.rotation : 0);
+    $('mine-place').disabled = sel.disabled;
+    $('mine-remove').disabled = !here;
+    if (!sel.options.length) setText('mine-msg', 'Every tile is on a face: take one off to move it.');
+    else setText('mine-msg', '');
+    draw();
+  }
+
+  // The turns of the chosen tile that look different on the face, each as the weights it
+  // puts at the face's vertices.
+  function fillTurns(rotation) {
+    const sel = $('mine-turn');
+    sel.innerHTML = '';
+    const t = Number($('mine-tile').value);
+    const w = S.tileWeights && S.tileWeights[t - 1];
+    if (!w || !S.mineFace) { sel.disabled = true; return; }
+    const names = namesOf(S.mineFace);
+    const seen = new Set();
+    for (let r = 0; r < 3; r++) {
+      const c = cornersOf(w, r);
+      if (seen.has(c.join(','))) continue;
+      seen.add(c.join(','));
+      const o = document.createElement('option');
+      o.value = String(r);
+      o.textContent = names.map((n, i) => c[i] + ' at ' + n).join(', ');
+      sel.appendChild(o);
+    }
+    sel.value = Array.from(sel.options).some((o) => o.value === String(rotation)) ? String(rotation) : sel.options[0].value;
+    sel.disabled = false;
+  }
+
+  function placeMine() {
+    const key = S.mineFace;
+    const t = Number($('mine-tile').value);
+    const r = Number($('mine-turn').value);
+    const w = S.tileWeights && S.tileWeights[t - 1];
+    if (!key || !w) return;
+    S.minePlaced.set(key, { face: namesOf(key), tile: t, rotation: r, weights: w.slice(), corners: cornersOf(w, r) });
+    S.mineHint = null;
+    setText('mine-next', '');
+    chooseMineFace(key);
+    renderMine();
+    runAssist();
+  }
+
+  function removeMine() {
+    const key = S.mineFace;
+    if (!key || !S.minePlaced.has(key)) return;
+    S.minePlaced.delete(key);
+    S.mineTakeOff.delete(key);
+    S.mineHint = null;
+    setText('mine-next', '');
+    chooseMineFace(key);
+    renderMine();
+    runAssist();
+  }
+
+  // A placed tile in the words `sokuc check --partial` reads: "ABC: (0,1,2), 0 at A, ...".
+  function mineWords(p) {
+    return faceLabel(p.face) + ': (' + p.weights.join(',') + '), ' + p.face.map((n, i) => p.corners[i] + ' at ' + n).join(', ');
+  }
+
+  // What the server reads: the bracket form, one tile per line.
+  function placedText() {
+    const lines = [];
+    S.variant.faces.forEach((f) => {
+      const key = faceKey(f.map((i) => S.variant.vertices[i]));
+      const p = S.minePlaced.get(key);
+      if (p) lines.push(faceLabel(p.face) + ': tile #' + p.tile + ', rotation ' + p.rotation);
+    });
+    return lines.join('\n') + (lines.length ? '\n' : '');
+  }
+
+  function renderMine() {
+    const ul = $('mine-list');
+    ul.innerHTML = '';
+    S.minePlaced.forEach((p, key) => {
+      const li = document.createElement('li');
+      li.dataset.face = key;
+      li.dataset.tile = String(p.tile);
+      li.dataset.rotation = String(p.rotation);
+      li.dataset.takeoff = S.mineTakeOff.has(key) ? 'true' : 'false';
+      li.textContent = mineWords(p) + (S.mineTakeOff.has(key) ? ' (take it off)' : '');
+      ul.appendChild(li);
+    });
+    $('mine-clear').disabled = S.minePlaced.size === 0;
+    $('mine-hint').disabled = !(S.mineAssist && S.mineAssist.hint);
+  }
+
+  let assistSeq = 0;
+  let assistJob = null;
+  async function runAssist() {
+    if (!S.mine || !S.variant) return;
+    const seq = ++assistSeq;
+    let req;
+    try { req = currentRequest(); } catch (e) { setText('mine-msg', e.message); return; }
+    if (assistJob) api('/api/cancel', { job: assistJob }).catch(() => {});
+    assistJob = newJob();
+    req.job = assistJob;
+    req.placed = placedText();
+    req.backend = $('backend').value || 'auto';
+    // The last answer's next tile is for the tiles as they were.
+    S.mineAssist = null;
+    $('mine-hint').disabled = true;
+    $('mine-status').dataset.state = 'running';
+    setText('mine-status', 'Checking your tiles…');
+    let r;
+    try {
+      r = await api('/api/assist', req);
+    } catch (e) {
+      if (seq !== assistSeq) return;
+      $('mine-status').dataset.state = 'error';
+      setText('mine-status', '');
+      setText('mine-msg', describeError(e));
+      return;
+    }
+    if (seq !== assistSeq) return;
+    S.mineAssist = r;
+    S.mineTakeOff = new Set((r.removed || []).map((p) => faceKey(p.face)));
+    const n = S.minePlaced.size;
+    const k = S.mineTakeOff.size;
+    const tiles = (m) => m + ' tile' + (m === 1 ? '' : 's');
+    const said = {
+      completable: n === 0 ? 'No tiles placed yet: the puzzle has a solution.'
+        : (n === r.faces ? 'Solved: every face has its tile, and every vertex adds up to its peg.'
+          : 'Your ' + tiles(n) + ' can stay: the puzzle can still be completed (' + (r.faces - n) + ' to go).'),
+      'take-off': 'Stuck: take off ' + tiles(k) + ' (the fewest), marked in red; then the puzzle can be completed.',
+      'take-off-enough': 'Taking off the ' + tiles(k) + ' marked in red is enough; whether fewer would do was not decided in time.',
+      'no-solution': 'These pegs have no solution, whatever tiles are placed.',
+      unknown: 'Not decided within the time limit.',
+    }[r.assist] || r.assist;
+    $('mine-status').dataset.state = r.assist;
+    setText('mine-status', said);
+    setText('mine-msg', '');
+    renderMine();
+    draw();
+  }
+
+  // The next tile from the player's own: a face that touches their tiles, and its tile in
+  // a completion that keeps them (after taking off the red ones, when stuck).
+  function mineNext() {
+    const h = S.mineAssist && S.mineAssist.hint;
+    if (!h) return;
+    S.mineHint = h;
+    const key = faceKey(h.face);
+    const first = S.mineTakeOff.size ? 'After taking off the red tiles: ' : '';
+    setText('mine-next', first + 'put (' + h.weights.join(',') + ') on face ' + faceLabel(h.face) + ', ' + h.face.map((n, i) => h.corners[i] + ' at ' + n).join(', ') + '.');
+    chooseMineFace(key);
+    const same = Array.from($('mine-tile').options).find((o) => S.tileWeights[Number(o.value) - 1].join(',') === h.weights.join(','));
+    if (same) { $('mine-tile').value = same.value; fillTurns(0); }
+    const turn = Array.from($('mine-turn').options).find((o) => cornersOf(h.weights, Number(o.value)).join(',') === h.corners.join(','));
+    if (turn) $('mine-turn').value = turn.value;
+    turnToFace(key);
+  }
+
+  // ---------- the tiles panel ----------
+  function renderTiles() {
+    const ol = $('tiles-list');
+    ol.innerHTML = '';
+    const tiles = S.tileWeights || [];
+    tiles.forEach((w, i) => {
+      const li = document.createElement('li');
+      li.dataset.tile = String(i + 1);
+      li.dataset.weights = w.join(',');
+      for (let k = 0; k < 3; k++) {
+        const inp = document.createElement('input');
+        inp.type = 'number';
+        inp.min = '0';
+        inp.step = '1';
+        inp.value = String(w[k]);
+        inp.setAttribute('aria-label', 'Tile ' + (i + 1) + ', corner ' + (k + 1));
+        inp.addEventListener('change', () => {
+          const x = Number(inp.value);
+          if (!Number.isInteger(x) || x < 0) { setText('tiles-msg', 'A corner weight is a whole number of at least 0.'); inp.value = String(S.tileWeights[i][k]); return; }
+          S.tileWeights[i][k] = x;
+          tilesChanged();
+        });
+        li.appendChild(inp);
+      }
+      const del = document.createElement('button');
+      del.type = 'button';
+      del.textContent = '×';
+      del.setAttribute('aria-label', 'Remove tile ' + (i + 1));
+      del.addEventListener('click', () => { S.tileWeights.splice(i, 1); tilesChanged(); });
+      li.appendChild(del);
+      ol.appendChild(li);
+    });
+    const faces = S.variant ? S.variant.faces.length : 0;
+    setText('tiles-count', '(' + tiles.length + ' for ' + faces + ' faces' + (S.customTiles ? ', changed' : '') + ')');
+  }
+
+  function tilesChanged() {
+    S.customTiles = true;
+    S.tileWeights = S.tileWeights.map((w) => w.slice());
+    clearSolution();
+    clearMine();
+    resetStatus();
+    renderTiles();
+    const faces = S.variant.faces.length;
+    const n = S.tileWeights.length;
+    setText('tiles-msg', n === faces ? '' : 'The solid has ' + faces + ' faces and ' + n + ' tiles: give one tile per face.');
+    $('tiles-msg').dataset.source = n === faces ? '' : 'page';
+    checkOnServer(S.pegTokens);
+    updateShare(true);
+    draw();
+  }
+
+  // ---------- the net: zoom and pan ----------
+  function setNetZoom(z) {
+    const box = $('net');
+    const cx = box.scrollWidth ? (box.scrollLeft + box.clientWidth / 2) / box.scrollWidth : 0.5;
+    const cy = box.scrollHeight ? (box.scrollTop + box.clientHeight / 2) / box.scrollHeight : 0.5;
+    S.netZoom = Math.max(1, Math.min(6, z));
+    box.style.setProperty('--net-zoom', String(S.netZoom));
+    box.dataset.zoom = String(Math.round(S.netZoom * 100) / 100);
+    box.scrollLeft = cx * box.scrollWidth - box.clientWidth / 2;
+    box.scrollTop = cy * box.scrollHeight - box.clientHeight / 2;
+  }
+
+  function wireNet() {
+    const box = $('net');
+    box.dataset.zoom = '1';
+    $('net-zoom-in').addEventListener('click', () => setNetZoom(S.netZoom * 1.5));
+    $('net-zoom-out').addEventListener('click', () => setNetZoom(S.netZoom / 1.5));
+    $('net-fit').addEventListener('click', () => setNetZoom(1));
+    box.addEventListener('keydown', (e) => {
+      if (e.key === '+' || e.key === '=') { setNetZoom(S.netZoom * 1.5); e.preventDefault(); }
+      if (e.key === '-' || e.key === '_') { setNetZoom(S.netZoom / 1.5); e.preventDefault(); }
+    });
+    // A mouse drags the net about; a finger scrolls it natively (touch-action: pan).
+    let grab = null;
+    box.addEventListener('pointerdown', (e) => {
+      if (e.pointerType !== 'mouse' || e.button !== 0) return;
+      grab = { x: e.clientX, y: e.clientY, left: box.scrollLeft, top: box.scrollTop };
+      box.classList.add('dragging');
+    });
+    window.addEventListener('pointermove', (e) => {
+      if (!grab) return;
+      box.scrollLeft = grab.left - (e.clientX - grab.x);
+      box.scrollTop = grab.top - (e.clientY - grab.y);
+    });
+    window.addEventListener('pointerup', () => { grab = null; box.classList.remove('dragging'); });
   }
 
   // ---------- the 3-D view ----------
@@ -1108,11 +1627,16 @@
     faces.forEach(({ fi, f, n }) => {
       const names = f.map((i) => v.vertices[i]);
       const key = faceKey(names);
-      const p = S.placementsByFace.get(key);
-      const shown = p && S.revealed.has(key);
+      const p = S.mine ? S.minePlaced.get(key) : S.placementsByFace.get(key);
+      const shown = p && (S.mine || S.revealed.has(key));
+      let mark = null;
+      if (S.mine && S.mineTakeOff.has(key)) mark = '#e03131';
+      else if (S.mine && S.mineFace === key) mark = '#f08c00';
+      else if (S.mine && S.mineHint && faceKey(S.mineHint.face) === key) mark = '#2f9e44';
       const light = 0.62 + 0.38 * Math.max(0, dot(n, LIGHT));
       let base;
-      if (shown) base = tileColor(p.tile);
+      if (S.mine && S.mineTakeOff.has(key)) base = [2, 70, 80];
+      else if (shown) base = tileColor(p.tile);
       else if (p) base = [210, 10, 74];
       else base = [208, 22, 78];
       ctx.beginPath();
@@ -1124,6 +1648,14 @@
       ctx.lineJoin = 'round';
       ctx.strokeStyle = 'rgba(30,40,55,0.75)';
       ctx.stroke();
+      if (mark) {
+        ctx.save();
+        ctx.clip();
+        ctx.lineWidth = 7 * dpr;
+        ctx.strokeStyle = mark;
+        ctx.stroke();
+        ctx.restore();
+      }
       const P = f.map((i) => proj[i]);
       const C = [(P[0][0] + P[1][0] + P[2][0]) / 3, (P[0][1] + P[1][1] + P[2][1]) / 3];
       const area = Math.abs((P[1][0] - P[0][0]) * (P[2][1] - P[0][1]) - (P[2][0] - P[0][0]) * (P[1][1] - P[0][1])) / 2;
@@ -1131,7 +1663,7 @@
       faceScreen.set(key, [C[0] / dpr, C[1] / dpr, area / (dpr * dpr)]);
       if (shown) {
         for (let k = 0; k < 3; k++) drawWeight(P[k], C, p.corners[k], size, dpr);
-      } else if (p && S.hint && size > 18 * dpr) {
+      } else if (p && S.hint && !S.mine && size > 18 * dpr) {
         ctx.fillStyle = 'rgba(40,50,70,0.55)';
         ctx.font = 'bold ' + Math.round(Math.min(22 * dpr, size * 0.35)) + 'px system-ui, sans-serif';
         ctx.textAlign = 'center';
@@ -1163,7 +1695,7 @@
       ctx.fillText(label, x, y + 0.5 * dpr);
     });
     updateVertexPositionsInList();
-    for (const li of $('placements').children) {
+    for (const li of [...$('placements').children, ...$('mine-list').children]) {
       const fs = faceScreen.get(li.dataset.face);
       li.dataset.visible = fs ? 'true' : 'false';
       if (fs) { li.dataset.x = fs[0].toFixed(1); li.dataset.y = fs[1].toFixed(1); li.dataset.area = fs[2].toFixed(0); }
@@ -1239,12 +1771,13 @@
       return;
     }
     const key = faceKey(hit.face.map((i) => S.variant.vertices[i]));
-    if (S.hint && S.solution && S.placementsByFace.has(key)) {
+    if (S.mine) {
+      chooseMineFace(key);
+    } else if (S.hint && S.solution && S.placementsByFace.has(key)) {
       reveal(key);
     } else if (S.solution && S.placementsByFace.has(key)) {
       const p = S.placementsByFace.get(key);
-      const st = stepFor(key);
-      setText('hint-text', st && st.text ? st.text : 'Face ' + key.replace(/ /g, '') + ': tile #' + p.tile + ' (' + (p.weights || p.corners).join(',') + ').');
+      setText('hint-text', stepText(key) + '  [tile #' + p.tile + ', rotation ' + p.rotation + ']');
     }
   }
 
@@ -1420,6 +1953,25 @@
     $('next-solution').addEventListener('click', () => stepSolution(1));
     $('prev-solution').addEventListener('click', () => stepSolution(-1));
     $('count-btn').addEventListener('click', count);
+    $('count-stop').addEventListener('click', () => stopRun(true));
+    $('mine').addEventListener('change', () => setMine($('mine').checked));
+    $('mine-tile').addEventListener('change', () => fillTurns(0));
+    $('mine-place').addEventListener('click', placeMine);
+    $('mine-remove').addEventListener('click', removeMine);
+    $('mine-hint').addEventListener('click', mineNext);
+    $('mine-clear').addEventListener('click', () => { clearMine(); draw(); runAssist(); });
+    $('tile-add').addEventListener('click', () => {
+      S.tileWeights = (S.tileWeights || []).concat([[0, 0, 0]]);
+      tilesChanged();
+    });
+    $('tiles-reset').addEventListener('click', () => {
+      S.tileWeights = (S.variant.tiles || []).map((t) => t.slice());
+      tilesChanged();
+      S.customTiles = false;
+      renderTiles();
+      updateShare(true);
+    });
+    wireNet();
     $('compare-btn').addEventListener('click', compare);
     document.querySelectorAll('#downloads [data-format]').forEach((b) => b.addEventListener('click', () => exportFormat(b.dataset.format)));
     $('download-solution').addEventListener('click', () => {
@@ -1493,6 +2045,7 @@
       return;
     }
     setText('version', S.info.version ? 'v' + S.info.version : '');
+    setText('count-note', 'Counting every solution may take up to ' + Math.round(countTimeout()) + ' s, the longest this server allows; Stop ends it.');
     fillSelect($('backend'), S.info.backends || ['auto']);
     $('backend').value = (S.info.backends || []).includes('auto') ? 'auto' : (S.info.backends || ['auto'])[0];
     fillSelect($('variant'), S.info.variants || []);
@@ -1525,6 +2078,21 @@
   // For tests and the curious: a read-only look at the state.
   window.sokucPage = {
     get state() { return { kind: S.kind, variant: S.variant && S.variant.name, pegs: S.pegs, solved: !!S.solution, firstSolvedAt: S.firstSolvedAt }; },
+    // Where a face's centre is on the canvas now (CSS px), or null when it faces away.
+    faceCenter(key) {
+      const hit = S.visibleFaces.find(({ f }) => faceKey(f.map((i) => S.variant.vertices[i])) === key);
+      if (!hit) return null;
+      const dpr = window.devicePixelRatio || 1;
+      const W = canvas.width, H = canvas.height, sc = Math.min(W, H) * VIEW_SCALE * S.zoom;
+      const P = hit.f.map((i) => {
+        const q = matVec(S.rot, sub(S.variant.positions[i], S.center));
+        const k = CAM / (CAM - q[2]);
+        return [(W / 2 + sc * k * q[0]) / dpr, (H / 2 - sc * k * q[1]) / dpr];
+      });
+      return [(P[0][0] + P[1][0] + P[2][0]) / 3, (P[0][1] + P[1][1] + P[2][1]) / 3];
+    },
+    // Turns the solid to a face, as a reveal does.
+    turnTo(key) { turnToFace(key); },
   };
 
   init();

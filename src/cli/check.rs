@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::{BACKEND_HELP, Exit, KIND_HELP, PuzzleArgs, get_backend, print, seconds, signals};
+use serde_json::json;
+
+use super::{BACKEND_HELP, Exit, Format, KIND_HELP, PuzzleArgs, get_backend, print, seconds, signals};
 use sokuc::assist::{self, Partial};
 use sokuc::backend::SolveOptions;
 use sokuc::error::exit;
@@ -17,14 +19,17 @@ use sokuc::run::{Checked, RunOptions};
 #[derive(Args)]
 pub struct CheckArgs {
     /// The puzzle file (.toml, .kakuro, .tt, .opb, .cnf, also compressed; `-` reads standard
-    /// input), then the solution. With --pegs, the solution alone.
+    /// input), then the solution. With --pegs, the solution alone takes this place.
     ///
     /// The solution is what `solve` printed (text or `--format json`; with `--all`, its
     /// first solution), or (grids) a solution file, or (OPB/CNF) a solver's `s`/`v` lines.
     /// With --partial, it is the tiles placed so far, one per line, as `solve` prints them
     /// or as "ABC: (0,1,2), 2 touches C".
-    #[arg(value_name = "FILE", num_args = 1..=2, required = true)]
-    pub files: Vec<PathBuf>,
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle_file: PathBuf,
+    /// The solution, or with --partial the tiles placed so far (see PUZZLE).
+    #[arg(value_name = "SOLUTION")]
+    pub solution: Option<PathBuf>,
     /// IcoSoKu pegs for vertices A..L, e.g. 1,5,11,10,7,12,9,2,6,8,4,3 (instead of a puzzle file).
     #[arg(long)]
     pub pegs: Option<String>,
@@ -41,20 +46,22 @@ pub struct CheckArgs {
     /// With --partial: time limit in seconds for the whole command.
     #[arg(long, value_parser = seconds, allow_hyphen_values = true, requires = "partial")]
     pub timeout: Option<Duration>,
+    /// Output format: text for people, json for programs.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 impl CheckArgs {
     /// The puzzle and the solution file, from the positional files and --pegs.
     fn split(&self) -> Result<(PuzzleArgs, &Path), InputError> {
         let usage = |m: &str| InputError::new("command line", None, m);
-        match (&self.pegs, &self.files[..]) {
-            (Some(_), [solution]) => Ok((self.puzzle(None), solution)),
-            (Some(_), [_, _]) => Err(usage("give a puzzle file or --pegs, not both")),
-            (None, [instance, solution]) => Ok((self.puzzle(Some(instance.clone())), solution)),
-            (None, _) => Err(usage(
+        match (&self.pegs, &self.solution) {
+            (Some(_), None) => Ok((self.puzzle(None), &self.puzzle_file)),
+            (Some(_), Some(_)) => Err(usage("give a puzzle file or --pegs, not both")),
+            (None, Some(solution)) => Ok((self.puzzle(Some(self.puzzle_file.clone())), solution)),
+            (None, None) => Err(usage(
                 "the following required arguments were not provided: <SOLUTION> (give the puzzle file, then the solution; or --pegs and the solution)",
             )),
-            (Some(_), _) => Err(usage("give the solution file")),
         }
     }
 
@@ -108,17 +115,24 @@ pub fn run(a: CheckArgs) -> Exit {
             ..Default::default()
         };
         let assisted = assist::assist(&partial, b.as_mut(), &opts)?;
-        print(assist::text(&partial, &assisted))?;
+        print(match a.format {
+            Format::Text => assist::text(&partial, &assisted),
+            Format::Json => assist::json(&partial, &assisted).to_string(),
+        })?;
         return Ok(assist::exit_code(&assisted));
     }
-    match p.check(&name, &text)? {
-        Checked::Valid(what) => {
-            print(format!("valid: {what}"))?;
-            Ok(exit::SAT)
-        }
-        Checked::Invalid(why) => {
-            print(format!("invalid: {why}"))?;
-            Ok(exit::INVALID)
-        }
-    }
+    let (valid, words, code) = match p.check(&name, &text)? {
+        Checked::Valid(what) => (true, what, exit::SAT),
+        Checked::Invalid(why) => (false, why, exit::INVALID),
+    };
+    print(match a.format {
+        Format::Text => format!("{}: {words}", if valid { "valid" } else { "invalid" }),
+        Format::Json => json!({
+            "check": if valid { "valid" } else { "invalid" },
+            "valid": valid,
+            "message": words.trim_end(),
+        })
+        .to_string(),
+    })?;
+    Ok(code)
 }

@@ -18,11 +18,15 @@ pub struct ServeArgs {
     /// Open the page in the desktop's browser (xdg-open, or open on macOS).
     #[arg(long)]
     pub open: bool,
+    /// Memory for one request's model or count (bytes, or with a K, M, G or T suffix).
+    #[arg(long, default_value = "2G", value_parser = sokuc::budget::memory::parse_size)]
+    pub max_memory: u64,
 }
 
 pub fn run(a: ServeArgs) -> Exit {
     let server = Server::bind(Config {
         port: a.port,
+        max_memory: a.max_memory,
         ..Config::default()
     })
     .map_err(|e| Error::unsupported("--port", e.to_string()))?;

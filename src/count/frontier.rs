@@ -23,9 +23,16 @@ use num_bigint::BigUint;
 use crate::budget::{Deadline, Progress};
 use crate::model::{Instance, Tile};
 
-/// Bytes a state costs while two layers are held (key, count, the table's control byte and
-/// load factor, and the growth of the table being filled).
-pub const BYTES_PER_STATE: u64 = 96;
+/// Bytes a state of key `K` and count `C` may cost, at most: its slot (key, count and the
+/// table's control byte) times 3.5. A hash table keeps at least 1/8 of its slots free and
+/// doubles when full, so a table of `n` states has at most 2 * 8/7 * n slots; while the table
+/// being filled doubles, its old and new slots are both held, 3 * 8/7 * n (3.43). The figure
+/// is sized by the types the layers really use, so that a count with `u64` keys and counts
+/// (the icosahedron's) is charged 60 bytes a state, not the 96 that a `u128` key needs.
+fn bytes_per_state<K, C: Tally>() -> u64 {
+    let slot = size_of::<(K, C)>() as u64 + 1 + C::heap_bytes();
+    (slot * 7).div_ceil(2)
+}
 
 /// Why the counter stopped without a count.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +41,8 @@ pub enum Stop {
     States {
         states: usize,
         limit: usize,
+        /// The bytes each is charged.
+        per_state: u64,
     },
     /// The packed state needs more than 128 bits.
     Wide {
@@ -168,6 +177,10 @@ trait Tally: Clone {
     /// The count as a `u128`, when it is one.
     fn small(&self) -> Option<u128>;
     fn big(&self) -> BigUint;
+    /// Bytes a count holds outside itself, at most while it is small enough to be held.
+    fn heap_bytes() -> u64 {
+        0
+    }
 }
 
 impl Tally for u64 {
@@ -213,6 +226,11 @@ impl Tally for BigUint {
     fn add(&mut self, other: &Self) -> bool {
         *self += other;
         true
+    }
+    /// Its digits: counts here are at most a few hundred bits, and the allocator rounds a
+    /// small block up.
+    fn heap_bytes() -> u64 {
+        64
     }
 }
 
@@ -323,16 +341,16 @@ pub fn estimate(inst: &Instance) -> (usize, usize, f64) {
     (p.faces.len(), frontier_size(&p, &order), log2)
 }
 
-/// Counts the configurations of `inst` within `max_states` states held at once.
-/// `progress` follows the faces placed (of all) and the states of the layer last built.
-pub fn count(inst: &Instance, max_states: usize, deadline: &Deadline, progress: &Progress) -> Result<Found, Stop> {
-    count_with::<u64>(inst, max_states, deadline, progress)
+/// Counts the configurations of `inst` with at most `max_memory` bytes of states held at
+/// once. `progress` follows the faces placed (of all) and the states of the layer last built.
+pub fn count(inst: &Instance, max_memory: u64, deadline: &Deadline, progress: &Progress) -> Result<Found, Stop> {
+    count_with::<u64>(inst, max_memory, deadline, progress)
 }
 
 /// [`count`] with `N` as the first count type tried.
 fn count_with<N: Tally>(
     inst: &Instance,
-    max_states: usize,
+    max_memory: u64,
     deadline: &Deadline,
     progress: &Progress,
 ) -> Result<Found, Stop> {
@@ -379,7 +397,7 @@ fn count_with<N: Tally>(
             .map(|(&m, &s)| u128::from(m) << s)
             .sum(),
         type_mask: mask(bits),
-        max_states,
+        max_memory,
         deadline,
         progress,
     };
@@ -539,7 +557,7 @@ struct Job<'a> {
     full: u128,
     /// The bits of the multiset in a packed state.
     type_mask: u128,
-    max_states: usize,
+    max_memory: u64,
     deadline: &'a Deadline,
     progress: &'a Progress,
 }
@@ -594,15 +612,24 @@ fn run<K: Key, C: Tally>(job: &Job) -> Result<Counts, Halt> {
             (&mut b, job.bwd, &mut j, a.len())
         };
         let cur = std::mem::take(side);
+        // The next layer starts with room for as many states as this one: charged from the
+        // start for that room, and for each state past it.
         let mut next: Layer<K, C> = Layer::with_capacity_and_hasher(cur.len(), Default::default());
-        let limit = job.max_states;
-        let mut states = cur.len() + held;
+        let per_state = bytes_per_state::<K, C>();
+        let limit = usize::try_from(job.max_memory / per_state).unwrap_or(usize::MAX);
+        let held = cur.len() + held;
+        let mut made = 0usize;
         advance(&cur, &plan.steps[*placed], job.deadline, |nk, cnt| {
+            let states = held + made.max(cur.len());
             match next.entry(nk) {
                 Entry::Occupied(mut c) => c.get_mut().add(cnt).then_some(()).ok_or(Halt::Overflow),
-                Entry::Vacant(_) if states >= limit => Err(Halt::Stop(Stop::States { states, limit })),
+                Entry::Vacant(_) if states >= limit => Err(Halt::Stop(Stop::States {
+                    states,
+                    limit,
+                    per_state,
+                })),
                 Entry::Vacant(e) => {
-                    states += 1;
+                    made += 1;
                     e.insert(cnt.clone());
                     Ok(())
                 }

@@ -56,10 +56,14 @@ pub fn count(p: &dyn AnyPuzzle, opts: &CountOptions) -> Result<Counted, CountErr
     }
 }
 
-fn refusal(stop: frontier::Stop, opts: &CountOptions, per_state: u64) -> CountError {
+fn refusal(stop: frontier::Stop, opts: &CountOptions) -> CountError {
     match stop {
         frontier::Stop::TimedOut => CountError::TimedOut,
-        frontier::Stop::States { states, limit } => CountError::OverMemory(Error::unsupported(
+        frontier::Stop::States {
+            states,
+            limit,
+            per_state,
+        } => CountError::OverMemory(Error::unsupported(
             "--max-memory",
             format!(
                 "counting needs more than {states} states at once, more than the limit of {} allows ({limit} states of about {per_state} bytes); raise --max-memory",
@@ -86,7 +90,7 @@ fn refusal(stop: frontier::Stop, opts: &CountOptions, per_state: u64) -> CountEr
 pub fn count_pool(inst: &PoolInstance, opts: &CountOptions) -> Result<Counted, CountError> {
     let started = Instant::now();
     let max_states = usize::try_from(opts.max_memory / pool::BYTES_PER_STATE).unwrap_or(usize::MAX);
-    let found = pool::count(inst, max_states, &opts.deadline).map_err(|s| refusal(s, opts, pool::BYTES_PER_STATE))?;
+    let found = pool::count(inst, max_states, &opts.deadline).map_err(|s| refusal(s, opts))?;
     let faces = inst.variant.num_faces();
     let count = BigUint::from(found.count);
     // A tile list (every type used exactly as often as listed) has distinguishable copies.
@@ -140,17 +144,7 @@ pub fn estimate(p: &dyn AnyPuzzle) -> Option<String> {
 /// Counts the configurations of a 3SoKu instance exactly.
 pub fn count_instance(inst: &Instance, opts: &CountOptions) -> Result<Counted, CountError> {
     let started = Instant::now();
-    let max_states = usize::try_from(opts.max_memory / frontier::BYTES_PER_STATE).unwrap_or(usize::MAX);
-    let found = frontier::count(inst, max_states, &opts.deadline, &opts.progress).map_err(|stop| match stop {
-        frontier::Stop::TimedOut => CountError::TimedOut,
-        frontier::Stop::States { states, limit } => CountError::OverMemory(Error::unsupported(
-            "--max-memory",
-            format!(
-                "counting needs more than {states} states at once, more than the limit of {} allows ({limit} states of about {} bytes); raise --max-memory",
-                format_size(opts.max_memory),
-                frontier::BYTES_PER_STATE
-            ),
-        )),
+    let found = frontier::count(inst, opts.max_memory, &opts.deadline, &opts.progress).map_err(|stop| match stop {
         frontier::Stop::Wide { bits } => Error::unsupported(
             "count",
             format!(
@@ -158,6 +152,7 @@ pub fn count_instance(inst: &Instance, opts: &CountOptions) -> Result<Counted, C
             ),
         )
         .into(),
+        other => refusal(other, opts),
     })?;
     let mut factor = BigUint::from(1u32);
     for ty in inst.types() {

@@ -271,6 +271,7 @@ pub fn count(inst: &PoolInstance, max_states: usize, deadline: &Deadline) -> Res
                             return Err(Stop::States {
                                 states: made + held,
                                 limit: max_states,
+                                per_state: BYTES_PER_STATE,
                             });
                         }
                         made += 1;

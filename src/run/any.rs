@@ -138,6 +138,11 @@ pub trait AnyPuzzle: Send + Sync {
     fn primary_model(&self, copts: &CompileOptions) -> Result<(PbFormula, Vec<Var>), Refutation>;
 }
 
+/// The JSON of an answer and its run's figures: the `outcome` of the schema.
+pub(crate) fn answer_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: &SolveStats) -> Value {
+    outcome_json(p, a, Some(stats))
+}
+
 /// The JSON of an answer: the common envelope around the puzzle's own fields.
 fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: Option<&SolveStats>) -> Value {
     let mut v = json!({

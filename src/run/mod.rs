@@ -31,6 +31,7 @@ mod pipeline;
 mod prepare;
 pub mod stream;
 
+pub(crate) use any::answer_json;
 pub use any::{AnyPuzzle, Checked, Report};
 pub use assignment::{AnswerProblem, finish};
 pub use enumerate::Enumerated;

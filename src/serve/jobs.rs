@@ -1,24 +1,35 @@
 //! Running requests by the name the page gave them, so that "Stop" (or leaving the page) can
-//! cancel one: each has its own interrupt flag, which the run path polls as it would a Ctrl-C.
+//! cancel one: each has its own interrupt flag, which the run path polls as it would a Ctrl-C,
+//! and its own progress counters, which `/api/progress` reads while it runs.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
+use crate::budget::{Progress, Snapshot};
+
+/// What the table holds of a running request.
+struct Running {
+    flag: Arc<AtomicBool>,
+    progress: Progress,
+}
+
 /// The cancellable requests now running.
 #[derive(Default)]
 pub struct Jobs {
-    running: Mutex<HashMap<String, Arc<AtomicBool>>>,
+    running: Mutex<HashMap<String, Running>>,
     /// Names the requests that gave none, so that stopping the server reaches them too.
     unnamed: AtomicU64,
 }
 
-/// A request's flag, named while it runs and forgotten when dropped.
+/// A request's flag and progress, named while it runs and forgotten when dropped.
 pub(crate) struct Ticket<'a> {
     jobs: &'a Jobs,
     name: String,
     pub(crate) flag: Arc<AtomicBool>,
+    /// What a long request (a count) has done so far.
+    pub(crate) progress: Progress,
 }
 
 impl Jobs {
@@ -30,15 +41,30 @@ impl Jobs {
             // Not a name the page can send: it has a NUL.
             None => format!("\0{}", self.unnamed.fetch_add(1, Ordering::Relaxed)),
         };
-        self.lock().insert(name.clone(), flag.clone());
-        Ticket { jobs: self, name, flag }
+        let progress = Progress::default();
+        let entry = Running {
+            flag: flag.clone(),
+            progress: progress.clone(),
+        };
+        self.lock().insert(name.clone(), entry);
+        Ticket {
+            jobs: self,
+            name,
+            flag,
+            progress,
+        }
+    }
+
+    /// How far the request named `name` has got, while it runs.
+    pub fn progress(&self, name: &str) -> Option<Snapshot> {
+        self.lock().get(name).map(|r| r.progress.get())
     }
 
     /// Stops the request named `name`; whether one was running.
     pub fn cancel(&self, name: &str) -> bool {
         match self.lock().get(name) {
-            Some(f) => {
-                f.store(true, Ordering::SeqCst);
+            Some(r) => {
+                r.flag.store(true, Ordering::SeqCst);
                 true
             }
             None => false,
@@ -47,12 +73,12 @@ impl Jobs {
 
     /// Stops every request (the server is stopping).
     pub fn cancel_all(&self) {
-        for f in self.lock().values() {
-            f.store(true, Ordering::SeqCst);
+        for r in self.lock().values() {
+            r.flag.store(true, Ordering::SeqCst);
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<AtomicBool>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Running>> {
         // A panicking request cannot leave the map half-changed: insert and remove are whole.
         self.running.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -61,7 +87,7 @@ impl Jobs {
 impl Drop for Ticket<'_> {
     fn drop(&mut self) {
         let mut map = self.jobs.lock();
-        if map.get(&self.name).is_some_and(|f| Arc::ptr_eq(f, &self.flag)) {
+        if map.get(&self.name).is_some_and(|r| Arc::ptr_eq(&r.flag, &self.flag)) {
             map.remove(&self.name);
         }
     }

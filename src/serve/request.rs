@@ -46,11 +46,12 @@ pub(crate) struct Body {
     pub solution: Option<Value>,
     /// A variant file's text (`/api/variant`).
     pub text: Option<String>,
+    /// The tiles a player has placed, one per line (`/api/assist`).
+    pub placed: Option<String>,
 }
 
 /// The fields, for the message that refuses another.
-const FIELDS: &str =
-    "instance, name, kind, variant_text, backend, timeout, unique, seed, job, offset, limit, format, solution, text";
+const FIELDS: &str = "instance, name, kind, variant_text, backend, timeout, unique, seed, job, offset, limit, format, solution, text, placed";
 
 impl Body {
     /// Reads a body: a JSON object of the fields above (`null` is the same as leaving a
@@ -90,6 +91,7 @@ impl Body {
                 "format" => b.format = Some(string(f, v)?),
                 "solution" => b.solution = Some(v),
                 "text" => b.text = Some(string(f, v)?),
+                "placed" => b.placed = Some(string(f, v)?),
                 _ => {
                     return Err(error(
                         400,

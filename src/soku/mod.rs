@@ -14,7 +14,7 @@ mod writer;
 pub use compile::{Compiled, Place, compile, compile_plain};
 pub use decode::{DecodeError, decode};
 pub use presolve::{Domains, Presolved, presolve};
-pub(crate) use print::{VERIFIED, push_line, status_line};
+pub(crate) use print::{VERIFIED, placement_json, push_line, status_line};
 pub use puzzle::check_model_size;
 
 pub use crate::model::Placement;

@@ -49,7 +49,7 @@ pub(crate) fn status_line(inst: &Instance, status: Status) -> String {
 pub(crate) const VERIFIED: &str = "verified: every vertex sum equals its capacity\n";
 
 /// One placement in the JSON fields.
-pub(super) fn placement_json(inst: &Instance, p: &Placement) -> Value {
+pub(crate) fn placement_json(inst: &Instance, p: &Placement) -> Value {
     let v = &inst.variant;
     let face: Vec<&str> = v.faces[p.face].iter().map(|&x| v.vertices[x].as_str()).collect();
     json!({

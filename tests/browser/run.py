@@ -273,6 +273,20 @@ class Page:
     def shot(self, path):
         self.d.save_screenshot(path)
 
+    def face_center(self, key):
+        return self.d.execute_script("return window.sokucPage.faceCenter(arguments[0])", key)
+
+    def click_face(self, key):
+        """Turns the solid to the face (as the page does on a reveal), then clicks its centre."""
+        self.d.execute_script("window.sokucPage.turnTo(arguments[0])", key)
+        wait_for(lambda: self.el("#view").get_attribute("data-facing") == key, 5, "the solid turned to " + key)
+        c = self.face_center(key)
+        expect(c, "face %s is not visible after turning to it" % key)
+        self.click_canvas(c[0], c[1])
+
+    def net_tiles(self, revealed):
+        return len(self.d.find_elements(By.CSS_SELECTOR, '#net svg g.tile[data-revealed="%s"]' % revealed))
+
 
 def make_driver(downloads):
     opts = webdriver.ChromeOptions()
@@ -430,12 +444,24 @@ def main():
             page.solve()
             wait_for(lambda: page.el("#net svg"), 10, "the flat net")
             expect(not page.el("#net-box").get_attribute("hidden"), "the net is hidden")
+            # The net's title names no file of the page's own; the caption names the solid.
+            expect(not driver.find_elements(By.CSS_SELECTOR, "#net svg text.title"), "the net keeps its file title")
+            expect(page.text("#net-title") == "Flat net of the icosahedron", "net caption %r" % page.text("#net-title"))
+            expect("page." not in page.el("#net").get_attribute("innerHTML"), "the net names page.toml")
+            # The steps: the command line's sentences with the pegs, open at once.
+            expect(page.el("#placements-box").get_attribute("open") is not None, "the step list is closed")
+            wait_for(lambda: all(li.text.startswith("Put tile") for li in driver.find_elements(By.CSS_SELECTOR, "#placements li")), 10, "the steps' sentences")
+            steps = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#placements li")]
+            expect(len(steps) == len(faces), "%d steps for %d faces" % (len(steps), len(faces)))
+            expect(all("on the face with pegs" in t and "[tile #" in t for t in steps), "a step without its pegs: %s" % steps[:3])
         check("3 solve on every backend", solve_all)
 
         def hints():
             page.el("#hint").click()
             pl = dom_placements(driver)
             expect(all(p["revealed"] == "false" for p in pl), "hint mode shows placements")
+            expect(page.net_tiles("true") == 0 and page.net_tiles("false") == len(faces),
+                   "hint mode: the net shows %d tiles" % page.net_tiles("true"))
             lis = [li for li in driver.find_elements(By.CSS_SELECTOR, "#placements li") if li.get_attribute("data-visible") == "true"]
             expect(lis, "no face visible on the canvas")
             li = max(lis, key=lambda e: float(e.get_attribute("data-area") or 0))
@@ -445,10 +471,22 @@ def main():
                      5, "face %s revealed by a click" % face)
             expect(sum(p["revealed"] == "true" for p in dom_placements(driver)) == 1, "a click revealed more than one face")
             expect(page.text("#hint-text"), "no hint text")
+            expect(page.net_tiles("true") == 1, "one face revealed, the net shows %d tiles" % page.net_tiles("true"))
             nxt = page.el("#next-tile")
+            width = driver.execute_script("return document.getElementById('view').clientWidth")
+            height = driver.execute_script("return document.getElementById('view').clientHeight")
             for k in range(4):
                 nxt.click()
+                # The solid turns until the revealed face looks at the viewer.
+                shown = [p for p in dom_placements(driver) if p["revealed"] == "true"]
+                wait_for(lambda: page.el("#view").get_attribute("data-facing") is not None, 5, "the solid turned to the revealed face")
+                key = page.el("#view").get_attribute("data-facing")
+                expect(key in [" ".join(p["face"]) for p in shown], "the solid turned to %s, not a revealed face" % key)
+                c = page.face_center(key)
+                expect(c and abs(c[0] - width / 2) < width * 0.12 and abs(c[1] - height / 2) < height * 0.12,
+                       "face %s is at %s, not in the middle of %dx%d" % (key, c, width, height))
             expect(sum(p["revealed"] == "true" for p in dom_placements(driver)) == 5, "Next tile does not reveal one tile at a time")
+            expect(page.net_tiles("true") == 5, "five revealed, the net shows %d tiles" % page.net_tiles("true"))
             page.shot(os.path.join(args.shots, "hint.png"))
             clicks = 0
             while nxt.is_enabled() and clicks < 40:
@@ -458,6 +496,7 @@ def main():
             expect(clicks == len(faces) - 5, "%d more clicks to reveal %d faces" % (clicks, len(faces) - 5))
             page.el("#hint").click()
             expect(all(p["revealed"] == "true" for p in dom_placements(driver)), "leaving hint mode hides tiles")
+            expect(page.net_tiles("true") == len(faces), "out of hint mode the net shows %d tiles" % page.net_tiles("true"))
             # "Clear tiles" takes the tiles off, keeps the pegs, and a solve puts them back.
             page.el("#clear-tiles").click()
             wait_for(lambda: not dom_placements(driver), 5, "the tiles cleared")
@@ -469,8 +508,11 @@ def main():
 
         def next_solution():
             first = signature(dom_placements(driver))
+            expect(page.el("#solution-index").get_attribute("data-index") == "0", "the first answer is not solution 1: %r" % page.text("#solution-index"))
+            expect(page.text("#solution-index").startswith("Solution 1 of"), "index %r" % page.text("#solution-index"))
+            expect(page.el("#prev-solution").get_attribute("disabled") is not None, "Previous is enabled on solution 1")
             page.el("#next-solution").click()
-            wait_for(lambda: page.status() not in ("running",) and page.el("#solution-index").get_attribute("data-index") != "", 60,
+            wait_for(lambda: page.status() not in ("running",) and page.el("#solution-index").get_attribute("data-index") == "1", 60,
                      "the next solution")
             expect(page.status() == "sat", "status %s (%s)" % (page.status(), page.text("#message")))
             pl = dom_placements(driver)
@@ -485,6 +527,9 @@ def main():
             page.el("#prev-solution").click()
             wait_for(lambda: page.el("#solution-index").get_attribute("data-index") == idx, 30, "the previous solution")
             expect(signature(dom_placements(driver)) == second, "Previous solution does not go back")
+            page.el("#prev-solution").click()
+            wait_for(lambda: page.el("#solution-index").get_attribute("data-index") == "0", 30, "back to solution 1")
+            expect(signature(dom_placements(driver)) == first, "Previous does not return to the first answer")
             page.el("#unique").click()
             page.solve()
             expect(page.status() == "sat", "unique: status %s" % page.status())
@@ -500,23 +545,23 @@ def main():
             expect(len(page.text("#reason")) > 10, "no reason shown: %r" % page.text("#reason"))
             expect(not dom_placements(driver), "placements left over from the last answer")
             page.type_into("#pegs", "1 2 3")
-            expect("12" in page.text("#message"), "wrong count: message %r" % page.text("#message"))
+            expect("12" in page.text("#pegs-msg"), "wrong count: message %r" % page.text("#pegs-msg"))
             expect(page.el("#pegs").get_attribute("aria-invalid") == "true", "the pegs box is not marked invalid")
             # As you type, the server reads the pegs as `sokuc solve` would: its message, the
             # command line's, naming the file and line, replaces the page's own.
             wait_for(lambda: page.el("#pegs-msg").get_attribute("data-source") == "server", 5, "the server's check of the pegs")
             said = page.text("#pegs-msg")
-            expect(said.startswith("page.toml:3:") and "12" in said, "the server's message under the pegs: %r" % said)
+            expect("page." not in said and "12" in said and "pegs" in said, "the server's message under the pegs: %r" % said)
             page.type_into("#pegs", "1 5 x 10 7 12 9 2 6 8 4 3")
-            expect('"x"' in page.text("#message"), "bad token: message %r" % page.text("#message"))
+            expect('"x"' in page.text("#pegs-msg"), "bad token: message %r" % page.text("#pegs-msg"))
             page.el("#solve").click()
-            expect(page.status() == "error", "solving bad pegs: status %s" % page.status())
-            # A list the page accepts but sokuc refuses: the server's message is shown.
+            expect(page.status() == "error" and "pegs" in page.text("#status"), "solving bad pegs: status %s %r" % (page.status(), page.text("#status")))
+            # A list the page accepts but sokuc refuses: the server's message, beside the pegs.
             page.type_into("#pegs", "1 5 11 10 7 12 9 2 6 8 4 99999999999")
-            expect(page.text("#message") == "", "the page refuses a large peg itself")
             page.solve()
-            expect(page.status() == "error" and page.text("#message"), "the server's 400 is not shown (status %s)" % page.status())
-            print("     server said: " + page.text("#message"), flush=True)
+            said = page.text("#pegs-msg") or page.text("#tiles-msg")
+            expect(page.status() == "error" and said and "page." not in said, "the server's 400 is not shown (status %s, %r)" % (page.status(), said))
+            print("     server said: " + said, flush=True)
         check("6 unsatisfiable pegs and bad peg lists", unsat_and_bad)
 
         def upload():
@@ -578,6 +623,8 @@ def main():
         def grids():
             page.el("#tab-kakuro").click()
             wait_for(lambda: page.el("#grid-view").is_displayed(), 5, "the Kakuro grid")
+            for css in ("#clear-tiles", '#downloads [data-format="svg"]', "#placements-box", "#tiles-box", "#hint"):
+                expect(not page.el(css).is_displayed(), "the Kakuro tab shows %s" % css)
             text = page.el("#grid-text").get_attribute("value")
             page.solve()
             expect(page.status() == "sat", "kakuro: %s (%s)" % (page.status(), page.text("#message")))
@@ -592,7 +639,10 @@ def main():
             page.shot(os.path.join(args.shots, "grid-trickytriple.png"))
             page.type_into("#grid-text", "trickytriple 2 2\n. .\n. q\n")
             page.solve()
-            expect(page.status() == "error" and page.text("#message"), "a broken grid: status %s" % page.status())
+            said = page.text("#grid-msg")
+            expect(page.status() == "error" and said.startswith("Line 3:") and "page." not in said,
+                   "a broken grid: status %s, message %r" % (page.status(), said))
+            expect(page.text("#message") == "", "the grid's mistake also under Solve: %r" % page.text("#message"))
         check("9 Kakuro and Tricky Triple", grids)
 
         def compare_and_export():
@@ -663,6 +713,145 @@ def main():
                 seen.add(tuple(pegs))
             expect(len(seen) > 1, "Random gave the same pegs three times")
         check("12 Random makes solvable pegs", random_pegs)
+
+        def my_puzzle():
+            driver.get("about:blank")
+            driver.get(base)
+            page.wait_ready()
+            page.el("#mine").click()
+            wait_for(lambda: page.el("#mine-box").is_displayed(), 5, "the My puzzle panel")
+            expect(page.el("#hint").get_attribute("disabled") is not None, "hint mode stays on in My puzzle")
+            # Four tiles around A whose corners at A add up to more than its peg (the CLI's
+            # instances/icosoku-placed.txt): the page finds the same fewest to take off.
+            placed = [("A B C", (0, 0, 0), 0), ("A C D", (3, 3, 3), 0), ("A D E", (2, 2, 2), 0), ("A E F", (1, 1, 1), 0)]
+            for key, w, _ in placed:
+                page.click_face(key)
+                wait_for(lambda: page.el("#mine-face").get_attribute("data-face") == key, 5, "face %s chosen" % key)
+                sel = Select(page.el("#mine-tile"))
+                opt = next((o for o in sel.options if o.text.startswith("(%s)" % ",".join(map(str, w)))), None)
+                expect(opt is not None, "tile %s not offered for %s: %s" % (w, key, [o.text for o in sel.options]))
+                sel.select_by_value(opt.get_attribute("value"))
+                page.el("#mine-place").click()
+                wait_for(lambda: page.el("#mine-status").get_attribute("data-state") not in ("running", ""), 10, "the check of the placed tiles")
+            state = page.el("#mine-status").get_attribute("data-state")
+            expect(state == "take-off", "four tiles at A: %s (%s %s)" % (state, page.text("#mine-status"), page.text("#mine-msg")))
+            red = [li.get_attribute("data-face") for li in driver.find_elements(By.CSS_SELECTOR, '#mine-list li[data-takeoff="true"]')]
+            if sokuc:
+                out = subprocess.run([sokuc, "check", SEED, os.path.join(ROOT, "instances", "icosoku-placed.txt"), "--partial", "--format", "json"],
+                                     capture_output=True, text=True, timeout=120)
+                cli = json.loads(out.stdout)
+                expect(len(red) == len(cli["removed"]), "the page takes off %s, the CLI %d tiles" % (red, len(cli["removed"])))
+            expect(red and set(red) <= {k for k, _, _ in placed}, "marked to take off: %s" % red)
+            expect("the fewest" in page.text("#mine-status"), "status %r" % page.text("#mine-status"))
+            page.shot(os.path.join(args.shots, "mine-stuck.png"))
+            # Take them off: the rest can stay; the next tile continues from the player's own.
+            for key in red:
+                page.click_face(key)
+                page.el("#mine-remove").click()
+            wait_for(lambda: page.el("#mine-status").get_attribute("data-state") == "completable", 10, "the rest can stay")
+            left = len(driver.find_elements(By.CSS_SELECTOR, "#mine-list li"))
+            expect(left == len(placed) - len(red), "%d tiles left of %d" % (left, len(placed)))
+            for _ in range(3):
+                wait_for(lambda: page.el("#mine-hint").is_enabled(), 10, "a next tile")
+                page.el("#mine-hint").click()
+                expect(page.text("#mine-next").startswith("put ("), "next tile: %r" % page.text("#mine-next"))
+                page.el("#mine-place").click()
+                wait_for(lambda: page.el("#mine-status").get_attribute("data-state") not in ("running", ""), 10, "the check after a hint")
+                expect(page.el("#mine-status").get_attribute("data-state") == "completable", "a hinted tile made it stuck: %s" % page.text("#mine-status"))
+            n = len(driver.find_elements(By.CSS_SELECTOR, "#mine-list li"))
+            expect(n == left + 3, "%d tiles after three hints, %d before" % (n, left))
+            page.shot(os.path.join(args.shots, "mine.png"))
+            page.el("#mine").click()
+            expect(not page.el("#mine-box").is_displayed(), "the panel stays after leaving My puzzle")
+        check("13 My puzzle: placed tiles, the fewest off, hints", my_puzzle)
+
+        def tiles_panel():
+            Select(page.el("#variant")).select_by_value("octahedron")
+            wait_for(lambda: len(page.vertices()) == 6, 10, "the octahedron")
+            page.el("#tiles-box summary").click()
+            rows = driver.find_elements(By.CSS_SELECTOR, "#tiles-list li")
+            oc = api(base, "/api/variant", {"name": "octahedron"})
+            expect([[int(i.get_attribute("value")) for i in r.find_elements(By.TAG_NAME, "input")] for r in rows] == oc["tiles"],
+                   "the tiles panel does not list the octahedron's tiles")
+            # Take one out: the page says the count is wrong, beside the tiles.
+            rows[0].find_element(By.TAG_NAME, "button").click()
+            expect(len(driver.find_elements(By.CSS_SELECTOR, "#tiles-list li")) == 7, "a tile was not removed")
+            expect("8 faces and 7 tiles" in page.text("#tiles-msg"), "tiles message %r" % page.text("#tiles-msg"))
+            page.el("#tile-add").click()
+            expect(len(driver.find_elements(By.CSS_SELECTOR, "#tiles-list li")) == 8, "a tile was not added")
+            expect(page.text("#tiles-msg") == "", "tiles message %r after adding" % page.text("#tiles-msg"))
+            # Make the new tile (3,3,3): Random plants pegs with it, and the answer uses it.
+            for k in range(3):
+                # Each change redraws the list: find the box again.
+                inp = driver.find_elements(By.CSS_SELECTOR, "#tiles-list li")[-1].find_elements(By.TAG_NAME, "input")[k]
+                inp.send_keys(Keys.CONTROL, "a")
+                inp.send_keys("3")
+                inp.send_keys(Keys.TAB)
+            weights = [[int(i.get_attribute("value")) for i in r.find_elements(By.TAG_NAME, "input")] for r in driver.find_elements(By.CSS_SELECTOR, "#tiles-list li")]
+            expect(weights[-1] == [3, 3, 3], "the new tile reads %s" % weights[-1])
+            expect("changed" in page.text("#tiles-count"), "tiles count %r" % page.text("#tiles-count"))
+            page.el("#random").click()
+            wait_for(lambda: page.status() not in ("running", "idle"), 60, "the changed tiles solved")
+            expect(page.status() == "sat", "changed tiles: %s (%s %s)" % (page.status(), page.text("#reason"), page.text("#tiles-msg")))
+            pegs = [int(x) for x in re.split(r"[\s,]+", page.el("#pegs").get_attribute("value").strip())]
+            check_valid(dom_placements(driver), oc["vertices"], oc["faces"], pegs, weights)
+            expect("t=" in page.el("#share").get_attribute("value"), "the link does not carry the changed tiles")
+            page.shot(os.path.join(args.shots, "tiles.png"))
+            page.el("#tiles-reset").click()
+            expect(page.text("#tiles-count").find("changed") < 0, "the solid's own tiles are still 'changed'")
+        check("14 the tiles panel: see, edit, add, remove", tiles_panel)
+
+        def count_seed():
+            driver.get("about:blank")
+            driver.get(base + "#k=3soku&v=icosahedron&pegs=%s&b=auto" % ",".join(map(str, SEED_PEGS)))
+            wait_for(lambda: page.status() == "sat", 60, "the seed solved")
+            t0 = time.time()
+            page.el("#count-btn").click()
+            wait_for(lambda: page.el("#count-progress").is_displayed(), 5, "the count's progress")
+            wait_for(lambda: "faces placed" in page.text("#count-progress-text"), 30, "progress figures")
+            expect(page.el("#count-stop").is_displayed(), "no Stop beside the count")
+            driver.execute_script("document.getElementById('count-progress').scrollIntoView({block: 'center'})")
+            page.shot(os.path.join(args.shots, "count-progress.png"))
+            wait_for(lambda: page.el("#count").get_attribute("data-status") not in ("running", None, ""), 130, "the seed's count")
+            secs = time.time() - t0
+            st = page.el("#count").get_attribute("data-status")
+            expect(st == "counted", "the seed's count: %s %r %r" % (st, page.text("#count"), page.text("#count-msg")))
+            n = int(page.el("#count").get_attribute("data-count"))
+            expect(n > 1, "the seed has %d solutions" % n)
+            expect(not page.el("#count-progress").is_displayed(), "the progress stays after the count")
+            ctx["count_s"] = secs
+            ctx["count"] = n
+            driver.execute_script("document.getElementById('count').scrollIntoView({block: 'center'})")
+            page.shot(os.path.join(args.shots, "count.png"))
+            driver.execute_script("window.scrollTo(0, 0)")
+        check("15 Count on IcoSoKu within the page's limits", count_seed)
+
+        def phone():
+            driver.set_window_size(390, 844)
+            try:
+                driver.get("about:blank")
+                driver.get(base + "#k=3soku&v=icosahedron&pegs=%s&b=auto" % ",".join(map(str, SEED_PEGS)))
+                wait_for(lambda: page.status() == "sat", 60, "the seed solved on a phone")
+                wait_for(lambda: page.el("#net svg"), 10, "the net on a phone")
+                net = page.el("#net")
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", net)
+                w0 = driver.execute_script("return arguments[0].scrollWidth", net)
+                page.el("#net-zoom-in").click()
+                page.el("#net-zoom-in").click()
+                sw, cw = driver.execute_script("return [arguments[0].scrollWidth, arguments[0].clientWidth]", net)
+                expect(sw > 1.8 * cw and sw > 1.8 * w0, "zoomed net: %d wide in a %d box (%d before)" % (sw, cw, w0))
+                x0 = driver.execute_script("return arguments[0].scrollLeft", net)
+                ActionChains(driver).move_to_element(net).click_and_hold().move_by_offset(-80, 0).release().perform()
+                x1 = driver.execute_script("return arguments[0].scrollLeft", net)
+                expect(x1 > x0 + 40, "dragging did not pan the net (%d -> %d)" % (x0, x1))
+                page.shot(os.path.join(args.shots, "phone-net.png"))
+                page.el("#net-fit").click()
+                expect(driver.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth + 1", net), "Fit leaves the net wider than its box")
+                vw = driver.execute_script("return document.documentElement.scrollWidth")
+                expect(vw <= 390, "the page is %d px wide on a 390 px phone" % vw)
+            finally:
+                driver.set_window_size(1280, 900)
+        check("16 on a phone: the net zooms and pans", phone)
     except Exception:  # noqa: BLE001
         failed.append("setup")
         traceback.print_exc()
@@ -679,6 +868,8 @@ def main():
 
     if "load_ms" in ctx:
         print("load-to-solved-ms: %d" % round(ctx["load_ms"]))
+    if "count_s" in ctx:
+        print("count-seed: %d solutions in %.1f s (click to result)" % (ctx["count"], ctx["count_s"]))
     print("screenshots in " + args.shots)
     print("%d passed, %d failed" % (len(passed), len(failed)))
     sys.exit(1 if failed else 0)

@@ -45,14 +45,31 @@ fn overflowing_counts_are_widened_not_wrapped() {
     let d = Deadline::default();
     // Small: the u8 counts overflow and the layers run again in u128.
     let i = bipyramid(14);
-    let plain = count(&i, usize::MAX, &d, &Progress::default()).unwrap();
-    let narrow = count_with::<u8>(&i, usize::MAX, &d, &Progress::default()).unwrap();
+    let plain = count(&i, u64::MAX, &d, &Progress::default()).unwrap();
+    let narrow = count_with::<u8>(&i, u64::MAX, &d, &Progress::default()).unwrap();
     assert!(!plain.widened && narrow.widened, "{plain:?} {narrow:?}");
     assert_eq!(narrow.count, plain.count);
     // Large: only 3^82 > 2^127 bounds the partial counts, so wider means BigUint.
     let i = bipyramid(41);
-    let plain = count(&i, usize::MAX, &d, &Progress::default()).unwrap();
-    let narrow = count_with::<u8>(&i, usize::MAX, &d, &Progress::default()).unwrap();
+    let plain = count(&i, u64::MAX, &d, &Progress::default()).unwrap();
+    let narrow = count_with::<u8>(&i, u64::MAX, &d, &Progress::default()).unwrap();
     assert!(!plain.widened && narrow.widened, "{plain:?} {narrow:?}");
     assert_eq!(narrow.count, plain.count);
+}
+
+#[test]
+fn a_state_is_charged_by_the_types_its_layers_hold() {
+    // A slot (key, count, control byte) times 3.5: the free eighth, the doubling, and the
+    // old and new slots while the table being filled grows.
+    assert_eq!(bytes_per_state::<u64, u64>(), 60);
+    assert_eq!(bytes_per_state::<u128, u64>(), 116);
+    assert_eq!(bytes_per_state::<u128, u128>(), 116);
+    assert!(bytes_per_state::<u64, BigUint>() > bytes_per_state::<u64, u128>());
+    // Past the limit the count stops, and says what each state was charged.
+    let i = bipyramid(14);
+    let d = Deadline::default();
+    match count(&i, 60 * 50, &d, &Progress::default()) {
+        Err(Stop::States { limit, per_state, .. }) => assert_eq!((limit, per_state), (50, 60)),
+        other => panic!("{other:?}"),
+    }
 }

@@ -6,7 +6,7 @@ use crate::serve::reply::Reply;
 use crate::serve::request::Body;
 use crate::serve::state::State;
 
-pub(super) fn get(_: &Body, _: &State) -> Result<Reply, Reply> {
+pub(super) fn get(_: &Body, state: &State) -> Result<Reply, Reply> {
     let mut backends = vec!["auto"];
     backends.extend(crate::backend::general());
     // The named solids, then the bipyramids (any `bipyramid-N` is built in; these are the
@@ -21,5 +21,9 @@ pub(super) fn get(_: &Body, _: &State) -> Result<Reply, Reply> {
         "backends": backends,
         "kinds": crate::registry::KINDS.iter().map(|k| k.name).collect::<Vec<_>>(),
         "variants": variants,
+        // The page's limits: a count may take the longest time limit.
+        "default_timeout_s": state.config.default_timeout.as_secs_f64(),
+        "max_timeout_s": state.config.max_timeout.as_secs_f64(),
+        "max_memory": state.config.max_memory,
     })))
 }

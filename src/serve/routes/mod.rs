@@ -1,6 +1,7 @@
 //! One file per route, each a few library calls; this table sends a request to its route.
 
 mod assets;
+mod assist;
 mod cancel;
 mod check;
 mod compare;
@@ -9,6 +10,7 @@ mod export;
 mod info;
 mod instructions;
 mod parse;
+mod progress;
 mod solutions;
 mod solve;
 mod variant;
@@ -36,6 +38,8 @@ pub(crate) fn route(method: &str, path: &str, body: &[u8], state: &State) -> Rep
         "/api/check" => check::post,
         "/api/parse" => parse::post,
         "/api/cancel" => cancel::post,
+        "/api/progress" => progress::post,
+        "/api/assist" => assist::post,
         _ => return error(404, format!("no such API route: {path}")),
     };
     let wanted = if path == "/api/info" { "GET" } else { "POST" };
