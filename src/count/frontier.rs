@@ -23,12 +23,9 @@ use num_bigint::BigUint;
 use crate::budget::{Deadline, Progress};
 use crate::model::{Instance, Tile};
 
-/// Bytes a state of key `K` and count `C` may cost, at most: its slot (key, count and the
-/// table's control byte) times 3.5. A hash table keeps at least 1/8 of its slots free and
-/// doubles when full, so a table of `n` states has at most 2 * 8/7 * n slots; while the table
-/// being filled doubles, its old and new slots are both held, 3 * 8/7 * n (3.43). The figure
-/// is sized by the types the layers really use, so that a count with `u64` keys and counts
-/// (the icosahedron's) is charged 60 bytes a state, not the 96 that a `u128` key needs.
+/// Bytes a state of key `K` and count `C` may cost: its slot (key, count, control byte) times
+/// 3.5. A table keeps 1/8 of its slots free and doubles when full, and while it doubles holds
+/// old and new slots: 3 * 8/7 = 3.43 slots a state. `u64` keys and counts cost 60 bytes.
 fn bytes_per_state<K, C: Tally>() -> u64 {
     let slot = size_of::<(K, C)>() as u64 + 1 + C::heap_bytes();
     (slot * 7).div_ceil(2)
@@ -227,8 +224,7 @@ impl Tally for BigUint {
         *self += other;
         true
     }
-    /// Its digits: counts here are at most a few hundred bits, and the allocator rounds a
-    /// small block up.
+    /// Its digits: a few hundred bits at most, in a block the allocator rounds up.
     fn heap_bytes() -> u64 {
         64
     }
@@ -612,8 +608,7 @@ fn run<K: Key, C: Tally>(job: &Job) -> Result<Counts, Halt> {
             (&mut b, job.bwd, &mut j, a.len())
         };
         let cur = std::mem::take(side);
-        // The next layer starts with room for as many states as this one: charged from the
-        // start for that room, and for each state past it.
+        // The next layer starts with room for as many states as this one, charged at once.
         let mut next: Layer<K, C> = Layer::with_capacity_and_hasher(cur.len(), Default::default());
         let per_state = bytes_per_state::<K, C>();
         let limit = usize::try_from(job.max_memory / per_state).unwrap_or(usize::MAX);
