@@ -148,13 +148,7 @@ pub fn text(p: &Partial, a: &Assisted) -> String {
                 for &i in &a.removed {
                     let q = &p.placed[i];
                     s.push_str("  ");
-                    let pl = Placement {
-                        face: q.face,
-                        tile: q.tile,
-                        rotation: turn_of(inst, q.tile, q.corners).unwrap_or(0),
-                        corners: q.corners,
-                    };
-                    push_line(&mut s, inst, &pl);
+                    push_line(&mut s, inst, &as_placement(inst, q));
                     s.pop();
                     let _ = writeln!(s, "  (line {})", q.line);
                 }
@@ -219,13 +213,7 @@ pub fn json(p: &Partial, a: &Assisted) -> Value {
         .iter()
         .map(|&i| {
             let q = &p.placed[i];
-            let pl = Placement {
-                face: q.face,
-                tile: q.tile,
-                rotation: turn_of(inst, q.tile, q.corners).unwrap_or(0),
-                corners: q.corners,
-            };
-            let mut v = placement_json(inst, &pl);
+            let mut v = placement_json(inst, &as_placement(inst, q));
             v["line"] = json!(q.line);
             v
         })
@@ -236,7 +224,7 @@ pub fn json(p: &Partial, a: &Assisted) -> Value {
         "placed": p.placed.len(),
         "faces": inst.variant.num_faces(),
         "removed": removed,
-        "fewest": a.answer.solution.as_ref().map(|_| a.removed.is_empty() || a.answer.optimal == Some(true)),
+        "fewest": a.answer.solution.as_ref().map(|_| matches!(verdict(a), "completable" | "take-off")),
         "hint": a.hint.as_ref().map(|h| placement_json(inst, h)),
         "outcome": run::answer_json(p, &a.answer, &a.stats),
     })
@@ -245,11 +233,20 @@ pub fn json(p: &Partial, a: &Assisted) -> Value {
 /// The exit status of an assistant's answer: 0 when every placed tile can stay, 20 when
 /// some must come off (proven) or the puzzle has no solution, 30 when it is not known.
 pub fn exit_code(a: &Assisted) -> u8 {
-    match (&a.answer.solution, a.answer.status) {
-        (Some(_), _) if a.removed.is_empty() => exit::SAT,
-        (Some(_), _) if a.answer.optimal == Some(true) => exit::UNSAT,
-        (None, Status::Unsat) => exit::UNSAT,
+    match verdict(a) {
+        "completable" => exit::SAT,
+        "take-off" | "no-solution" => exit::UNSAT,
         _ => exit::UNKNOWN,
+    }
+}
+
+/// A placed tile as a placement: the turn of its tile that puts its corners down.
+fn as_placement(inst: &Instance, q: &Placed) -> Placement {
+    Placement {
+        face: q.face,
+        tile: q.tile,
+        rotation: turn_of(inst, q.tile, q.corners).unwrap_or(0),
+        corners: q.corners,
     }
 }
 
