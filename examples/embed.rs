@@ -6,7 +6,7 @@ fn main() -> Result<(), sokuc::Error> {
         .nth(1)
         .unwrap_or_else(|| "instances/icosoku-seed.toml".into());
     let instance = sokuc::Instance::read(&path)?;
-    let outcome = instance.solve(&sokuc::Options::new().backend("sat").unique(true))?;
+    let outcome = instance.solve(&sokuc::Options::new().backend(sokuc::Backend::Sat).unique(true))?;
     println!("{}: {:?}, unique: {:?}", path, outcome.status(), outcome.unique());
     print!("{}", outcome.text());
     std::process::exit(outcome.exit_code().into())

@@ -25,70 +25,80 @@
 #                       docs`); compiled by `cargo install` when not on PATH, which took
 #                       about 6.5 minutes on 2 busy cores (serve and watch left out)
 # Idempotent: does nothing when everything is present.
+#
+# Two parts, so that CI can start compiling before the test tools are in:
+#   install-tools.sh build   what compiling every feature needs (CBC's library, libclang, cmake)
+#   install-tools.sh tests   the rest: the tools the tests run, and mdbook
+#   install-tools.sh         both
+# scripts/test.sh runs `build`, then `tests` in the background while it formats, lints and
+# documents: the downloads then overlap the compilation instead of preceding it.
 set -euo pipefail
+cd "$(dirname "$0")/.."
+part="${1:-all}"
+case "$part" in
+  build | tests | all) ;;
+  *) echo "install-tools: unknown part '$part' (build, tests or nothing for both)" >&2; exit 2 ;;
+esac
 
-need=()
-command -v cadical >/dev/null 2>&1 || need+=(cadical)
-dpkg -s coinor-libcbc-dev >/dev/null 2>&1 || need+=(coinor-libcbc-dev)
-dpkg -s libclang-dev >/dev/null 2>&1 || need+=(libclang-dev)
-command -v cmake >/dev/null 2>&1 || need+=(cmake)
-command -v cbc >/dev/null 2>&1 || need+=(coinor-cbc)
-command -v minisat+ >/dev/null 2>&1 || need+=(minisat+)
-command -v minizinc >/dev/null 2>&1 || need+=(minizinc)
-command -v parallel >/dev/null 2>&1 || need+=(parallel)
-command -v rsvg-convert >/dev/null 2>&1 || need+=(librsvg2-bin)
-command -v chromium >/dev/null 2>&1 || need+=(chromium)
-[ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
+# Debian packages, by the part that needs them; installed with one apt-get call per part.
+apt_install() {
+  [ $# -eq 0 ] && return 0
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+      sudo="sudo"
+    else
+      echo "install-tools: need root (or sudo) to apt-get install: $*" >&2
+      exit 1
+    fi
+  fi
+  echo "install-tools: installing $*" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
 
-if ! python3 -c "import highspy" >/dev/null 2>&1; then
-  echo "install-tools: installing highspy from PyPI" >&2
-  python3 -m pip install -q --disable-pip-version-check highspy==1.15.1 ||
-    python3 -m pip install -q --disable-pip-version-check --user highspy==1.15.1
+pip_install() {
+  local module="$1" spec="$2"
+  python3 -c "import $module" >/dev/null 2>&1 && return 0
+  echo "install-tools: installing $spec from PyPI" >&2
+  python3 -m pip install -q --disable-pip-version-check "$spec" ||
+    python3 -m pip install -q --disable-pip-version-check --user "$spec"
+}
+
+if [ "$part" != tests ]; then
+  need=()
+  dpkg -s coinor-libcbc-dev >/dev/null 2>&1 || need+=(coinor-libcbc-dev)
+  dpkg -s libclang-dev >/dev/null 2>&1 || need+=(libclang-dev)
+  command -v cmake >/dev/null 2>&1 || need+=(cmake)
+  apt_install "${need[@]+"${need[@]}"}"
 fi
 
-if ! python3 -c "import exact" >/dev/null 2>&1; then
-  echo "install-tools: installing exact from PyPI" >&2
-  python3 -m pip install -q --disable-pip-version-check exact==2.2.1 ||
-    python3 -m pip install -q --disable-pip-version-check --user exact==2.2.1
-fi
+if [ "$part" != build ]; then
+  need=()
+  command -v cadical >/dev/null 2>&1 || need+=(cadical)
+  command -v cbc >/dev/null 2>&1 || need+=(coinor-cbc)
+  command -v minisat+ >/dev/null 2>&1 || need+=(minisat+)
+  command -v minizinc >/dev/null 2>&1 || need+=(minizinc)
+  command -v parallel >/dev/null 2>&1 || need+=(parallel)
+  command -v rsvg-convert >/dev/null 2>&1 || need+=(librsvg2-bin)
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
+  apt_install "${need[@]+"${need[@]}"}"
 
-if ! python3 -c "import ortools" >/dev/null 2>&1; then
-  echo "install-tools: installing ortools from PyPI" >&2
-  python3 -m pip install -q --disable-pip-version-check ortools==9.15.6755 ||
-    python3 -m pip install -q --disable-pip-version-check --user ortools==9.15.6755
-fi
+  pip_install highspy highspy==1.15.1
+  pip_install exact exact==2.2.1
+  pip_install ortools ortools==9.15.6755
+  pip_install pyganak pyganak==2.8.0
+  pip_install selenium selenium==4.51.0
 
-if ! python3 -c "import pyganak" >/dev/null 2>&1; then
-  echo "install-tools: installing pyganak from PyPI" >&2
-  python3 -m pip install -q --disable-pip-version-check pyganak==2.8.0 ||
-    python3 -m pip install -q --disable-pip-version-check --user pyganak==2.8.0
-fi
+  bash scripts/build-drat-trim.sh
 
-if ! python3 -c "import selenium" >/dev/null 2>&1; then
-  echo "install-tools: installing selenium from PyPI" >&2
-  python3 -m pip install -q --disable-pip-version-check selenium==4.51.0 ||
-    python3 -m pip install -q --disable-pip-version-check --user selenium==4.51.0
+  MDBOOK_VERSION=0.5.4
+  if ! command -v mdbook >/dev/null 2>&1; then
+    echo "install-tools: installing mdbook $MDBOOK_VERSION from crates.io" >&2
+    # Without optimisation: it builds this guide in well under a second either way, and
+    # compiles in about half the time (the book is small; mdbook's speed is not tested).
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_DEBUG=false \
+      cargo install mdbook --locked --version "$MDBOOK_VERSION" --no-default-features --features search
+  fi
 fi
-
-bash "$(dirname "$0")/build-drat-trim.sh"
-
-MDBOOK_VERSION=0.5.4
-if ! command -v mdbook >/dev/null 2>&1; then
-  echo "install-tools: installing mdbook $MDBOOK_VERSION from crates.io" >&2
-  cargo install mdbook --locked --version "$MDBOOK_VERSION" --no-default-features --features search
-fi
-
-if [ ${#need[@]} -eq 0 ]; then
-  exit 0
-fi
-if [ "$(id -u)" -eq 0 ]; then
-  SUDO=""
-elif command -v sudo >/dev/null 2>&1; then
-  SUDO="sudo"
-else
-  echo "install-tools: need root (or sudo) to apt-get install: ${need[*]}" >&2
-  exit 1
-fi
-echo "install-tools: installing ${need[*]}" >&2
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

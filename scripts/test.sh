@@ -23,8 +23,13 @@ phase() {
     phase_start=$SECONDS
 }
 
-bash scripts/install-tools.sh
-phase install-tools
+# What compiling needs first; the tools the tests run in the background meanwhile (their
+# downloads overlap the lints and documentation), waited for before the guide and the tests.
+bash scripts/install-tools.sh build
+phase "install-tools: build"
+mkdir -p target
+bash scripts/install-tools.sh tests >target/install-tools.log 2>&1 &
+tools=$!
 sokuc_dev_null
 cargo fmt --check
 phase fmt
@@ -38,7 +43,17 @@ phase clippy
 # The library's documentation: no broken or private links, every public item documented.
 sokuc_dev_null
 RUSTDOCFLAGS="-D warnings" cargo doc --profile ci --no-deps --all-features
+# The public surface, read off those pages, is the committed list (tests/public-api.txt):
+# it changes only on purpose (scripts/public-api.py says how to bless a change).
+python3 scripts/public-api.py check
 phase doc
+if ! wait "$tools"; then
+    cat target/install-tools.log >&2
+    echo "scripts/test.sh: installing the test tools failed (its log is above)" >&2
+    exit 1
+fi
+cat target/install-tools.log >&2
+phase "install-tools: tests (the wait for them)"
 # The user guide (docs/, an mdBook) must build; it is written to target/book, not committed.
 # tests/docs.rs runs its commands and checks its links.
 mdbook build docs

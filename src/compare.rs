@@ -455,6 +455,7 @@ mod tests {
                 optimal: Some(optimal),
                 objective: Some(BigInt::from(objective)),
                 contradiction: None,
+                evidence: Default::default(),
             }),
             total_ms: 0.0,
         }

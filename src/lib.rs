@@ -27,13 +27,19 @@
 //! The modules below the facade are the command line's and the tests'; they are hidden from
 //! this documentation and may change in any release.
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 mod api;
 
-pub use api::{Instance, Options, Outcome, backends, kinds};
+pub use api::{
+    Assignment, Backend, Backing, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Count, Encoding, Instance, Lit, MAX_VARS,
+    Model, Options, Outcome, Placement, Soku, Var, backends, kinds,
+};
+pub use encode::EncodeError;
 pub use error::Error;
+pub use input::InputError;
 pub use ir::Status;
+pub use output::OutputError;
 pub use run::Checked;
 pub use run::emit::Format;
 

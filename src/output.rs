@@ -70,14 +70,28 @@ pub fn note_input(path: &Path) {
     }
 }
 
+/// An output that cannot be written.
+#[non_exhaustive]
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
+    /// The output is one of the command's inputs, which sokuc never overwrites.
     #[error(
         "{path}: this is an input of the command ({input}); sokuc never overwrites its input, so choose another output path"
     )]
-    IsInput { path: String, input: String },
+    IsInput {
+        /// The output path.
+        path: String,
+        /// The input it is.
+        input: String,
+    },
+    /// Writing failed.
     #[error("{path}: cannot write: {message}")]
-    Io { path: String, message: String },
+    Io {
+        /// The output path.
+        path: String,
+        /// Why, in words.
+        message: String,
+    },
 }
 
 impl OutputError {

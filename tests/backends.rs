@@ -491,7 +491,7 @@ macro_rules! backend_suite {
                         match o.status {
                             Status::Unsat => break,
                             Status::Sat => {}
-                            Status::Unknown => panic!("formula {k}: unknown"),
+                            other => panic!("formula {k}: {other:?}"),
                         }
                         let a = o.assignment.unwrap();
                         assert!(f.evaluate(&a).is_ok(), "formula {k}");

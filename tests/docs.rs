@@ -357,17 +357,22 @@ fn the_console_parser_reads_exit_codes_and_output() {
 fn other_sokuc_lines(page: &Path) -> Vec<(usize, String)> {
     let text = fs::read_to_string(page).unwrap();
     let mut out = Vec::new();
-    let mut fence: Option<bool> = None; // Some(true) inside a console block
+    // Some(true) inside a console block; blocks of another language (Rust, a Cargo.toml) hold
+    // no commands at all.
+    let mut fence: Option<bool> = None;
+    let mut code = false;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim_start();
         if t.starts_with("```") {
+            let lang = t.trim_start_matches('`').trim();
             fence = match fence {
                 Some(_) => None,
-                None => Some(t.trim_start_matches('`').trim() == "console"),
+                None => Some(lang == "console"),
             };
+            code = fence.is_some() && (lang.starts_with("rust") || lang == "toml");
             continue;
         }
-        if fence == Some(false) {
+        if fence == Some(false) && !code {
             let cmd = t.strip_prefix("$ ").unwrap_or(t);
             let cmd = cmd.split(" #").next().unwrap_or(cmd);
             if cmd.starts_with("sokuc ") {

@@ -51,7 +51,7 @@ fn no_engine_thread_runs_on_after_a_solve_at_its_time_limit() {
         let limit = Duration::from_secs(secs);
         let t0 = Instant::now();
         let outcome = instance
-            .solve(&sokuc::Options::new().backend(backend).timeout(limit))
+            .solve(&sokuc::Options::new().backend(backend.parse().unwrap()).timeout(limit))
             .unwrap();
         let took = t0.elapsed();
         let returned = Instant::now();

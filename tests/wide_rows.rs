@@ -107,7 +107,7 @@ proptest! {
                             prop_assert!(f.evaluate(&a[..n as usize]).is_ok(), "{name}: the model breaks a row (width {w})");
                         }
                         Status::Unsat => prop_assert!(!truth, "{name}: unsat, but brute force finds a model (width {w})"),
-                        Status::Unknown => prop_assert!(false, "{name}: unknown on {n} variables"),
+                        other => prop_assert!(false, "{name}: {other:?} on {n} variables"),
                     }
                 }
                 Err(BackendError::Unavailable { .. }) if refuses => {}

@@ -20,7 +20,9 @@ fn version(exe: &str) -> String {
 fn optimum(backend: &str) -> i64 {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../instances/opb/knapsack-opt-25-s1.opb");
     let instance = sokuc::Instance::read(&file).unwrap();
-    let options = sokuc::Options::new().backend(backend).timeout(Duration::from_secs(60));
+    let options = sokuc::Options::new()
+        .backend(backend.parse().unwrap())
+        .timeout(Duration::from_secs(60));
     let out = instance.solve(&options).unwrap();
     assert_eq!(out.status(), sokuc::Status::Sat, "{backend}");
     assert_eq!(out.optimal(), Some(true), "{backend}: not proven optimal");

@@ -6,13 +6,11 @@ use std::time::Instant;
 
 use super::options::Options;
 use super::outcome::Outcome;
-use crate::backend::SolveOptions;
-use crate::encode::EncodeOptions;
+use super::run::{backend_of, compile_options, encode_options, run_options};
 use crate::error::Error;
-use crate::input::InputError;
-use crate::puzzle::CompileOptions;
+use crate::pb::PbFile;
 use crate::run::emit::{Format, To};
-use crate::run::{AnyPuzzle, Checked, LpMode, RunOptions};
+use crate::run::{AnyPuzzle, Checked};
 
 /// One instance of any kind: a 3SoKu puzzle, a tile pool, a Kakuro or Tricky Triple grid, an
 /// OPB or a CNF file.
@@ -29,7 +27,7 @@ use crate::run::{AnyPuzzle, Checked, LpMode, RunOptions};
 /// \4  .  .
 /// ";
 /// let instance = Instance::parse("kakuro", "small.kakuro", kakuro)?;
-/// let outcome = instance.solve(&Options::new().backend("sat").unique(true))?;
+/// let outcome = instance.solve(&Options::new().backend(sokuc::Backend::Sat).unique(true))?;
 /// assert_eq!(outcome.status(), Status::Sat);
 /// assert_eq!(outcome.unique(), Some(true));
 /// println!("{}", outcome.text());
@@ -84,6 +82,11 @@ impl Instance {
         Instance { puzzle }
     }
 
+    /// The instance of a model built in code ([`crate::Model`]).
+    pub(crate) fn from_pb(file: PbFile) -> Instance {
+        Instance { puzzle: Box::new(file) }
+    }
+
     /// The IcoSoKu puzzle with these pegs: twelve numbers for the vertices A to L, as
     /// `sokuc solve --pegs` takes them (`"1,2,...,12"`).
     pub fn icosoku(pegs: &str) -> Result<Instance, Error> {
@@ -107,29 +110,41 @@ impl Instance {
     /// it is an [`Error::Internal`], never an outcome.
     pub fn solve(&self, options: &Options) -> Result<Outcome, Error> {
         let started = Instant::now();
-        let mut backend =
-            crate::backend::lookup(&options.backend).map_err(|e| InputError::new("backend", None, e.to_string()))?;
-        let run = RunOptions {
-            solve: SolveOptions {
-                time_limit: options.timeout,
-                started: Some(started),
-                seed: options.seed,
-                interrupt: options.interrupt.clone(),
-                mip_helper: options.mip_helper.clone(),
-                highs_helper: options.highs_helper.clone(),
-                encode: EncodeOptions {
-                    max_memory: options.max_memory.unwrap_or(EncodeOptions::default().max_memory),
-                    ..EncodeOptions::default()
-                },
-                ..SolveOptions::default()
-            },
-            compile: compile_options(options),
-            lp: LpMode::Auto,
-            unique: options.unique,
-            strict: options.strict,
-        };
+        let mut backend = backend_of(options)?;
+        let run = run_options(options, started);
+        // The kinds with a typed solution run the same path typed, so that the outcome
+        // keeps the solution itself beside its text and JSON.
+        let any = self.puzzle.as_any();
+        if let Some(pb) = any.downcast_ref::<PbFile>() {
+            let o = crate::run::solve(pb, backend.as_mut(), &run)?;
+            return Ok(Outcome::of_pb(pb, o));
+        }
+        if let Some(typed) = super::typed::solve_typed(any, backend.as_mut(), &run) {
+            return typed;
+        }
         let report = self.puzzle.solve(backend.as_mut(), &run, false)?;
-        Ok(Outcome { report })
+        Ok(Outcome::of_report(report))
+    }
+
+    /// The exact number of the instance's distinct solutions, as `sokuc count` gives it:
+    /// 3SoKu by its frontier counter, the other kinds by projected model counting of their
+    /// CNF. `None` when the time limit came first.
+    ///
+    /// ```
+    /// use sokuc::{Count, Instance};
+    ///
+    /// let octa = Instance::read("instances/octasoku.toml")?;
+    /// let n = octa.count(&Count::new())?.expect("no time limit");
+    /// assert!(n > 0u32.into());
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Unsupported`] when the count needs more memory than
+    /// [`Count::max_memory`](crate::Count::max_memory) allows, or cannot be held.
+    pub fn count(&self, options: &super::count::Count) -> Result<Option<num_bigint::BigUint>, Error> {
+        options.run(self.puzzle.as_ref())
     }
 
     /// Writes the compiled model in `format`, for an external solver, exactly as `sokuc
@@ -149,7 +164,7 @@ impl Instance {
         self.puzzle.emit(
             format,
             &compile_options(options),
-            EncodeOptions::default(),
+            encode_options(options),
             To::Writer(out),
         )
     }
@@ -173,18 +188,12 @@ impl Instance {
     /// ```
     pub fn decode(&self, name: &str, answer: &str, options: &Options) -> Result<Outcome, Error> {
         let report = self.puzzle.decode_answer(&compile_options(options), name, answer)?;
-        Ok(Outcome { report })
+        Ok(Outcome::of_report(report))
     }
 
     /// Checks a solution file (as `sokuc check` reads it) against the puzzle's rules:
     /// `Ok(Checked::Invalid(why))` when it is not a solution, `Err` when it cannot be read.
     pub fn check(&self, name: &str, solution: &str) -> Result<Checked, Error> {
         Ok(self.puzzle.check(name, solution)?)
-    }
-}
-
-fn compile_options(options: &Options) -> CompileOptions {
-    CompileOptions {
-        presolve: options.presolve,
     }
 }

@@ -3,13 +3,32 @@
 //! decode, verify), so a [`Outcome`] the facade returns is exactly what `sokuc solve`
 //! would print.
 
+mod backend;
+mod cnf;
+mod count;
+mod evidence;
 mod instance;
+mod literal;
+mod model;
 mod options;
 mod outcome;
+mod puzzles;
+mod run;
+mod solution;
+mod solutions;
+mod typed;
 
+pub use backend::Backend;
+pub use cnf::{ClauseSink, Cnf, Encoding};
+pub use count::Count;
+pub use evidence::{Backing, Claim, ClaimKind};
 pub use instance::Instance;
+pub use literal::{Cmp, Lit, Var};
+pub use model::{MAX_VARS, Model};
 pub use options::Options;
 pub use outcome::Outcome;
+pub use puzzles::Soku;
+pub use solution::{Assignment, Placement};
 
 /// The backends compiled into this build, by the names [`Options::backend`] takes (`auto`,
 /// which picks among them, is always there too).

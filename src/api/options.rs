@@ -9,12 +9,13 @@ use std::time::Duration;
 ///
 /// ```
 /// use std::time::Duration;
-/// let opts = sokuc::Options::new().backend("sat").timeout(Duration::from_secs(10)).unique(true);
-/// assert_eq!(opts.backend_name(), "sat");
+/// use sokuc::{Backend, Options};
+/// let opts = Options::new().backend(Backend::Sat).timeout(Duration::from_secs(10)).unique(true);
+/// assert_eq!(opts.chosen_backend(), Backend::Sat);
 /// ```
 #[derive(Debug, Clone)]
 pub struct Options {
-    pub(crate) backend: String,
+    pub(crate) backend: super::backend::Backend,
     pub(crate) timeout: Option<Duration>,
     pub(crate) seed: Option<u64>,
     pub(crate) unique: bool,
@@ -24,12 +25,13 @@ pub struct Options {
     pub(crate) mip_helper: Option<PathBuf>,
     pub(crate) highs_helper: Option<PathBuf>,
     pub(crate) max_memory: Option<u64>,
+    pub(crate) encoding: super::cnf::Encoding,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
-            backend: "auto".to_string(),
+            backend: super::backend::Backend::Auto,
             timeout: None,
             seed: None,
             unique: false,
@@ -39,6 +41,7 @@ impl Default for Options {
             mip_helper: None,
             highs_helper: None,
             max_memory: None,
+            encoding: super::cnf::Encoding::Auto,
         }
     }
 }
@@ -49,16 +52,18 @@ impl Options {
         Options::default()
     }
 
-    /// The backend to solve on: one of [`crate::backends`], or `auto` (the default), which
-    /// picks one from the model's shape.
-    pub fn backend(mut self, name: impl Into<String>) -> Options {
-        self.backend = name.into();
+    /// The backend to solve on ([`Backend::Auto`](crate::Backend::Auto) by default, which
+    /// picks one from the model's shape). One this build lacks
+    /// ([`Backend::is_available`](crate::Backend::is_available)) makes a solve fail with an
+    /// error that names the feature to build with.
+    pub fn backend(mut self, backend: super::backend::Backend) -> Options {
+        self.backend = backend;
         self
     }
 
-    /// The backend's name as set.
-    pub fn backend_name(&self) -> &str {
-        &self.backend
+    /// The backend as set.
+    pub fn chosen_backend(&self) -> super::backend::Backend {
+        self.backend
     }
 
     /// A time limit for the whole call, compiling included; past it the outcome is
@@ -126,12 +131,20 @@ impl Options {
     /// use sokuc::{Error, Instance, Options};
     ///
     /// let icosoku = Instance::icosoku("1,5,11,10,7,12,9,2,6,8,4,3")?;
-    /// let refused = icosoku.solve(&Options::new().backend("sat").max_memory(1024));
+    /// let refused = icosoku.solve(&Options::new().backend(sokuc::Backend::Sat).max_memory(1024));
     /// assert!(matches!(refused, Err(Error::Limit(_))));
     /// # Ok::<(), sokuc::Error>(())
     /// ```
     pub fn max_memory(mut self, bytes: u64) -> Options {
         self.max_memory = Some(bytes);
+        self
+    }
+
+    /// How linear rows become clauses, for the CNF backends (`sat`, `cadical`) and the
+    /// DIMACS export ([`Encoding::Auto`](crate::Encoding::Auto) by default: chosen per row
+    /// from its size).
+    pub fn encoding(mut self, encoding: super::cnf::Encoding) -> Options {
+        self.encoding = encoding;
         self
     }
 }

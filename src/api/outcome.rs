@@ -1,5 +1,9 @@
 //! What a solve or a decode ended with.
 
+use num_bigint::BigInt;
+
+use super::literal::Lit;
+use super::solution::{Assignment, Placement, Solved};
 use crate::ir::Status;
 use crate::run::Report;
 
@@ -11,9 +15,37 @@ use crate::run::Report;
 #[derive(Debug, Clone)]
 pub struct Outcome {
     pub(crate) report: Report,
+    /// The solution's values, for a [`crate::Model`] or an OPB or CNF instance.
+    pub(crate) assignment: Option<Assignment>,
+    /// The puzzle's own form of the solution (placements, a grid), for the typed puzzles.
+    pub(crate) typed: Option<Solved>,
+    /// With an objective and a solution: its value, in the objective's own sense.
+    pub(crate) objective_value: Option<BigInt>,
 }
 
 impl Outcome {
+    pub(crate) fn of_report(report: Report) -> Outcome {
+        Outcome {
+            report,
+            assignment: None,
+            typed: None,
+            objective_value: None,
+        }
+    }
+
+    /// The outcome of an OPB or CNF file's (or a model's) solve, its values kept.
+    pub(crate) fn of_pb(file: &crate::pb::PbFile, o: crate::run::Outcome<Vec<bool>>) -> Outcome {
+        let values = o.answer.solution.clone();
+        let objective_value = values
+            .as_deref()
+            .and_then(|v| crate::pb::verify::objective_value(file, v));
+        Outcome {
+            report: crate::run::any::report_of(file, o, false),
+            assignment: values.map(Assignment::new),
+            typed: None,
+            objective_value,
+        }
+    }
     /// Solved, proven to have no solution, or no answer in time.
     pub fn status(&self) -> Status {
         self.report.status
@@ -57,6 +89,65 @@ impl Outcome {
     /// holds the file's value exactly, as a decimal string.
     pub fn objective(&self) -> Option<i64> {
         self.report.objective.as_ref().and_then(num_traits::ToPrimitive::to_i64)
+    }
+
+    /// With an objective: the solution's value in the objective's own sense (the maximum
+    /// found for [`crate::Model::maximise`] and OPB's `max:`), exactly.
+    pub fn objective_value(&self) -> Option<&BigInt> {
+        self.objective_value.as_ref()
+    }
+
+    /// The solution's values, for a [`crate::Model`] or an OPB or CNF instance; `None`
+    /// without a solution (and for the puzzles, whose solutions are
+    /// [`Outcome::placements`] and [`Outcome::grid`]).
+    pub fn assignment(&self) -> Option<&Assignment> {
+        self.assignment.as_ref()
+    }
+
+    /// Whether the literal holds in the solution; `None` without one.
+    pub fn value(&self, lit: impl Into<Lit>) -> Option<bool> {
+        self.assignment.as_ref().map(|a| a.value(lit))
+    }
+
+    /// Every claim of the answer (solved, no solution, optimal, unique) with what backs it:
+    /// a checked model, a checked certificate, presolve's argument, a second engine's
+    /// agreement or one engine's word. [`crate::Options::strict`] withholds the last kind.
+    ///
+    /// ```
+    /// use sokuc::{Backing, ClaimKind, Instance, Options};
+    ///
+    /// let unsat = Instance::parse("cnf", "two.cnf", "p cnf 1 2\n1 0\n-1 0\n")?;
+    /// let outcome = unsat.solve(&Options::new())?;
+    /// let claim = &outcome.claims()[0];
+    /// assert_eq!(claim.kind(), ClaimKind::Unsat);
+    /// assert_ne!(claim.backing(), Backing::EngineWord);
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    pub fn claims(&self) -> Vec<super::evidence::Claim<'_>> {
+        self.report
+            .evidence
+            .claims
+            .iter()
+            .map(super::evidence::Claim::of)
+            .collect()
+    }
+
+    /// A 3SoKu solution as placed tiles, one per face; `None` without a solution or for
+    /// another kind.
+    pub fn placements(&self) -> Option<&[Placement]> {
+        match &self.typed {
+            Some(Solved::Placements(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// A Kakuro or Tricky Triple solution as its filled grid, row by row: `Some(value)` for
+    /// a white cell, `None` for a black one.
+    pub fn grid(&self) -> Option<&[Vec<Option<u8>>]> {
+        match &self.typed {
+            Some(Solved::Grid(g)) => Some(g),
+            _ => None,
+        }
     }
 
     /// With an objective: whether the value is proven optimal.

@@ -16,14 +16,19 @@ use crate::ir::{Cmp, Constraint, Linear, PbFormula};
 
 /// Why a model was not built. `TooLarge` and `Memory` are the user's limits (exit 2);
 /// `TimedOut` means the time limit passed while building, and backends answer `unknown`.
+#[non_exhaustive]
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum EncodeError {
+    /// The CNF would pass the clause budget.
     #[error(
         "the CNF would need more than {limit} clauses (at constraint \"{label}\", {encoding} encoding); raise --max-clauses, try another --pb-encoding, or use a backend that takes linear rows as they are (search, cp, mip)"
     )]
     TooLarge {
+        /// The row being encoded when the budget ran out.
         label: String,
+        /// The budget, in clauses.
         limit: u64,
+        /// The row's encoding.
         encoding: &'static str,
     },
     #[error(
@@ -31,14 +36,18 @@ pub enum EncodeError {
         format_size(*.needed),
         format_size(*.limit)
     )]
+    /// The model would pass the memory limit: refused before the memory is taken.
     Memory {
         /// What was being built, e.g. "the CNF for varisat (domain encoding, at constraint ...)".
         what: String,
+        /// The bytes it would need, at least.
         needed: u64,
+        /// The limit, in bytes.
         limit: u64,
         /// What else to try, starting with "; ".
         hint: String,
     },
+    /// The time limit passed while the model was being built.
     #[error("the time limit was reached while the model was being built")]
     TimedOut,
 }

@@ -42,12 +42,16 @@ impl From<Problem> for String {
 /// A problem with user input: which file, which line (1-based, when known), and what.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct InputError {
+    /// The file (or the option, or the model) the input came from, as messages name it.
     pub file: String,
+    /// The line, from 1, when the problem has one.
     pub line: Option<usize>,
+    /// What is wrong, in words.
     pub message: String,
 }
 
 impl InputError {
+    /// A problem with `file`, at `line` when known.
     pub fn new(file: impl Into<String>, line: Option<usize>, message: impl Into<String>) -> Self {
         InputError {
             file: file.into(),

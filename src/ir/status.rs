@@ -2,6 +2,7 @@
 
 /// Sat: an assignment was found; unsat: none exists; unknown: no answer (time limit or
 /// interrupt).
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 /// What is claimed.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClaimKind {
@@ -33,6 +34,7 @@ impl ClaimKind {
 }
 
 /// What backs a claim, from the strongest to the weakest.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Backing {
@@ -115,7 +117,7 @@ impl Claim {
     }
 
     /// The claim in one line, for the text of an answer.
-    fn line(&self) -> String {
+    pub(crate) fn line(&self) -> String {
         let what = self.claim.word();
         let mut s = match self.backing {
             Backing::CheckedModel => format!("{what}: checked solutions (found by {})", self.by),

@@ -44,6 +44,8 @@ pub struct Report {
     pub objective: Option<num_bigint::BigInt>,
     /// Two engines contradicted each other on the optimum (see [`Answer::contradiction`]).
     pub contradiction: Option<String>,
+    /// What each claim of the answer rests on, as the gate accepted or withheld it.
+    pub evidence: crate::puzzle::evidence::Evidence,
 }
 
 impl Report {
@@ -58,6 +60,7 @@ impl Report {
 }
 
 /// What `check` found.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Checked {
     /// Valid; the text says what was checked.
@@ -184,7 +187,7 @@ fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: Option<&SolveS
     v
 }
 
-fn report_of<P: Puzzle>(p: &P, o: Outcome<P::Solution>, picture: bool) -> Report {
+pub(crate) fn report_of<P: Puzzle>(p: &P, o: Outcome<P::Solution>, picture: bool) -> Report {
     let svg = if picture { svg_of(p, &o.answer) } else { None };
     Report {
         kind: p.kind(),
@@ -198,6 +201,7 @@ fn report_of<P: Puzzle>(p: &P, o: Outcome<P::Solution>, picture: bool) -> Report
         optimal: o.answer.optimal,
         objective: o.answer.improvements.last().cloned(),
         contradiction: o.answer.contradiction.clone(),
+        evidence: o.answer.evidence.clone(),
         stats: o.stats,
         svg,
     }

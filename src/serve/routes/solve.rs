@@ -12,8 +12,12 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = Instant::now();
     let puzzle = body.puzzle()?;
     let (ticket, _turn) = state.begin(body.job.as_deref())?;
+    let backend = match body.backend.as_deref() {
+        Some(name) => name.parse().map_err(failed)?,
+        None => crate::api::Backend::Auto,
+    };
     let mut options = Options::new()
-        .backend(body.backend.as_deref().unwrap_or("auto"))
+        .backend(backend)
         .timeout(body.timeout(state))
         .unique(body.unique.unwrap_or(false))
         .interrupt(ticket.flag.clone())

@@ -1,0 +1,50 @@
+//! The facade's options as the run path's.
+
+use std::time::Instant;
+
+use super::options::Options;
+use crate::backend::SolveOptions;
+use crate::encode::EncodeOptions;
+use crate::error::Error;
+use crate::input::InputError;
+use crate::puzzle::CompileOptions;
+use crate::run::{LpMode, RunOptions};
+
+/// The options' backend, or why this build has none of that name.
+pub(crate) fn backend_of(options: &Options) -> Result<Box<dyn crate::backend::Backend>, Error> {
+    crate::backend::lookup(options.backend.name()).map_err(|e| InputError::new("backend", None, e.to_string()).into())
+}
+
+/// The run path's options for the facade's options, the clock started at `started`.
+pub(crate) fn run_options(options: &Options, started: Instant) -> RunOptions {
+    RunOptions {
+        solve: SolveOptions {
+            time_limit: options.timeout,
+            started: Some(started),
+            seed: options.seed,
+            interrupt: options.interrupt.clone(),
+            mip_helper: options.mip_helper.clone(),
+            highs_helper: options.highs_helper.clone(),
+            encode: encode_options(options),
+            ..SolveOptions::default()
+        },
+        compile: compile_options(options),
+        lp: LpMode::Auto,
+        unique: options.unique,
+        strict: options.strict,
+    }
+}
+
+pub(crate) fn encode_options(options: &Options) -> EncodeOptions {
+    EncodeOptions {
+        pb: options.encoding.internal(),
+        max_memory: options.max_memory.unwrap_or(EncodeOptions::default().max_memory),
+        ..EncodeOptions::default()
+    }
+}
+
+pub(crate) fn compile_options(options: &Options) -> CompileOptions {
+    CompileOptions {
+        presolve: options.presolve,
+    }
+}
