@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use crate::encode::{self, EncodeOptions, PbEncoding};
+use crate::encode::{self, EncodeOptions};
 use crate::error::Error;
 use crate::ir::{Lit as IrLit, Var as IrVar};
 use crate::pb::PbFile;
@@ -11,57 +11,7 @@ use crate::puzzle::{CompileOptions, Puzzle};
 
 use super::literal::{Lit, Var};
 
-/// How linear and cardinality rows become clauses (clauses stay as they are; at-most-one
-/// and exactly-one groups get their own encodings in every case).
-///
-/// The encodings are described in the guide's "Encodings" page and in `encodings/`.
-#[non_exhaustive]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Encoding {
-    /// Per row, from size estimates: `Domain` while it fits half the clause budget left,
-    /// else `Bdd` while its diagram is small, else `Adder`.
-    #[default]
-    Auto,
-    /// Domain-aware: the terms that share an exactly-one or at-most-one group become one
-    /// small order-encoded integer, then a running unary sum.
-    Domain,
-    /// A sequential weight counter over the literals.
-    Swc,
-    /// A generalized totalizer (a balanced tree of unary adders).
-    Totalizer,
-    /// A reduced ordered decision diagram, arc consistent (may grow exponentially).
-    Bdd,
-    /// A binary adder network and comparator: polynomial in the coefficients' bits.
-    Adder,
-}
-
-impl Encoding {
-    /// Every encoding, `Auto` first.
-    pub const ALL: [Encoding; 6] = [
-        Encoding::Auto,
-        Encoding::Domain,
-        Encoding::Swc,
-        Encoding::Totalizer,
-        Encoding::Bdd,
-        Encoding::Adder,
-    ];
-
-    /// The name `--pb-encoding` takes.
-    pub fn name(self) -> &'static str {
-        self.internal().name()
-    }
-
-    pub(crate) fn internal(self) -> PbEncoding {
-        match self {
-            Encoding::Auto => PbEncoding::Auto,
-            Encoding::Domain => PbEncoding::Domain,
-            Encoding::Swc => PbEncoding::Swc,
-            Encoding::Totalizer => PbEncoding::Totalizer,
-            Encoding::Bdd => PbEncoding::Bdd,
-            Encoding::Adder => PbEncoding::Adder,
-        }
-    }
-}
+pub use crate::encode::PbEncoding as Encoding;
 
 /// Where [`crate::Model::encode_into`] writes each clause as it is made (cf. a SAT solver's
 /// "add clause"): DIMACS literals, `v` or `-v` for variable `v`, from 1. Variables past the
@@ -191,7 +141,7 @@ fn formula(file: &PbFile) -> Result<(crate::ir::PbFormula, Vec<String>), Error> 
 
 fn encode_options(encoding: Encoding) -> EncodeOptions {
     EncodeOptions {
-        pb: encoding.internal(),
+        pb: encoding,
         ..EncodeOptions::default()
     }
 }

@@ -1,4 +1,6 @@
-//! The variables and literals of a [`crate::Model`], and how a row compares.
+//! The variables and literals of a [`crate::Model`].
+
+pub use crate::ir::Cmp;
 
 use std::fmt;
 use std::ops::Not;
@@ -88,27 +90,5 @@ impl Not for Var {
 impl fmt::Display for Lit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", if self.neg { "~" } else { "" }, self.var)
-    }
-}
-
-/// How a linear row's left side compares with its right side.
-#[non_exhaustive]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Cmp {
-    /// `<=`
-    Le,
-    /// `>=`
-    Ge,
-    /// `=`
-    Eq,
-}
-
-impl Cmp {
-    pub(crate) fn ir(self) -> crate::ir::Cmp {
-        match self {
-            Cmp::Le => crate::ir::Cmp::Le,
-            Cmp::Ge => crate::ir::Cmp::Ge,
-            Cmp::Eq => crate::ir::Cmp::Eq,
-        }
     }
 }

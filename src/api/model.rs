@@ -207,7 +207,7 @@ impl Model {
         let line = self.next_row();
         self.rows.push(Row::Linear {
             terms,
-            cmp: cmp.ir(),
+            cmp,
             rhs: rhs.into(),
             line,
         });

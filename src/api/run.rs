@@ -37,7 +37,7 @@ pub(crate) fn run_options(options: &Options, started: Instant) -> RunOptions {
 
 pub(crate) fn encode_options(options: &Options) -> EncodeOptions {
     EncodeOptions {
-        pb: options.encoding.internal(),
+        pb: options.encoding,
         max_memory: options.max_memory.unwrap_or(EncodeOptions::default().max_memory),
         ..EncodeOptions::default()
     }

@@ -2,8 +2,11 @@
 
 use crate::budget::memory::DEFAULT_MAX_MEMORY;
 
-/// How linear constraints become clauses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+/// How linear and cardinality rows become clauses (clauses stay as they are; at-most-one and
+/// exactly-one groups get their own encodings in every case). The guide's "Encodings" page
+/// and `encodings/` describe each.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PbEncoding {
     /// Per row, from size estimates: `domain` while it fits half the clause budget left
@@ -25,6 +28,17 @@ pub enum PbEncoding {
 }
 
 impl PbEncoding {
+    /// Every encoding, `Auto` first.
+    pub const ALL: [PbEncoding; 6] = [
+        PbEncoding::Auto,
+        PbEncoding::Domain,
+        PbEncoding::Swc,
+        PbEncoding::Totalizer,
+        PbEncoding::Bdd,
+        PbEncoding::Adder,
+    ];
+
+    /// The name `--pb-encoding` takes.
     pub fn name(self) -> &'static str {
         match self {
             PbEncoding::Auto => "auto",

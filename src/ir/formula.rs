@@ -2,10 +2,15 @@ use std::fmt;
 
 use super::lit::Lit;
 
+/// How a linear row's left side compares with its right side.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Cmp {
+    /// `<=`
     Le,
+    /// `>=`
     Ge,
+    /// `=`
     Eq,
 }
 
