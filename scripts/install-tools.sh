@@ -26,12 +26,10 @@
 #                       about 6.5 minutes on 2 busy cores (serve and watch left out)
 # Idempotent: does nothing when everything is present.
 #
-# Two parts, so that CI can start compiling before the test tools are in:
+# Two parts, for a machine that only builds:
 #   install-tools.sh build   what compiling every feature needs (CBC's library, libclang, cmake)
 #   install-tools.sh tests   the rest: the tools the tests run, and mdbook
-#   install-tools.sh         both
-# scripts/test.sh runs `build`, then `tests` in the background while it formats, lints and
-# documents: the downloads then overlap the compilation instead of preceding it.
+#   install-tools.sh         both (what scripts/test.sh runs, before it compiles anything)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 part="${1:-all}"
