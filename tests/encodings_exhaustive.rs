@@ -7,14 +7,7 @@ use sokuc::encode::{Cnf, EncodeOptions, PbEncoding, encode};
 use sokuc::ir::{Cmp, Constraint, Linear, Lit, PbFormula, Var};
 use varisat::{ExtendFormula, Solver};
 
-const ENCODINGS: [PbEncoding; 6] = [
-    PbEncoding::Auto,
-    PbEncoding::Domain,
-    PbEncoding::Swc,
-    PbEncoding::Totalizer,
-    PbEncoding::Bdd,
-    PbEncoding::Adder,
-];
+const ENCODINGS: [PbEncoding; 6] = PbEncoding::ALL;
 
 fn check_all_assignments(f: &PbFormula, enc: PbEncoding) {
     let mut cnf = Cnf::new();

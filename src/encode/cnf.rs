@@ -365,14 +365,7 @@ mod tests {
 
     #[test]
     fn the_estimate_counts_what_encoding_writes() {
-        for pb in [
-            PbEncoding::Auto,
-            PbEncoding::Domain,
-            PbEncoding::Swc,
-            PbEncoding::Totalizer,
-            PbEncoding::Bdd,
-            PbEncoding::Adder,
-        ] {
+        for pb in PbEncoding::ALL {
             let opts = EncodeOptions {
                 pb,
                 ..Default::default()
