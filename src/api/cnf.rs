@@ -122,19 +122,19 @@ impl Cnf {
 
 /// The model, compiled without presolve (every row stays, so the variable map is the
 /// identity on the model's variables), its rows encoded by `encoding`.
-fn formula(file: &PbFile) -> Result<(crate::ir::PbFormula, Vec<String>), Error> {
+fn formula(file: &PbFile) -> (crate::ir::PbFormula, Vec<String>) {
     let opts = CompileOptions { presolve: false };
     match file.compile(&opts) {
         Ok(m) => {
             let names = file.names(&m);
-            Ok((m.formula, names))
+            (m.formula, names)
         }
         // Without presolve a row no assignment satisfies becomes the empty clause, so
         // compiling does not refute; should it, the CNF says so with the empty clause.
         Err(_) => {
             let mut f = crate::ir::PbFormula::new(file.num_vars);
             f.add("refuted", crate::ir::Constraint::Clause(Vec::new()));
-            Ok((f, Vec::new()))
+            (f, Vec::new())
         }
     }
 }
@@ -147,7 +147,7 @@ fn encode_options(encoding: Encoding) -> EncodeOptions {
 }
 
 pub(crate) fn compile(file: &PbFile, encoding: Encoding) -> Result<Cnf, Error> {
-    let (f, mut names) = formula(file)?;
+    let (f, mut names) = formula(file);
     let mut cnf = encode::Cnf::new();
     encode::encode(&f, encode_options(encoding), &mut cnf)?;
     names.truncate(file.num_vars as usize);
@@ -187,7 +187,7 @@ impl encode::ClauseSink for Forward<'_> {
 }
 
 pub(crate) fn stream(file: &PbFile, encoding: Encoding, sink: &mut dyn ClauseSink) -> Result<(u64, u64), Error> {
-    let (f, _) = formula(file)?;
+    let (f, _) = formula(file);
     let mut fw = Forward {
         to: sink,
         vars: 0,

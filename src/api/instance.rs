@@ -114,12 +114,7 @@ impl Instance {
         let run = run_options(options, started);
         // The kinds with a typed solution run the same path typed, so that the outcome
         // keeps the solution itself beside its text and JSON.
-        let any = self.puzzle.as_any();
-        if let Some(pb) = any.downcast_ref::<PbFile>() {
-            let o = crate::run::solve(pb, backend.as_mut(), &run)?;
-            return Ok(Outcome::of_pb(pb, o));
-        }
-        if let Some(typed) = super::typed::solve_typed(any, backend.as_mut(), &run) {
+        if let Some(typed) = super::typed::solve_typed(self.puzzle.as_any(), backend.as_mut(), &run) {
             return typed;
         }
         let report = self.puzzle.solve(backend.as_mut(), &run, false)?;

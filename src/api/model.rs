@@ -293,11 +293,15 @@ impl Model {
         assumptions: impl IntoIterator<Item = Lit>,
         options: &Options,
     ) -> Result<Outcome, Error> {
-        let mut with = self.clone();
+        let mut file = self.file("model");
         for l in assumptions {
-            with.add_clause([l]);
+            let line = file.rows.len() + 1;
+            file.rows.push(Row::Clause {
+                lits: vec![self.file_lit(l)],
+                line,
+            });
         }
-        with.solve(options)
+        Instance::from_pb(file).solve(options)
     }
 
     /// Every solution (of the model's rows; an objective is left out), up to `limit`, each

@@ -11,9 +11,16 @@ use crate::kakuro::Kakuro;
 use crate::run::RunOptions;
 use crate::tricky::Tricky;
 
-/// The typed run of the puzzle kinds with a typed solution: 3SoKu, Kakuro and Tricky
-/// Triple. `None` for the others.
+/// The typed run of the kinds with a typed solution: OPB and CNF files (and models), 3SoKu,
+/// Kakuro and Tricky Triple. `None` for the others.
 pub(crate) fn solve_typed(any: &dyn Any, b: &mut dyn Engine, run: &RunOptions) -> Option<Result<Outcome, Error>> {
+    if let Some(pb) = any.downcast_ref::<crate::pb::PbFile>() {
+        return Some(
+            crate::run::solve(pb, b, run)
+                .map(|o| Outcome::of_pb(pb, o))
+                .map_err(Error::from),
+        );
+    }
     if let Some(p) = any.downcast_ref::<crate::model::Instance>() {
         return Some(solved(p, b, run, |p, s| Solved::Placements(placements(p, s))));
     }
