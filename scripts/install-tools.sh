@@ -29,7 +29,9 @@
 # Two parts, for a machine that only builds:
 #   install-tools.sh build   what compiling every feature needs (CBC's library, libclang, cmake)
 #   install-tools.sh tests   the rest: the tools the tests run, and mdbook
-#   install-tools.sh         both (what scripts/test.sh runs, before it compiles anything)
+#   install-tools.sh         both
+# scripts/test.sh runs `build` first, then `tests` in the background at idle priority while
+# it compiles, and waits for it before the first step that runs a tool.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 part="${1:-all}"

@@ -23,13 +23,38 @@ phase() {
     phase_start=$SECONDS
 }
 
-# Everything at once, before anything is compiled. Installing the test tools in the
-# background while clippy compiled was measured on a fresh clone (install-tools.sh's two
-# parts: `build`, then `tests` beside clippy): clippy took 848 s against 543 s after a
-# plain install of 221 s, as mdbook's compile, the packages' unpacking and the wheels
-# competed with HiGHS's for the two cores; so the parts run one after the other.
-bash scripts/install-tools.sh
-phase install-tools
+# What compiling needs first; the tools the tests run (Debian's packages, the wheels,
+# mdbook's compile) then install beside clippy and the documentation, at the idle scheduling
+# class (SCHED_IDLE): they get a core only while the build leaves it idle (one crate's
+# front end, a link, a build script waiting), so they take no time from the build. Installed
+# beside it at the normal priority, they had competed with HiGHS's compile and made clippy
+# 305 s slower on a fresh clone. Where /dev/null cannot be made the null device, two processes
+# writing and reading it at once could meet (scripts/dev-null.sh), so everything installs
+# first there.
+bash scripts/install-tools.sh build
+phase "install-tools: build"
+mkdir -p target
+tools_pid=""
+if [ -c /dev/null ] && command -v chrt >/dev/null 2>&1; then
+    chrt --idle 0 bash scripts/install-tools.sh tests >target/install-tools.log 2>&1 </dev/null &
+    tools_pid=$!
+else
+    bash scripts/install-tools.sh tests
+    phase "install-tools: tests"
+fi
+# Waits for the background install, shows its log, and fails the run if it failed.
+tools_ready() {
+    [ -n "$tools_pid" ] || return 0
+    local rc=0
+    wait "$tools_pid" || rc=$?
+    tools_pid=""
+    sed 's/^/install-tools (background): /' target/install-tools.log >&2
+    if [ "$rc" -ne 0 ]; then
+        echo "test.sh: installing the test tools failed (exit $rc)" >&2
+        exit "$rc"
+    fi
+    phase "install-tools: tests (waited for)"
+}
 sokuc_dev_null
 cargo fmt --check
 phase fmt
@@ -47,6 +72,8 @@ RUSTDOCFLAGS="-D warnings" cargo doc --profile ci --no-deps --all-features
 # it changes only on purpose (scripts/public-api.py says how to bless a change).
 python3 scripts/public-api.py check
 phase doc
+# Everything after this runs the tools (mdbook, drat-trim for the guide's `certify`, ...).
+tools_ready
 # The user guide (docs/, an mdBook) must build; it is written to target/book, not committed.
 # tests/docs.rs runs its commands and checks its links.
 mdbook build docs

@@ -33,10 +33,16 @@ fn against(lie: Lie, engine: &'static str, task: Task, liar_first: bool) -> Came
     if task == Task::Decide {
         f.objective = None;
     }
-    // The late liar sleeps past this; the others answer in milliseconds.
-    let limit = if lie == Lie::Late { 1 } else { 30 };
+    // The late liar sleeps past this limit and its grace, so a short one keeps its four runs
+    // per engine short (1 s made each engine's test 5 s of waiting). The honest engine answers
+    // these four items in milliseconds; if it did not, its "unknown" would be no lie either.
+    let limit = if lie == Lie::Late {
+        Duration::from_millis(200)
+    } else {
+        Duration::from_secs(30)
+    };
     let opts = SolveOptions {
-        time_limit: Some(Duration::from_secs(limit)),
+        time_limit: Some(limit),
         ..SolveOptions::default()
     }
     .clock_started();
