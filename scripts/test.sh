@@ -23,15 +23,17 @@ phase() {
     phase_start=$SECONDS
 }
 
-# What compiling needs first; the tools the tests run (Debian's packages, the wheels,
-# mdbook's compile) then install beside clippy and the documentation, at the idle scheduling
-# class (SCHED_IDLE): they get a core only while the build leaves it idle (one crate's
-# front end, a link, a build script waiting), so they take no time from the build. Installed
-# beside it at the normal priority, they had competed with HiGHS's compile and made clippy
-# 305 s slower on a fresh clone. Where /dev/null cannot be made the null device, two processes
-# writing and reading it at once could meet (scripts/dev-null.sh), so everything installs
-# first there.
+# What compiling needs first, and drat-trim (one C file: the guide's `certify` commands in
+# the default pass run it); the other tools the tests run (Debian's packages, the wheels,
+# mdbook's compile) then install beside clippy, the documentation and the default pass, at
+# the idle scheduling class (SCHED_IDLE): they get a core only while the build leaves it idle
+# (one crate's front end, a link, a build script waiting), so they take no time from it.
+# Installed beside clippy at the normal priority, they had competed with HiGHS's compile and
+# made clippy 305 s slower on a fresh clone. Where /dev/null cannot be made the null device,
+# two processes writing and reading it at once could meet (scripts/dev-null.sh), so
+# everything installs first there.
 bash scripts/install-tools.sh build
+bash scripts/build-drat-trim.sh
 phase "install-tools: build"
 mkdir -p target
 tools_pid=""
@@ -72,12 +74,6 @@ RUSTDOCFLAGS="-D warnings" cargo doc --profile ci --no-deps --all-features
 # it changes only on purpose (scripts/public-api.py says how to bless a change).
 python3 scripts/public-api.py check
 phase doc
-# Everything after this runs the tools (mdbook, drat-trim for the guide's `certify`, ...).
-tools_ready
-# The user guide (docs/, an mdBook) must build; it is written to target/book, not committed.
-# tests/docs.rs runs its commands and checks its links.
-mdbook build docs
-phase mdbook
 # Both passes run to the end whatever the first finds, so one CI run shows every failure of
 # both builds; the script fails if either did.
 failed=0
@@ -101,6 +97,12 @@ cargo test --profile ci --config 'profile.ci.package.sokuc.opt-level=0' --no-fai
     --test golden --test pb_files --test serve --test usage_errors --test wide_objective \
     -- this_build default_build every_option_has_help || failed=1
 phase "default build: compile and test"
+# Everything after this runs the tools installed in the background (mdbook, Chromium, ...).
+tools_ready
+# The user guide (docs/, an mdBook) must build; it is written to target/book, not committed.
+# tests/docs.rs runs its commands and checks its links.
+mdbook build docs
+phase mdbook
 # The second pass: every test on every feature, in one pool of two for all test binaries
 # (cargo-nextest, with tests/nextest.toml: the slowest first, the two-thread ones alone),
 # where `cargo test` ran the binaries one after another and left a core idle behind each

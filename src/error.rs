@@ -146,6 +146,7 @@ impl From<BackendError> for Error {
             BackendError::Unavailable { backend, message } => {
                 Error::unsupported(format!("--backend {backend}"), message)
             }
+            BackendError::Tuning { list, message } => Error::unsupported(list, message),
             BackendError::Solver { .. } | BackendError::Io(_) => Error::internal_from(e.to_string(), e),
         }
     }

@@ -340,3 +340,71 @@ fn an_oversized_bipyramid_is_refused_with_the_face_limit() {
         );
     }
 }
+
+/// The tuning lists the command reads from `SOKUC_CP_OPTS` and `SOKUC_CADICAL_OPTS` reach
+/// the engine in the options of each solve it starts, on `solve` and on `sweep` (whose
+/// workers each start their own): a list the engine cannot read is the user's mistake, one
+/// line naming the variable, after the note that says the experiment is in effect; a list
+/// it reads changes nothing of the answer.
+#[test]
+fn a_tuning_list_the_engine_cannot_read_is_named_by_its_variable() {
+    let sweep = [
+        "sweep",
+        "tetrahedron",
+        "--tiles",
+        "0,0,1;0,0,2;0,0,3;1,1,2",
+        "--progress",
+        "off",
+    ];
+    let mut cases: Vec<(&str, &str, &str, Vec<&str>)> = vec![
+        ("SOKUC_CP_OPTS", "order=sideways", "cp", vec!["solve", SEED]),
+        ("SOKUC_CP_OPTS", "order=sideways", "cp", sweep.to_vec()),
+    ];
+    if cfg!(feature = "cadical") {
+        cases.push(("SOKUC_CADICAL_OPTS", "nosuchoption=1", "cadical", vec!["solve", SEED]));
+        cases.push(("SOKUC_CADICAL_OPTS", "seed", "cadical", vec!["solve", SEED]));
+    }
+    for (var, list, backend, args) in cases {
+        let o = sokuc()
+            .args(&args)
+            .args(["--backend", backend])
+            .env(var, list)
+            .current_dir(root())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        let what = format!("{var}={list} {args:?}");
+        assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+        let lines: Vec<&str> = err.trim_end().lines().collect();
+        assert_eq!(lines.len(), 2, "{what}: {err}");
+        assert_eq!(
+            lines[0],
+            format!("sokuc: note: {var}={list} (a tuning experiment) is in effect"),
+            "{what}"
+        );
+        assert!(
+            lines[1].starts_with("sokuc: error: ") && lines[1].contains(&format!("{var}: ")),
+            "{what}: {err}"
+        );
+        assert!(!err.contains("internal error"), "{what}: {err}");
+    }
+    // A list the engine reads: the same answer, with the note.
+    let o = sokuc()
+        .args(["solve", SEED, "--backend", "cp"])
+        .env("SOKUC_CP_OPTS", "order=first-fail,value=min")
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let plain = sokuc()
+        .args(["solve", SEED, "--backend", "cp"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        plain.status.code(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("SOKUC_CP_OPTS=order=first-fail,value=min"));
+}

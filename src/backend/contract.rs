@@ -76,34 +76,23 @@ pub struct SolveOptions {
     /// Where `auto` marks the engines it runs, for a caller that says which engine is
     /// searching on a long run (see [`searching`]); `None`: nobody asks.
     pub searching: Option<searching::Searching>,
+    /// Tuning experiments for the engines that take them (none by default). They travel with
+    /// the options, so every solve of a command gets the caller's and no other.
+    pub tuning: Tuning,
 }
 
 /// Settings for tuning experiments, as `name=value,...` lists: `cp` takes
 /// `order=smallest-domain|first-fail|activity`, `value=random|min`,
 /// `restarts=luby|pumpkin|never`, `restart-base=N`, `minimise=iterative|recursive|both|none`,
 /// `counts=labels|rows`, `hall=on|off`; `cadical` takes CaDiCaL's own options
-/// (`name=integer`). They change how an engine searches, never what its answers mean. The
-/// CLI sets them from `SOKUC_CP_OPTS` and `SOKUC_CADICAL_OPTS`, and says so on stderr.
+/// (`name=integer`). They change how an engine searches, never what its answers mean. They
+/// are part of [`SolveOptions`] (no process-wide setting): the CLI reads them from
+/// `SOKUC_CP_OPTS` and `SOKUC_CADICAL_OPTS` into the options of each solve it starts, and
+/// says so on stderr.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tuning {
     pub cp: Option<String>,
     pub cadical: Option<String>,
-}
-
-static TUNING: std::sync::RwLock<Option<Tuning>> = std::sync::RwLock::new(None);
-
-/// Sets the tuning for every solve from now on, in this process.
-pub fn set_tuning(t: Tuning) {
-    *TUNING.write().unwrap_or_else(|e| e.into_inner()) = Some(t);
-}
-
-/// The tuning [`set_tuning`] set (none by default).
-pub fn tuning() -> Tuning {
-    TUNING
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .clone()
-        .unwrap_or_default()
 }
 
 /// CBC's settings for a feasibility problem on the `mip` backend (an objective always gets
@@ -192,6 +181,10 @@ pub enum BackendError {
     Unavailable { backend: &'static str, message: String },
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// A tuning list ([`Tuning`]) the engine cannot read: the user's to fix, named by the
+    /// list (`SOKUC_CP_OPTS`, `SOKUC_CADICAL_OPTS`, the variables the CLI reads them from).
+    #[error("{list}: {message}")]
+    Tuning { list: &'static str, message: String },
     /// The model is too large for this backend's encoding or for the memory limit (a
     /// resource limit, not a bug).
     #[error(transparent)]

@@ -31,7 +31,7 @@ pub use algorithms::{Algorithms, Resolving};
 pub use basis::{Basis, Bound, Contradiction, Fault};
 pub use contract::{
     Backend, BackendError, Capabilities, Ended, Enumeration, Found, Improved, Method, MipSettings, Optimum, Outcome,
-    Parallel, Session, SolveOptions, SolveStats, Tuning, Visit, feature, set_tuning, tuning,
+    Parallel, Session, SolveOptions, SolveStats, Tuning, Visit, feature,
 };
 pub use limits::{
     CP_ROW_LIMIT, HIGHS_ROW_LIMIT, HIGHS_ROW_LIMIT_BITS, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT,

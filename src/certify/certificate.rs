@@ -28,6 +28,8 @@ pub struct Request<'a> {
     pub checker: Option<&'a Path>,
     /// Keep the CNF and the proof here (default: a temporary directory, removed).
     pub keep: Option<&'a Path>,
+    /// Tuning experiments for the solve (none by default).
+    pub tuning: backend::Tuning,
 }
 
 /// The outcome of `certify`.
@@ -89,6 +91,7 @@ pub fn certify(p: &dyn AnyPuzzle, req: &Request) -> Result<Certificate, Error> {
                 time_limit: req.time_limit,
                 proof: Some(pending.path().to_path_buf()),
                 encode: req.encode,
+                tuning: req.tuning.clone(),
                 ..Default::default()
             },
             compile,

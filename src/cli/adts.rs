@@ -51,6 +51,7 @@ pub fn run(a: AdtsArgs) -> Exit {
         solve: SolveOptions {
             time_limit: a.timeout,
             interrupt: super::signals::flag(),
+            tuning: super::environment::tuning(),
             ..Default::default()
         },
         ..Default::default()

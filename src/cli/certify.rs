@@ -45,6 +45,7 @@ pub fn run(a: CertifyArgs) -> Exit {
             time_limit: a.timeout,
             checker: checker.as_deref(),
             keep: a.keep.as_deref(),
+            tuning: super::environment::tuning(),
         },
     )?;
     if let Some(message) = c.contradiction() {

@@ -110,6 +110,7 @@ pub fn run(a: CheckArgs) -> Exit {
             solve: SolveOptions {
                 time_limit: a.timeout,
                 interrupt: signals::flag(),
+                tuning: super::environment::tuning(),
                 ..Default::default()
             },
             ..Default::default()

@@ -1,7 +1,7 @@
 //! The environment variables sokuc reads: only here, in the CLI. The library takes options
 //! and limits as values ([`sokuc::model::limits::set_input_limits`],
-//! [`sokuc::backend::set_tuning`], `--checker` for `certify`), so a program that embeds it is
-//! not steered by its environment.
+//! [`sokuc::backend::SolveOptions::tuning`], `--checker` for `certify`), so a program that
+//! embeds it is not steered by its environment.
 
 use sokuc::model::limits::{self, InputLimits};
 
@@ -21,24 +21,28 @@ pub fn apply() {
         }
     }
     limits::set_input_limits(l);
-    tuning();
+    // Read now, so that its note comes first.
+    let _ = tuning();
 }
 
-/// The tuning experiments of `SOKUC_CP_OPTS` and `SOKUC_CADICAL_OPTS`, with a note on stderr
-/// for each that is set: they change how an engine searches, so a run under one is not a
-/// default run.
-pub fn tuning() {
-    let mut t = sokuc::backend::Tuning::default();
-    for (name, slot) in [("SOKUC_CP_OPTS", &mut t.cp), ("SOKUC_CADICAL_OPTS", &mut t.cadical)] {
-        if let Some(v) = std::env::var_os(name) {
-            let v = v.to_string_lossy().into_owned();
-            eprintln!("sokuc: note: {name}={v} (a tuning experiment) is in effect");
-            *slot = Some(v);
+/// The tuning experiments of `SOKUC_CP_OPTS` and `SOKUC_CADICAL_OPTS`, which the command
+/// puts into the options of each solve it starts (the library keeps no tuning of its own).
+/// Read once, with a note on stderr for each that is set: they change how an engine
+/// searches, so a run under one is not a default run.
+pub fn tuning() -> sokuc::backend::Tuning {
+    static READ: std::sync::OnceLock<sokuc::backend::Tuning> = std::sync::OnceLock::new();
+    READ.get_or_init(|| {
+        let mut t = sokuc::backend::Tuning::default();
+        for (name, slot) in [("SOKUC_CP_OPTS", &mut t.cp), ("SOKUC_CADICAL_OPTS", &mut t.cadical)] {
+            if let Some(v) = std::env::var_os(name) {
+                let v = v.to_string_lossy().into_owned();
+                eprintln!("sokuc: note: {name}={v} (a tuning experiment) is in effect");
+                *slot = Some(v);
+            }
         }
-    }
-    if t != sokuc::backend::Tuning::default() {
-        sokuc::backend::set_tuning(t);
-    }
+        t
+    })
+    .clone()
 }
 
 /// The DRAT checker named by `SOKUC_DRAT_TRIM`, else `drat-trim` on `PATH`.

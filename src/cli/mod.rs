@@ -166,6 +166,7 @@ impl EncodingArgs {
                 time_limit,
                 encode: self.encode(),
                 interrupt: signals::flag(),
+                tuning: environment::tuning(),
                 ..Default::default()
             },
             compile: self.compile(),

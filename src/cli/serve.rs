@@ -27,6 +27,7 @@ pub fn run(a: ServeArgs) -> Exit {
     let server = Server::bind(Config {
         port: a.port,
         max_memory: a.max_memory,
+        tuning: super::environment::tuning(),
         ..Config::default()
     })
     .map_err(|e| Error::unsupported("--port", e.to_string()))?;

@@ -208,6 +208,7 @@ pub fn run(a: SolveArgs) -> Exit {
             encode: a.enc.encode(),
             mip: a.mip_settings.into(),
             interrupt: super::signals::flag(),
+            tuning: super::environment::tuning(),
             searching: board,
             ..Default::default()
         },
@@ -317,6 +318,7 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
             encode: a.enc.encode(),
             mip: a.mip_settings.into(),
             interrupt: super::signals::flag(),
+            tuning: super::environment::tuning(),
             ..Default::default()
         },
         compile: a.enc.compile(),

@@ -123,6 +123,7 @@ pub fn run(a: SweepArgs) -> Exit {
         limit: a.limit,
         timeout: a.timeout,
         progress: sokuc::budget::Progress::default(),
+        tuning: super::environment::tuning(),
     };
     let when = match a.progress {
         Progress::Auto => When::Auto,

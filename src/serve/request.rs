@@ -133,8 +133,8 @@ impl Body {
     }
 
     /// The run options of a request that solves: its time limit (per solve, as `compare`
-    /// gives each backend its own), the server's memory limit, and `stop` (its ticket's
-    /// flag) as the interrupt.
+    /// gives each backend its own), the server's memory limit and tuning, and `stop` (its
+    /// ticket's flag) as the interrupt.
     pub(crate) fn run_options(
         &self,
         state: &State,
@@ -144,6 +144,7 @@ impl Body {
         opts.solve.time_limit = Some(self.timeout(state));
         opts.solve.interrupt = Some(stop.clone());
         opts.solve.encode.max_memory = state.config.max_memory;
+        opts.solve.tuning = state.config.tuning.clone();
         opts
     }
 

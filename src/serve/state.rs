@@ -27,6 +27,8 @@ pub struct Config {
     pub max_open: usize,
     /// Memory for one request's model or count, in bytes.
     pub max_memory: u64,
+    /// Tuning experiments for every solve the server runs (none by default).
+    pub tuning: crate::backend::Tuning,
 }
 
 impl Default for Config {
@@ -39,6 +41,7 @@ impl Default for Config {
             max_running: 4,
             max_open: 64,
             max_memory: 2 << 30,
+            tuning: crate::backend::Tuning::default(),
         }
     }
 }

@@ -38,6 +38,8 @@ pub struct Options {
     /// How far the sweep has got: instances of this shard done, of all (the command line
     /// draws it).
     pub progress: crate::budget::Progress,
+    /// Tuning experiments for every solve (none by default).
+    pub tuning: backend::Tuning,
 }
 
 /// What a sweep found.
@@ -275,6 +277,13 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
     opts.progress.set_total(u64::try_from(mine.len()).unwrap_or(u64::MAX));
     let mut times: Vec<(f64, u64, Vec<u64>)> = Vec::with_capacity(todo.len());
     let (tx, rx) = mpsc::channel::<Result<Chunk, SweepError>>();
+    // What every solve starts from: the time limit and the tuning.
+    let base = backend::SolveOptions {
+        time_limit: opts.timeout,
+        tuning: opts.tuning.clone(),
+        ..backend::SolveOptions::default()
+    };
+    let base = &base;
     let result: Result<(), SweepError> = std::thread::scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
@@ -283,7 +292,7 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
                 let first = todo.first().map(|(_, c)| c.as_slice()).unwrap_or(&spec.multiset);
                 let mut backend = backend::by_name(&opts.backend);
                 let worker = match backend.as_deref_mut() {
-                    Some(b) => Worker::new(spec, b, first),
+                    Some(b) => Worker::new(spec, b, first, base),
                     None => Err(SweepError::Usage(format!("unknown backend {:?}", opts.backend))),
                 };
                 let mut worker = match worker {
@@ -307,7 +316,7 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
                             block = index / opts.block;
                             worker.new_block();
                         }
-                        if let Err(e) = worker.solve(spec, *index, caps, opts.timeout) {
+                        if let Err(e) = worker.solve(spec, *index, caps, base) {
                             stop.store(true, Ordering::Relaxed);
                             let _ = tx.send(Err(e));
                             return;
@@ -320,7 +329,7 @@ pub fn run(spec: &Spec, opts: &Options) -> Result<Summary, SweepError> {
                             worker.new_block();
                         }
                         let t = Instant::now();
-                        match worker.solve(spec, *index, caps, opts.timeout) {
+                        match worker.solve(spec, *index, caps, base) {
                             // An answer that comes after a signal may be the interrupt's
                             // `unknown`, not the instance's: it and the rest of the chunk
                             // are left for `--resume`, not written as unknown.

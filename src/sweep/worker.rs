@@ -3,8 +3,6 @@
 //! one engine and changes only the vertex capacities between instances; every answer is
 //! still checked against the IR, decoded and verified.
 
-use std::time::Duration;
-
 use super::error::SweepError;
 use super::records::Record;
 use super::spec::Spec;
@@ -42,6 +40,15 @@ pub(super) enum Worker<'b> {
     },
 }
 
+/// The options a session opens with: the sweep's tuning (a session's engine keeps what it
+/// was opened with), no time limit (each solve has its own).
+fn opened(base: &SolveOptions) -> SolveOptions {
+    SolveOptions {
+        tuning: base.tuning.clone(),
+        ..SolveOptions::default()
+    }
+}
+
 /// A session could not be opened (the model is too large for the memory limit).
 fn open_error(e: backend::BackendError) -> SweepError {
     SweepError::Usage(e.to_string())
@@ -56,18 +63,18 @@ impl<'b> Worker<'b> {
         }
     }
 
+    /// `base`: the options every solve starts from (the time limit, the tuning).
     pub(super) fn new(
         spec: &Spec,
         backend: &'b mut dyn backend::Backend,
         first_caps: &[u64],
+        base: &SolveOptions,
     ) -> Result<Worker<'b>, SweepError> {
         let (caps, name) = (backend.capabilities(), backend.name());
         if spec.pool {
             let inst = spec.pool_instance(first_caps);
             let (model, rows) = inst.compile_with_rows();
-            let session = backend
-                .session(&model.formula, &SolveOptions::default())
-                .map_err(open_error)?;
+            let session = backend.session(&model.formula, &opened(base)).map_err(open_error)?;
             return Ok(Worker::Pool {
                 inst: Box::new(inst),
                 model: Box::new(model),
@@ -79,7 +86,7 @@ impl<'b> Worker<'b> {
         if caps.rhs_changes {
             let compiled = soku::compile_plain(&spec.instance(first_caps));
             let session = backend
-                .session(&compiled.model.formula, &SolveOptions::default())
+                .session(&compiled.model.formula, &opened(base))
                 .map_err(open_error)?;
             return Ok(Worker::Session {
                 compiled: Box::new(compiled),
@@ -96,13 +103,19 @@ impl<'b> Worker<'b> {
         spec: &Spec,
         index: u64,
         caps: &[u64],
-        timeout: Option<Duration>,
+        base: &SolveOptions,
     ) -> Result<Record, SweepError> {
         let inst = spec.instance(caps);
         let internal = |message: String| SweepError::Internal {
             index,
             caps: Spec::join(caps.iter(), ","),
             message,
+        };
+        // A tuning list the engine cannot read is the user's to fix, the same on every
+        // instance: a usage error, not an instance's internal one.
+        let failed = |e: backend::BackendError| match e {
+            e @ backend::BackendError::Tuning { .. } => SweepError::Usage(e.to_string()),
+            e => internal(e.to_string()),
         };
         match self {
             Worker::Pool {
@@ -118,11 +131,10 @@ impl<'b> Worker<'b> {
                     session.set_rhs(ci, c as i64).map_err(|e| internal(e.to_string()))?;
                 }
                 let opts = SolveOptions {
-                    time_limit: timeout,
                     seed: seeded.then_some(index),
-                    ..Default::default()
+                    ..base.clone()
                 };
-                let o = session.solve(&[], &opts).map_err(|e| internal(e.to_string()))?;
+                let o = session.solve(&[], &opts).map_err(failed)?;
                 if o.status != Status::Sat {
                     return Ok(Record::new(index, caps, o.status, None));
                 }
@@ -144,11 +156,10 @@ impl<'b> Worker<'b> {
                 }
                 // The instance index is the seed, so an answer does not depend on threads.
                 let opts = SolveOptions {
-                    time_limit: timeout,
                     seed: seeded.then_some(index),
-                    ..Default::default()
+                    ..base.clone()
                 };
-                let o = session.solve(&[], &opts).map_err(|e| internal(e.to_string()))?;
+                let o = session.solve(&[], &opts).map_err(failed)?;
                 Ok(match o.status {
                     Status::Sat => {
                         let a = o.assignment.unwrap_or_default();
@@ -161,9 +172,8 @@ impl<'b> Worker<'b> {
             }
             Worker::Other(b) => {
                 let opts = SolveOptions {
-                    time_limit: timeout,
                     seed: Some(index),
-                    ..Default::default()
+                    ..base.clone()
                 };
                 let opts = SolveOptions {
                     seed: if b.capabilities().seed { opts.seed } else { None },
@@ -173,7 +183,10 @@ impl<'b> Worker<'b> {
                     solve: opts,
                     ..Default::default()
                 };
-                let r = crate::run::solve(&inst, &mut **b, &run).map_err(|e| internal(e.to_string()))?;
+                let r = crate::run::solve(&inst, &mut **b, &run).map_err(|e| match e {
+                    crate::run::RunError::Backend(e) => failed(e),
+                    e => internal(e.to_string()),
+                })?;
                 Ok(Record::new(index, caps, r.answer.status, r.answer.solution.as_deref()))
             }
         }

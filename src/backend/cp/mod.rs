@@ -117,7 +117,7 @@ impl Backend for Cp {
         if deadline.passed() {
             return Ok(unknown(t0));
         }
-        let options = self.options.with_env()?;
+        let options = self.options.tuned(&opts.tuning)?;
         let seed = opts.seed.unwrap_or(DEFAULT_SEED);
         let (tx, rx) = mpsc::channel();
         let worker = {
@@ -221,5 +221,61 @@ fn solve_with<B: pumpkin_solver::core::branching::Brancher>(
         }
         SatisfactionResult::Unsatisfiable(..) => (Status::Unsat, None),
         SatisfactionResult::Unknown(..) => (Status::Unknown, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::contract::Tuning;
+    use crate::ir::{Cmp, Constraint, Linear, Lit, Status, Var};
+
+    /// x1 + x2 >= 1 and not x1: satisfiable.
+    fn small() -> PbFormula {
+        let mut f = PbFormula::new(2);
+        let x = |i| Lit::new(Var(i), true);
+        f.add(
+            "one",
+            Constraint::Linear(Linear::new(vec![(1, x(0)), (1, x(1))], Cmp::Ge, 1)),
+        );
+        f.add("not x1", Constraint::Clause(vec![!x(0)]));
+        f
+    }
+
+    fn tuned(cp: &str) -> SolveOptions {
+        SolveOptions {
+            tuning: Tuning {
+                cp: Some(cp.into()),
+                cadical: None,
+            },
+            ..SolveOptions::default()
+        }
+    }
+
+    /// A tuning list belongs to the solve whose options carry it: a bad one fails that solve
+    /// alone, and solves beside it, at the same time in the same process, run untouched (it
+    /// was a process-wide setting once, which a program embedding sokuc could not scope).
+    #[test]
+    fn tuning_belongs_to_the_solve_that_has_it() {
+        let f = small();
+        std::thread::scope(|s| {
+            let bad = s.spawn(|| Cp::default().solve(&f, &tuned("order=sideways")));
+            let plain = s.spawn(|| Cp::default().solve(&f, &SolveOptions::default()));
+            let good = s.spawn(|| Cp::default().solve(&f, &tuned("order=first-fail,value=min")));
+            let e = bad.join().unwrap().unwrap_err().to_string();
+            assert!(e.contains("SOKUC_CP_OPTS") && e.contains("sideways"), "{e}");
+            assert_eq!(plain.join().unwrap().unwrap().status, Status::Sat);
+            assert_eq!(good.join().unwrap().unwrap().status, Status::Sat);
+        });
+        // The same for an optimisation, which takes its settings through the same call.
+        let mut g = small();
+        g.set_objective(Some(vec![(1, Lit::new(Var(1), true))]));
+        let mut keep = |_: &[bool]| std::ops::ControlFlow::Continue(());
+        let e = Cp::default()
+            .optimise_natively(&g, &tuned("value=sideways"), &mut keep)
+            .expect("cp optimises natively")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("SOKUC_CP_OPTS") && e.contains("sideways"), "{e}");
     }
 }

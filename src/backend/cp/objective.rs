@@ -92,7 +92,7 @@ pub(super) fn optimise<B: Backend>(
     if let Some(needed) = over_limit(estimate_bytes(formula), limit) {
         return Err(too_much(needed, "estimated before building"));
     }
-    let options = cp_options.with_env()?;
+    let options = cp_options.tuned(&opts.tuning)?;
     let seed = opts.seed.unwrap_or(DEFAULT_SEED);
     let halt = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();

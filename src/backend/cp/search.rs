@@ -138,21 +138,21 @@ pub enum Restarts {
 pub const DEFAULT_SEED: u64 = 42;
 
 impl CpOptions {
-    /// These settings, changed by the process's tuning ([`crate::backend::contract::tuning`]'s `cp`
-    /// list, see [`crate::backend::contract::Tuning`]), for tuning experiments without a rebuild.
-    pub fn with_env(self) -> Result<CpOptions, BackendError> {
-        match crate::backend::contract::tuning().cp {
-            Some(spec) => self.with_spec(&spec),
+    /// These settings, changed by the solve's tuning (the `cp` list of
+    /// [`crate::backend::contract::Tuning`]), for tuning experiments without a rebuild.
+    pub fn tuned(self, tuning: &crate::backend::contract::Tuning) -> Result<CpOptions, BackendError> {
+        match &tuning.cp {
+            Some(spec) => self.with_spec(spec),
             None => Ok(self),
         }
     }
 
-    /// These settings changed by a `name=value,...` list (see [`CpOptions::with_env`]).
+    /// These settings changed by a `name=value,...` list (see [`CpOptions::tuned`]).
     pub fn with_spec(mut self, spec: &str) -> Result<CpOptions, BackendError> {
-        let bad = |what: &str| BackendError::Solver {
-            backend: "cp",
+        let bad = |what: &str| BackendError::Tuning {
+            list: "SOKUC_CP_OPTS",
             message: format!(
-                "SOKUC_CP_OPTS: {what} (expected order=smallest-domain|first-fail|activity, value=random|min, restarts=luby|pumpkin|never, restart-base=N, minimise=iterative|recursive|both|none, counts=labels|rows, hall=on|off)"
+                "{what} (expected order=smallest-domain|first-fail|activity, value=random|min, restarts=luby|pumpkin|never, restart-base=N, minimise=iterative|recursive|both|none, counts=labels|rows, hall=on|off)"
             ),
         };
         let mut base = None;

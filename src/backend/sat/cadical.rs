@@ -86,10 +86,19 @@ impl ClauseSink for SolverSink<'_, '_, '_> {
     }
 }
 
-/// Extra CaDiCaL options from the process's tuning ([`crate::backend::contract::Tuning`]'s `cadical` list,
-/// `name=value,...`), for tuning experiments without a rebuild.
-fn env_options() -> Result<Vec<(String, i32)>, BackendError> {
-    let Some(spec) = contract::tuning().cadical else {
+/// A tuning list CaDiCaL cannot take.
+fn tuning_error(message: String) -> BackendError {
+    BackendError::Tuning {
+        list: "SOKUC_CADICAL_OPTS",
+        message,
+    }
+}
+
+/// Extra CaDiCaL options from the solve's tuning (the `cadical` list of
+/// [`crate::backend::contract::Tuning`], `name=value,...`), for tuning experiments without a
+/// rebuild.
+fn tuned_options(spec: Option<&str>) -> Result<Vec<(String, i32)>, BackendError> {
+    let Some(spec) = spec else {
         return Ok(Vec::new());
     };
     spec.split(',')
@@ -99,7 +108,7 @@ fn env_options() -> Result<Vec<(String, i32)>, BackendError> {
             let parsed = kv
                 .split_once('=')
                 .and_then(|(k, v)| Some((k.trim().to_string(), v.trim().parse().ok()?)));
-            parsed.ok_or_else(|| solver_error(format!("SOKUC_CADICAL_OPTS: expected name=integer, found `{kv}`")))
+            parsed.ok_or_else(|| tuning_error(format!("expected name=integer, found `{kv}`")))
         })
         .collect()
 }
@@ -156,10 +165,10 @@ impl Backend for Cadical {
         // variables, 17k clauses, a few dozen conflicts) it costs about 10 ms of a 16 ms solve
         // (icosoku100 median 17-19 ms with it, 6-9 ms without), so it is off by default.
         solver.set_option("preprocesslight", 0).map_err(solver_error)?;
-        for (name, value) in env_options()? {
+        for (name, value) in tuned_options(opts.tuning.cadical.as_deref())? {
             solver
                 .set_option(&name, value)
-                .map_err(|e| solver_error(format!("option {name}={value}: {e}")))?;
+                .map_err(|e| tuning_error(format!("CaDiCaL refuses {name}={value}: {e}")))?;
         }
         if let Some(path) = &opts.proof {
             // Fail early (and in Rust) if the file cannot be created; CaDiCaL would only warn.
@@ -274,6 +283,7 @@ impl Backend for Cadical {
             formula: formula.clone(),
             added: Vec::new(),
             encode: opts.encode,
+            tuning: opts.tuning.cadical.clone(),
             loaded: None,
             buf: Vec::new(),
         };
@@ -295,6 +305,8 @@ struct CadicalSession {
     formula: PbFormula,
     added: Vec<Vec<Lit>>,
     encode: EncodeOptions,
+    /// The session's `cadical` tuning, for every load.
+    tuning: Option<String>,
     /// `None`: to be loaded at the next solve.
     loaded: Option<Loaded>,
     buf: Vec<rustsat::types::Lit>,
@@ -325,10 +337,10 @@ impl CadicalSession {
         }
         // As in a plain solve (see there).
         solver.set_option("preprocesslight", 0).map_err(solver_error)?;
-        for (name, value) in env_options()? {
+        for (name, value) in tuned_options(self.tuning.as_deref())? {
             solver
                 .set_option(&name, value)
-                .map_err(|e| solver_error(format!("option {name}={value}: {e}")))?;
+                .map_err(|e| tuning_error(format!("CaDiCaL refuses {name}={value}: {e}")))?;
         }
         let mut sink = SolverSink {
             solver: &mut solver,
