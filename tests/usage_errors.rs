@@ -345,7 +345,7 @@ fn an_oversized_bipyramid_is_refused_with_the_face_limit() {
 /// the engine in the options of each solve it starts, on `solve` and on `sweep` (whose
 /// workers each start their own): a list the engine cannot read is the user's mistake, one
 /// line naming the variable, after the note that says the experiment is in effect; a list
-/// it reads changes nothing of the answer.
+/// it reads ends as a run without one does (the same exit code: satisfiable).
 #[test]
 fn a_tuning_list_the_engine_cannot_read_is_named_by_its_variable() {
     let sweep = [
@@ -388,7 +388,7 @@ fn a_tuning_list_the_engine_cannot_read_is_named_by_its_variable() {
         );
         assert!(!err.contains("internal error"), "{what}: {err}");
     }
-    // A list the engine reads: the same answer, with the note.
+    // A list the engine reads: the same verdict, with the note.
     let o = sokuc()
         .args(["solve", SEED, "--backend", "cp"])
         .env("SOKUC_CP_OPTS", "order=first-fail,value=min")
