@@ -17,7 +17,7 @@ use crate::backend::contract::BackendError;
 
 /// How [`super::Cp`] searches. The defaults were measured best on icosoku100 and the hard-unsat
 /// batch (encodings/cp.md has the numbers); `SOKUC_CP_OPTS` overrides them for experiments
-/// ([`CpOptions::with_env`]).
+/// ([`CpOptions::tuned`], through [`crate::backend::SolveOptions::tuning`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CpOptions {
     pub order: Order,
