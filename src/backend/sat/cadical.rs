@@ -113,6 +113,17 @@ fn tuned_options(spec: Option<&str>) -> Result<Vec<(String, i32)>, BackendError>
         .collect()
 }
 
+/// Sets the solve's tuning (see [`tuned_options`]) on `solver`: one place for the plain solve
+/// and a session's loads.
+fn tune(solver: &mut CaDiCaL<'_, '_>, spec: Option<&str>) -> Result<(), BackendError> {
+    for (name, value) in tuned_options(spec)? {
+        solver
+            .set_option(&name, value)
+            .map_err(|e| tuning_error(format!("CaDiCaL refuses {name}={value}: {e}")))?;
+    }
+    Ok(())
+}
+
 impl Backend for Cadical {
     fn name(&self) -> &'static str {
         NAME
@@ -165,11 +176,7 @@ impl Backend for Cadical {
         // variables, 17k clauses, a few dozen conflicts) it costs about 10 ms of a 16 ms solve
         // (icosoku100 median 17-19 ms with it, 6-9 ms without), so it is off by default.
         solver.set_option("preprocesslight", 0).map_err(solver_error)?;
-        for (name, value) in tuned_options(opts.tuning.cadical.as_deref())? {
-            solver
-                .set_option(&name, value)
-                .map_err(|e| tuning_error(format!("CaDiCaL refuses {name}={value}: {e}")))?;
-        }
+        tune(&mut solver, opts.tuning.cadical.as_deref())?;
         if let Some(path) = &opts.proof {
             // Fail early (and in Rust) if the file cannot be created; CaDiCaL would only warn.
             std::fs::File::create(path)?;
@@ -337,11 +344,7 @@ impl CadicalSession {
         }
         // As in a plain solve (see there).
         solver.set_option("preprocesslight", 0).map_err(solver_error)?;
-        for (name, value) in tuned_options(self.tuning.as_deref())? {
-            solver
-                .set_option(&name, value)
-                .map_err(|e| tuning_error(format!("CaDiCaL refuses {name}={value}: {e}")))?;
-        }
+        tune(&mut solver, self.tuning.as_deref())?;
         let mut sink = SolverSink {
             solver: &mut solver,
             num_vars: 0,
