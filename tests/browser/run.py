@@ -121,16 +121,21 @@ def rotation_ok(weights, rotation, corners):
 
 
 def dom_placements(d):
-    out = []
-    for li in d.find_elements(By.CSS_SELECTOR, "#placements li"):
-        out.append({
-            "face": li.get_attribute("data-face").split(),
-            "tile": int(li.get_attribute("data-tile")),
-            "rotation": int(li.get_attribute("data-rotation")),
-            "corners": [int(x) for x in li.get_attribute("data-corners").split()],
-            "revealed": li.get_attribute("data-revealed"),
-        })
-    return out
+    """The placements list as it stands, read in one script: the page draws the list again when
+    an answer's instructions arrive (the steps' order), after its status already says sat, so
+    elements found one call and read the next can be gone by then (a stale element). One
+    script runs between two of the page's tasks and sees one list whole, before or after
+    that redraw, and both hold the same placements."""
+    rows = d.execute_script(
+        "return Array.from(document.querySelectorAll('#placements li'), (li) => ["
+        "li.dataset.face, li.dataset.tile, li.dataset.rotation, li.dataset.corners, li.dataset.revealed]);")
+    return [{
+        "face": face.split(),
+        "tile": int(tile),
+        "rotation": int(rotation),
+        "corners": [int(x) for x in corners.split()],
+        "revealed": revealed,
+    } for face, tile, rotation, corners, revealed in rows]
 
 
 def check_valid(placements, vertices, faces, pegs, tiles):
