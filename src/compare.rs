@@ -24,6 +24,7 @@ use crate::run::{AnyPuzzle, Report, RunOptions};
 
 /// One backend's run: its report, or why it gave none (a limit such as the clause budget,
 /// a refused option). One backend's refusal does not hide the others' answers.
+#[derive(Debug)]
 pub struct Row {
     pub backend: String,
     pub outcome: Result<Report, Error>,
@@ -31,6 +32,7 @@ pub struct Row {
     pub total_ms: f64,
 }
 
+#[derive(Debug)]
 pub struct Comparison {
     pub source: String,
     pub rows: Vec<Row>,

@@ -12,6 +12,7 @@ use crate::input::{InputError, instance_file, lists};
 use crate::soku::generate::{self as generator, TileChoice};
 
 /// What `generate 3soku` makes.
+#[derive(Debug)]
 pub struct SokuRequest<'a> {
     pub seed: u64,
     /// A built-in variant name or a variant file.

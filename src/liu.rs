@@ -14,6 +14,7 @@ use crate::report::round_ms;
 use crate::run::{self, RunOptions};
 
 /// One subset that passed the weight test, and what the backend found.
+#[derive(Debug)]
 pub struct Row {
     /// The four types left out.
     pub without: Vec<Tile>,
@@ -48,7 +49,7 @@ impl Row {
     }
 }
 
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Summary {
     pub subsets: u64,
     pub fail_weight_test: u64,

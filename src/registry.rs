@@ -16,6 +16,7 @@ type Reader = fn(&str, &str, Variants<'_>) -> Result<Box<dyn AnyPuzzle>, InputEr
 
 /// One puzzle kind: its name (`--kind`), the file extensions that select it, a line of help,
 /// and its reader.
+#[derive(Debug)]
 pub struct Kind {
     pub name: &'static str,
     pub extensions: &'static [&'static str],

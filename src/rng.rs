@@ -2,6 +2,7 @@
 //! puzzle on every platform and every version of the dependencies, which a crate RNG would not
 //! promise.
 
+#[derive(Debug)]
 pub struct Rng(u64);
 
 impl Rng {

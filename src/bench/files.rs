@@ -160,6 +160,7 @@ impl FileRow {
 }
 
 /// What to run.
+#[derive(Debug)]
 pub struct Plan<'a> {
     pub files: &'a [PathBuf],
     pub backends: &'a [String],

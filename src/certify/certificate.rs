@@ -19,6 +19,7 @@ use crate::puzzle::CompileOptions;
 use crate::run::{AnyPuzzle, Report, RunOptions, emit};
 
 /// What to certify with.
+#[derive(Debug)]
 pub struct Request<'a> {
     pub backend: &'a str,
     pub compile: CompileOptions,
@@ -33,6 +34,7 @@ pub struct Request<'a> {
 }
 
 /// The outcome of `certify`.
+#[derive(Debug)]
 pub struct Certificate {
     pub source: String,
     pub verdict: Verdict,

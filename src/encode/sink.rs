@@ -102,6 +102,19 @@ pub struct Budgeted<'a> {
     pub over: Option<Over>,
 }
 
+// By hand: the sink it fills is a trait object; the budget and what was spent are shown.
+impl std::fmt::Debug for Budgeted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Budgeted")
+            .field("max_clauses", &self.max_clauses)
+            .field("max_bytes", &self.max_bytes)
+            .field("clauses", &self.clauses)
+            .field("lits", &self.lits)
+            .field("over", &self.over)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<'a> Budgeted<'a> {
     pub fn new(
         inner: &'a mut dyn ClauseSink,

@@ -7,6 +7,7 @@ use crate::ir::{Cmp, Linear, PbFormula};
 
 /// A row with positive literals only: `sum c_i x_i (cmp) rhs`, negations moved into `rhs`
 /// (`c * !x = c - c * x`) and coefficients of one variable merged.
+#[derive(Debug)]
 pub struct Row {
     pub label: String,
     pub terms: Vec<(i64, usize)>,

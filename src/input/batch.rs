@@ -8,6 +8,7 @@ use super::{InputError, read_text};
 use crate::model::Instance;
 
 /// One instance of a batch, with the line it came from.
+#[derive(Debug)]
 pub struct BatchItem {
     pub line: usize,
     pub text: String,

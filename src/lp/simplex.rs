@@ -18,6 +18,7 @@
 use crate::ir::Cmp;
 
 /// An LP over structural variables in `[0, 1]`.
+#[derive(Debug)]
 pub struct Problem<'a> {
     pub rows: usize,
     /// Each structural column: its nonzero entries, `(row, coefficient)`.
@@ -33,6 +34,16 @@ pub struct Budget<'a> {
     pub max_iterations: usize,
     /// Asked every few iterations; `true` stops the search (the run's deadline).
     pub stop: &'a dyn Fn() -> bool,
+}
+
+// By hand: the stop question is a closure, which has nothing to show.
+impl std::fmt::Debug for Budget<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Budget")
+            .field("max_rows", &self.max_rows)
+            .field("max_iterations", &self.max_iterations)
+            .finish_non_exhaustive()
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

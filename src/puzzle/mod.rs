@@ -180,6 +180,7 @@ pub trait Puzzle: Clone + Send + Sync + 'static {
 }
 
 /// The default writer ([`Puzzle::writer`]): the puzzle's own methods.
+#[derive(Debug)]
 pub struct Plain<'p, P>(pub &'p P);
 
 impl<P: Puzzle> SolutionWriter<P::Solution> for Plain<'_, P> {

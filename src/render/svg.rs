@@ -39,6 +39,7 @@ fn esc(s: &str) -> String {
 }
 
 /// Where things land on the page; shared with tests that sample the rendered picture.
+#[derive(Debug)]
 pub struct Geometry {
     pub net: Net,
     pub width: f64,

@@ -70,6 +70,7 @@ pub enum Checked {
 }
 
 /// A picture for `render`: the SVG, and why the solution drawn is invalid if it is.
+#[derive(Debug)]
 pub struct Picture {
     pub svg: String,
     pub invalid: Option<String>,

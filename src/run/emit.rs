@@ -44,6 +44,7 @@ impl Format {
 }
 
 /// A model ready to write: the formula, its variable names and the comment header.
+#[derive(Debug)]
 pub struct Emitted {
     pub formula: PbFormula,
     pub names: Vec<String>,
@@ -92,6 +93,17 @@ pub enum To<'a> {
     Stdout,
     /// Any writer (the library's [`crate::Instance::emit`]).
     Writer(&'a mut dyn Write),
+}
+
+// By hand: a writer is a trait object, shown by what it is.
+impl std::fmt::Debug for To<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            To::File(path) => f.debug_tuple("File").field(path).finish(),
+            To::Stdout => f.write_str("Stdout"),
+            To::Writer(_) => f.write_str("Writer(..)"),
+        }
+    }
 }
 
 impl<'a> To<'a> {

@@ -10,13 +10,14 @@ use std::time::Duration;
 use crate::budget::{Progress, Snapshot};
 
 /// What the table holds of a running request.
+#[derive(Debug)]
 struct Running {
     flag: Arc<AtomicBool>,
     progress: Progress,
 }
 
 /// The cancellable requests now running.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Jobs {
     running: Mutex<HashMap<String, Running>>,
     /// Names the requests that gave none, so that stopping the server reaches them too.

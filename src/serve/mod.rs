@@ -43,6 +43,15 @@ pub struct Server {
     state: Arc<State>,
 }
 
+// By hand: tiny_http's server has no Debug; where it listens is what there is to show.
+impl std::fmt::Debug for Server {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Server")
+            .field("addr", &self.addr)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Server {
     /// Listens on 127.0.0.1 (never another interface: the API runs solvers for whoever
     /// reaches it).

@@ -47,6 +47,7 @@ impl fmt::Debug for Place {
 }
 
 /// A compiled 3SoKu instance.
+#[derive(Debug)]
 pub struct Compiled {
     pub types: Vec<TileType>,
     pub model: Model<Place>,

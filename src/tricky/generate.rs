@@ -20,6 +20,7 @@ use crate::ir::{Lit, Var};
 use crate::rng::Rng;
 
 /// A generated puzzle, its unique solution, and how many givens it kept.
+#[derive(Debug)]
 pub struct Generated {
     pub puzzle: Tricky,
     pub solution: Vec<Vec<Option<u8>>>,

@@ -32,6 +32,7 @@ pub fn open<'b, B: Backend + ?Sized>(
 /// plain [`Backend::solve`] each time. Assumptions go in `opts.assumptions` when the backend
 /// takes them, else in as unit clauses for that one solve. Nothing is carried between
 /// solves, so it is exactly as correct as the backend.
+#[derive(Debug)]
 pub struct Resolving<'b, B: Backend + ?Sized> {
     backend: &'b mut B,
     formula: PbFormula,

@@ -19,7 +19,7 @@ use crate::backend::contract::{Backend, BackendError, Capabilities, Improved, Me
 use crate::ir::PbFormula;
 
 /// The `mip` backend (CBC).
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Mip;
 
 impl Backend for Mip {

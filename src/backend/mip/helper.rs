@@ -417,6 +417,7 @@ pub fn helper_path(solver: Solver, explicit: Option<&Path>) -> Result<PathBuf, H
 
 /// A solve under way in the helper. Dropping it kills the helper (if it still runs) and
 /// waits for it to end, so no solve outlives the call that started it.
+#[derive(Debug)]
 pub struct Running {
     solver: Solver,
     child: Child,

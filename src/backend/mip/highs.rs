@@ -22,7 +22,7 @@ use crate::backend::contract::{Backend, BackendError, Capabilities, Improved, Me
 use crate::ir::PbFormula;
 
 /// The `highs` backend.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Highs;
 
 impl Backend for Highs {

@@ -297,6 +297,17 @@ pub struct Auto {
     gave_up: Option<(Seen, SolveStats)>,
 }
 
+// By hand: the engine behind it is a trait object, shown by its name.
+impl std::fmt::Debug for Auto {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Auto")
+            .field("answered", &self.answered)
+            .field("inner", &self.inner.as_ref().map(|b| b.name()))
+            .field("gave_up", &self.gave_up.is_some())
+            .finish()
+    }
+}
+
 /// A formula told apart from others for [`Auto::gave_up`]: by address within one run path's
 /// call chain, and by size in case an address is reused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -24,7 +24,7 @@ use crate::budget::memory::Guard;
 use crate::encode::{self, ClauseSink, Cost, EncodeError, EncodeOptions};
 use crate::ir::{Lit, PbFormula, Status, Var};
 
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Cadical;
 
 const NAME: &str = "cadical";

@@ -20,7 +20,7 @@ use crate::budget::memory::Guard;
 use crate::encode::{self, ClauseSink, Cost, EncodeError, EncodeOptions};
 use crate::ir::{Lit, PbFormula, Status, Var};
 
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Varisat;
 
 /// What varisat keeps per clause, literal and variable: the clause arena with its headers,

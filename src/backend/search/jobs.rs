@@ -22,6 +22,7 @@ use crate::ir::{Lit, PbFormula, Projection};
 const CUBES_PER_JOB: usize = 64;
 
 /// What [`Split::make`] made.
+#[derive(Debug)]
 pub enum Splitting {
     /// Ready for the workers.
     Ready(Box<Split>),
@@ -33,6 +34,7 @@ pub enum Splitting {
 }
 
 /// The shared work of a parallel enumeration: the engine each worker copies, and the cubes.
+#[derive(Debug)]
 pub struct Split {
     engine: Engine,
     primary: Vec<bool>,

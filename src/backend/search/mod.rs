@@ -19,7 +19,7 @@ use crate::encode::EncodeError;
 use crate::ir::{Constraint, Lit, PbFormula, Projection, Status};
 pub use engine::{Engine, Refused};
 
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Search;
 
 impl Backend for Search {

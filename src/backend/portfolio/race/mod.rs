@@ -47,6 +47,15 @@ pub struct Entrant {
     make: Box<dyn FnOnce() -> Result<Box<dyn Backend>, BackendError> + Send>,
 }
 
+// By hand: how it is made is a closure, which has nothing to show.
+impl std::fmt::Debug for Entrant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entrant")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Entrant {
     /// An engine that `make` builds: a test's fake engine.
     #[cfg(test)]

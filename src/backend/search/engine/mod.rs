@@ -134,7 +134,7 @@ pub struct Counters {
 }
 
 /// Cloned for parallel enumeration: each worker walks its own copy (`split`).
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct Engine {
     words: usize,
     /// Options per group.
