@@ -27,7 +27,8 @@
 //! The modules below the facade are the command line's and the tests'; they are hidden from
 //! this documentation and may change in any release.
 
-#![deny(missing_docs, missing_debug_implementations)]
+#![deny(missing_docs)]
+#![deny(missing_debug_implementations)]
 
 mod api;
 

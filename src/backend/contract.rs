@@ -322,6 +322,14 @@ pub trait Backend {
     }
 }
 
+// A backend shows as its name: the portfolio's values hold engines as `Box<dyn Backend>`, and
+// an engine's own state (a solver's clause database) is nothing to print.
+impl std::fmt::Debug for dyn Backend + '_ {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Rejects options a backend with `caps` cannot honour (assumptions only if
 /// `with_assumptions`: sessions take them from every backend).
 pub(crate) fn check_caps(

@@ -285,27 +285,16 @@ pub fn plan(f: &PbFormula, opts: &SolveOptions) -> Result<Plan, BackendError> {
 }
 
 /// `--backend auto`. Holds the engine of the last solve for [`Backend::answered_by`].
+#[derive(Debug)]
 pub struct Auto {
     answered: &'static str,
     /// The engine of the last session (a session borrows its backend).
     inner: Option<Box<dyn Backend>>,
     /// Search already gave up on this formula (its address and size): [`Backend::parallel`]'s
-    /// probe, or the quick attempt ([`Backend::try_quickly`]) on its time slice. The
-    /// `enumerate` or `solve` that follows on the same formula goes straight to the CDCL
-    /// engine instead of searching again. Taken by the next `enumerate` or `solve`, whatever
-    /// its formula.
+    /// probe, or the quick attempt ([`Backend::try_quickly`]) on its time slice. The `enumerate`
+    /// or `solve` that follows on the same formula goes straight to the CDCL engine instead of
+    /// searching again. Taken by the next `enumerate` or `solve`, whatever its formula.
     gave_up: Option<(Seen, SolveStats)>,
-}
-
-// By hand: the engine behind it is a trait object, shown by its name.
-impl std::fmt::Debug for Auto {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Auto")
-            .field("answered", &self.answered)
-            .field("inner", &self.inner.as_ref().map(|b| b.name()))
-            .field("gave_up", &self.gave_up.is_some())
-            .finish()
-    }
 }
 
 /// A formula told apart from others for [`Auto::gave_up`]: by address within one run path's
