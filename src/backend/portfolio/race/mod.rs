@@ -34,56 +34,15 @@ use std::time::{Duration, Instant};
 
 use crate::backend::algorithms::Algorithms;
 use crate::backend::basis::{Contradiction, Fault};
-use crate::backend::contract::{Backend, BackendError, Improved, SolveOptions, SolveStats};
+use crate::backend::contract::{BackendError, Improved, SolveOptions, SolveStats};
 use crate::backend::{engines, searching};
 use crate::ir::{PbFormula, Status};
 
+mod entrant;
+pub use entrant::{Entrant, entrants};
+
 /// How often the waiting coordinator looks at the caller's deadline and interrupt flag.
 const POLL: Duration = Duration::from_millis(10);
-
-/// An engine given to the race: its name, and how to make it (on the thread that runs it).
-pub struct Entrant {
-    pub name: &'static str,
-    make: Box<dyn FnOnce() -> Result<Box<dyn Backend>, BackendError> + Send>,
-}
-
-// By hand: how it is made is a closure, which has nothing to show.
-impl std::fmt::Debug for Entrant {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Entrant")
-            .field("name", &self.name)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Entrant {
-    /// An engine that `make` builds: a test's fake engine.
-    #[cfg(test)]
-    pub fn new(name: &'static str, make: impl FnOnce() -> Box<dyn Backend> + Send + 'static) -> Entrant {
-        Entrant {
-            name,
-            make: Box::new(move || Ok(make())),
-        }
-    }
-
-    /// The engine called `name` in this build.
-    pub fn engine(name: &'static str) -> Entrant {
-        Entrant {
-            name,
-            make: Box::new(move || {
-                engines::engine(name).ok_or_else(|| BackendError::Solver {
-                    backend: "auto",
-                    message: format!("{name} is not in this build"),
-                })
-            }),
-        }
-    }
-}
-
-/// The engines of this build called `names`, in order.
-pub fn entrants(names: &[&'static str]) -> Vec<Entrant> {
-    names.iter().map(|&n| Entrant::engine(n)).collect()
-}
 
 /// What a race is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
