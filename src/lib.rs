@@ -29,6 +29,8 @@
 
 #![deny(missing_docs)]
 #![deny(missing_debug_implementations)]
+// Every public function that returns a `Result` says when it fails (CI denies warnings).
+#![warn(clippy::missing_errors_doc)]
 
 mod api;
 

@@ -55,6 +55,13 @@ impl Instance {
     /// assert_eq!(instance.kind(), "3soku");
     /// # Ok::<(), sokuc::Error>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`], naming the file (and the line where there is one), when the file
+    /// cannot be read, is larger than the input limit, does not decompress, is not UTF-8,
+    /// has an extension of no kind, or is not a valid instance of its kind; the same for a
+    /// variant file the instance names.
     pub fn read(path: impl AsRef<Path>) -> Result<Instance, Error> {
         Ok(Instance {
             puzzle: crate::registry::load(path.as_ref(), None)?,
@@ -63,6 +70,10 @@ impl Instance {
 
     /// Reads the instance in `path` as the given kind (one of [`crate::kinds`]), whatever
     /// its extension.
+    ///
+    /// # Errors
+    ///
+    /// As [`Instance::read`], and [`Error::Input`] when `kind` is not one of the kinds.
     pub fn read_as(path: impl AsRef<Path>, kind: &str) -> Result<Instance, Error> {
         Ok(Instance {
             puzzle: crate::registry::load(path.as_ref(), Some(kind))?,
@@ -71,6 +82,11 @@ impl Instance {
 
     /// Reads an instance of `kind` (one of [`crate::kinds`]) from `text`; `name` is what
     /// error messages call it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`] when `kind` is not one of the kinds, or `text` is not a valid
+    /// instance of it (the message names `name` and the line).
     pub fn parse(kind: &str, name: &str, text: &str) -> Result<Instance, Error> {
         Ok(Instance {
             puzzle: crate::registry::parse(kind, name, text)?,
@@ -89,6 +105,10 @@ impl Instance {
 
     /// The IcoSoKu puzzle with these pegs: twelve numbers for the vertices A to L, as
     /// `sokuc solve --pegs` takes them (`"1,2,...,12"`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`] when `pegs` is not twelve numbers within the peg limit.
     pub fn icosoku(pegs: &str) -> Result<Instance, Error> {
         Ok(Instance {
             puzzle: crate::registry::from_pegs(pegs)?,
@@ -108,6 +128,15 @@ impl Instance {
     /// Compiles the instance, solves it on the chosen backend, and checks the answer. A
     /// [`crate::Status::Sat`] outcome has passed the verifier; an answer that does not pass
     /// it is an [`Error::Internal`], never an outcome.
+    ///
+    /// A time limit is no error: the outcome is [`crate::Status::Unknown`].
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::Unsupported`] when the backend is not in this build, or cannot honour
+    ///   what the options ask of it on this instance (the message says what can);
+    /// - [`Error::Limit`] when the model passes a limit the options set (clauses, memory);
+    /// - [`Error::Internal`] when a solver fails, or gives an answer the verifier refuses.
     pub fn solve(&self, options: &Options) -> Result<Outcome, Error> {
         let started = Instant::now();
         let mut backend = backend_of(options)?;
@@ -155,6 +184,13 @@ impl Instance {
     /// assert!(cnf.lines().any(|l| l.starts_with("p cnf ")));
     /// # Ok::<(), sokuc::Error>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`] when `format` cannot hold this instance's objective (wider than 62
+    /// bits, which only DIMACS, having no objective, takes), [`Error::Limit`] when the model
+    /// passes a limit the options set (memory, clauses), and [`Error::Io`] when writing to
+    /// `out` fails. Everything but the writing fails before anything is written.
     pub fn emit(&self, format: Format, options: &Options, out: &mut dyn Write) -> Result<(), Error> {
         self.puzzle.emit(
             format,
@@ -181,6 +217,11 @@ impl Instance {
     /// assert!(wrong.is_err());
     /// # Ok::<(), sokuc::Error>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`], naming `name`, when the answer cannot be read or does not satisfy
+    /// the model: an external solver's wrong answer is refused, never an outcome.
     pub fn decode(&self, name: &str, answer: &str, options: &Options) -> Result<Outcome, Error> {
         let report = self.puzzle.decode_answer(&compile_options(options), name, answer)?;
         Ok(Outcome::of_report(report))
@@ -188,6 +229,11 @@ impl Instance {
 
     /// Checks a solution file (as `sokuc check` reads it) against the puzzle's rules:
     /// `Ok(Checked::Invalid(why))` when it is not a solution, `Err` when it cannot be read.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`], naming `name` and the line, when `solution` cannot be read as a
+    /// solution of this kind of puzzle.
     pub fn check(&self, name: &str, solution: &str) -> Result<Checked, Error> {
         Ok(self.puzzle.check(name, solution)?)
     }
