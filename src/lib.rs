@@ -46,6 +46,39 @@ pub use output::OutputError;
 pub use run::Checked;
 pub use run::emit::Format;
 
+/// Declares the library's internal modules: private to the crate, or public with the
+/// `testing` feature, which only sokuc's own tests, fuzz targets and benchmarks turn on (see
+/// Cargo.toml). Public that way they are neither documented nor stable, so the lints that
+/// hold the facade to its documentation do not apply to them.
+macro_rules! internal {
+    ($($(#[$attr:meta])* $name:ident;)*) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "testing")]
+        #[allow(missing_docs, missing_debug_implementations, clippy::missing_errors_doc)]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "testing"))]
+        pub(crate) mod $name;
+    )*};
+}
+
+// The fuzz targets' entry points (fuzz/) and the regression test that replays their finds:
+// nothing else calls them, so only the `testing` build has them.
+#[cfg(feature = "testing")]
+#[allow(missing_docs)]
+pub mod fuzzing;
+
+internal! {
+    grid;
+    kakuro;
+    lp;
+    pb;
+    rng;
+    sharp;
+    soku;
+    tricky;
+}
+
 #[doc(hidden)]
 pub mod assist;
 #[doc(hidden)]
@@ -66,27 +99,17 @@ pub mod encode;
 pub mod error;
 pub(crate) mod export;
 #[doc(hidden)]
-pub mod fuzzing;
-#[doc(hidden)]
 pub mod generate;
-#[doc(hidden)]
-pub mod grid;
 #[doc(hidden)]
 pub mod input;
 #[doc(hidden)]
 pub mod ir;
 #[doc(hidden)]
-pub mod kakuro;
-#[doc(hidden)]
 pub mod liu;
-#[doc(hidden)]
-pub mod lp;
 #[doc(hidden)]
 pub mod model;
 #[doc(hidden)]
 pub mod output;
-#[doc(hidden)]
-pub mod pb;
 #[doc(hidden)]
 pub mod pool;
 #[doc(hidden)]
@@ -96,18 +119,10 @@ pub mod registry;
 pub(crate) mod render;
 pub(crate) mod report;
 #[doc(hidden)]
-pub mod rng;
-#[doc(hidden)]
 pub mod run;
 #[doc(hidden)]
 pub mod serve;
 #[doc(hidden)]
-pub mod sharp;
-#[doc(hidden)]
-pub mod soku;
-#[doc(hidden)]
 pub mod sweep;
-#[doc(hidden)]
-pub mod tricky;
 #[doc(hidden)]
 pub mod words;

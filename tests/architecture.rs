@@ -299,9 +299,10 @@ fn the_library_reads_no_environment_variable() {
     assert!(found.is_empty(), "{found:#?}");
 }
 
-/// The documented library is the facade alone: every module of the crate root is either
-/// private to the crate or hidden from the documentation (the CLI and the tests use them,
-/// with no promise of stability), and what the root exports by name is the facade's list.
+/// The documented library is the facade alone: every module of the crate root is private to
+/// the crate (public only in the tests' `testing` build) or hidden from the documentation (the
+/// CLI still uses those, with no promise of stability), and what the root exports by name is
+/// the facade's list.
 /// A new public item then has to be added here on purpose.
 #[test]
 fn the_public_library_is_the_facade() {
@@ -313,14 +314,31 @@ fn the_public_library_is_the_facade() {
     );
     for (i, l) in lines.iter().enumerate() {
         if l.starts_with("pub mod ") {
-            assert_eq!(
-                i.checked_sub(1).map(|j| lines[j]),
-                Some("#[doc(hidden)]"),
-                "src/lib.rs:{}: `{l}` is public and documented: hide it or make it pub(crate)",
+            // The attributes just above it.
+            let attrs: Vec<&str> = lines[..i]
+                .iter()
+                .rev()
+                .take_while(|a| a.starts_with("#["))
+                .copied()
+                .collect();
+            assert!(
+                attrs.contains(&"#[doc(hidden)]") || attrs.contains(&"#[cfg(feature = \"testing\")]"),
+                "src/lib.rs:{}: `{l}` is public and documented: make it internal (the `internal!` list) or pub(crate)",
                 i + 1
             );
         }
     }
+    // The internal modules' declaration: public only in the `testing` build.
+    let internal = lib
+        .split("macro_rules! internal {")
+        .nth(1)
+        .expect("lib.rs declares `internal!`");
+    let internal = internal.split("\n}\n").next().unwrap();
+    assert!(
+        internal.contains("#[cfg(feature = \"testing\")]")
+            && internal.contains("#[cfg(not(feature = \"testing\"))]\n        pub(crate) mod $name;"),
+        "lib.rs's `internal!` makes a module public only with the `testing` feature:\n{internal}"
+    );
     // Each `pub use ...;`, over as many lines as rustfmt gives it.
     let exported: BTreeSet<&str> = lib
         .split(';')

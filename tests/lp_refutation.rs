@@ -333,7 +333,7 @@ fn the_checker_rejects_tampered_certificates() {
                 v[k].1 = -y;
                 assert!(matches!(
                     lp::farkas::check(&f, &c(v)),
-                    Err(lp::Rejected::WrongSign { .. })
+                    Err(lp::farkas::Rejected::WrongSign { .. })
                 ));
             }
         }

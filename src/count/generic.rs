@@ -1,5 +1,5 @@
 //! Counting any puzzle kind through the IR: the compiled formula, encoded to CNF as
-//! `--emit dimacs` writes it, counted by [`crate::sharp`] projected on the variables that
+//! `--emit dimacs` writes it, counted by `sharp` projected on the variables that
 //! identify a solution (`Puzzle::primary`), so that auxiliary variables (the encoder's, and
 //! a front-end's own) never count twice.
 

@@ -9,7 +9,7 @@
 //! 3SoKu is counted by [`frontier`], a dynamic programme over the faces that exploits the
 //! puzzle's structure (its tile-count rows tie every face together, which defeats a model
 //! counter's decomposition into components); every other kind by [`generic`], the projected
-//! model counter of [`crate::sharp`] over the compiled formula.
+//! model counter of the `sharp` module over the compiled formula.
 //!
 //! Counts go out as decimal strings in the JSON (they may pass 2^64). `--max-memory` (default
 //! 8G) bounds the counter's states (past it, exit 2), and `--timeout` ends without a count

@@ -18,7 +18,7 @@ pub mod simplex;
 use std::time::Instant;
 
 use crate::ir::{Constraint, PbFormula};
-pub use farkas::{Certificate, Checked, Rejected};
+pub use farkas::{Certificate, Checked};
 pub use simplex::GaveUp;
 
 /// When the LP gives up.

@@ -41,14 +41,6 @@ pub enum Row {
     },
 }
 
-impl Row {
-    pub fn line(&self) -> usize {
-        match self {
-            Row::Clause { line, .. } | Row::Linear { line, .. } => *line,
-        }
-    }
-}
-
 /// `min:` (or the extension `max:`) with its terms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Objective {
@@ -75,21 +67,6 @@ pub struct PbFile {
     /// Variables the file calls otherwise than `x<index>`: (index, name), by index. Answers
     /// print these names, as PB solvers do.
     pub names: Vec<(u32, String)>,
-}
-
-impl PbFile {
-    /// The largest variable index any row or the objective uses.
-    pub fn max_used(&self) -> u32 {
-        let rows = self.rows.iter().flat_map(|r| match r {
-            Row::Clause { lits, .. } => lits.iter().map(|l| l.var).max(),
-            Row::Linear { terms, .. } => terms.iter().flat_map(|t| t.lits.iter().map(|l| l.var)).max(),
-        });
-        let obj = self
-            .objective
-            .iter()
-            .flat_map(|o| o.terms.iter().flat_map(|t| t.lits.iter().map(|l| l.var)));
-        rows.chain(obj).max().unwrap_or(0)
-    }
 }
 
 /// The most variables a file may declare: answers list every declared variable, so this

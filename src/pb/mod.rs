@@ -20,8 +20,7 @@ mod presolve;
 mod puzzle;
 pub mod verify;
 
-pub use crate::ir::Cmp;
-pub use file::{Lit, MAX_VARS, Objective, PbFile, Row, Term, Values};
+pub use file::{Lit, MAX_VARS, Objective, PbFile, Row, Term};
 
 /// Reads an OPB file.
 pub fn read_opb(file: &str, text: &str) -> Result<PbFile, crate::input::InputError> {

@@ -21,7 +21,7 @@ pub struct RunOptions {
 
 /// Whether the compiled model's LP relaxation is tried before the backend (`--lp`): an
 /// infeasible relaxation, with its certificate checked exactly, answers `unsat` without a
-/// backend (see [`crate::lp`] and encodings/lp.md).
+/// backend (see `lp` and encodings/lp.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LpMode {
     /// Where it pays: see [`lp_limits`].

@@ -19,8 +19,8 @@ mod counter;
 use num_bigint::BigUint;
 
 use crate::budget::Deadline;
-use crate::encode::{Cnf, EncodeError, EncodeOptions, encode_until};
-use crate::ir::{PbFormula, Var};
+use crate::encode::Cnf;
+use crate::ir::Var;
 
 pub use counter::{Stats, Stopped};
 
@@ -29,15 +29,6 @@ pub use counter::{Stats, Stopped};
 pub struct Count {
     pub value: BigUint,
     pub stats: Stats,
-}
-
-/// Why [`count_formula`] gave no count.
-#[derive(Debug, Clone, thiserror::Error)]
-pub enum FormulaError {
-    #[error(transparent)]
-    Encode(#[from] EncodeError),
-    #[error(transparent)]
-    Stopped(#[from] Stopped),
 }
 
 /// Stack bytes per decision level: the search recurses once per component and once per
@@ -77,21 +68,6 @@ pub fn count(cnf: &Cnf, projection: &[Var], max_bytes: u64, deadline: &Deadline)
             .expect("spawning the counting thread");
         worker.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
     })
-}
-
-/// Counts the solutions of a pseudo-Boolean formula: encodes it to CNF as `--emit dimacs`
-/// does (`opts`) and counts projected on the formula's own variables (the primary ones;
-/// the encoder's auxiliaries are existential).
-pub fn count_formula(
-    f: &PbFormula,
-    opts: EncodeOptions,
-    max_bytes: u64,
-    deadline: &Deadline,
-) -> Result<Count, FormulaError> {
-    let mut cnf = Cnf::new();
-    encode_until(f, opts, &mut cnf, deadline)?;
-    let projection: Vec<Var> = (0..f.num_vars).map(Var).collect();
-    Ok(count(&cnf, &projection, max_bytes, deadline)?)
 }
 
 #[cfg(test)]

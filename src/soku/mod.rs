@@ -11,13 +11,16 @@ mod puzzle;
 pub mod verify;
 mod writer;
 
-pub use compile::{Compiled, Place, compile, compile_plain};
-pub use decode::{DecodeError, decode};
-pub use presolve::{Domains, Presolved, presolve};
+pub use compile::{Compiled, compile_plain};
+// The tests compile, presolve and decode a 3SoKu model step by step; the run path goes
+// through the `Puzzle` impl (puzzle.rs).
+#[cfg(feature = "testing")]
+pub use {
+    compile::compile,
+    decode::decode,
+    presolve::presolve,
+};
 pub(crate) use print::{VERIFIED, placement_json, push_line, status_line};
-pub use puzzle::check_model_size;
 
 pub use crate::model::Placement;
 
-/// A full arrangement: one placement per face, in face order.
-pub type Solution = Vec<Placement>;
