@@ -143,23 +143,13 @@ fn main() -> ExitCode {
     }
     cli::environment::apply();
     let serving = matches!(parsed.command, Command::Serve(_));
-    let result = match parsed.command {
-        Command::Solve(a) => cli::solve::run(a),
-        Command::Decode(a) => cli::decode::run(a),
-        Command::Check(a) => cli::check::run(a),
-        Command::Bench(a) => cli::bench::run(a),
-        Command::Compare(a) => cli::compare::run(a),
-        Command::Sweep(a) => cli::sweep::run(a),
-        Command::Generate(a) => cli::generate::run(a),
-        Command::Adts(a) => cli::adts::run(a),
-        Command::SweepMerge(a) => cli::sweep::merge(a),
-        Command::Certify(a) => cli::certify::run(a),
-        Command::Render(a) => cli::render::run(a),
-        Command::Scaling(a) => cli::scaling::run(a),
-        Command::Count(a) => cli::count::run(a),
-        Command::Serve(a) => cli::serve::run(a),
-        Command::Completions(a) => cli::meta::completions(a, Cli::command()),
-        Command::Man(_) => cli::meta::man(Cli::command()),
+    // Every file the command reads is one it never writes over. The server reads variants
+    // for each request and writes no file, so it keeps no such list.
+    let inputs = sokuc::output::Inputs::new();
+    let result = if serving {
+        dispatch(parsed.command)
+    } else {
+        inputs.record(|| dispatch(parsed.command))
     };
     let code = match result {
         Ok(code) => code,
@@ -177,6 +167,28 @@ fn main() -> ExitCode {
         return ExitCode::from(cli::signals::INTERRUPTED);
     }
     ExitCode::from(code)
+}
+
+/// Runs the subcommand.
+fn dispatch(command: Command) -> cli::Exit {
+    match command {
+        Command::Solve(a) => cli::solve::run(a),
+        Command::Decode(a) => cli::decode::run(a),
+        Command::Check(a) => cli::check::run(a),
+        Command::Bench(a) => cli::bench::run(a),
+        Command::Compare(a) => cli::compare::run(a),
+        Command::Sweep(a) => cli::sweep::run(a),
+        Command::Generate(a) => cli::generate::run(a),
+        Command::Adts(a) => cli::adts::run(a),
+        Command::SweepMerge(a) => cli::sweep::merge(a),
+        Command::Certify(a) => cli::certify::run(a),
+        Command::Render(a) => cli::render::run(a),
+        Command::Scaling(a) => cli::scaling::run(a),
+        Command::Count(a) => cli::count::run(a),
+        Command::Serve(a) => cli::serve::run(a),
+        Command::Completions(a) => cli::meta::completions(a, Cli::command()),
+        Command::Man(_) => cli::meta::man(Cli::command()),
+    }
 }
 
 #[cfg(test)]

@@ -8,9 +8,12 @@
 //!   and is renamed into place only when complete; on any error (or a panic, or an early
 //!   return) the temporary file is removed.
 //!
-//! Readers register what they read with [`note_input`] ([`crate::input::read_text`] does it
-//! for every text input), so a command cannot forget an input it did not know it had, such
-//! as the variant file an instance names.
+//! The files a command has read are an [`Inputs`], a value the command holds: it runs its
+//! work inside [`Inputs::record`], and the readers add each file they open to the recording
+//! of their thread ([`crate::input::read_text`] does it for every text input), so a command
+//! cannot forget an input it did not know it had, such as the variant file an instance
+//! names. Outside a recording nothing is kept: a program that embeds the library (or the
+//! page's server, reading variants for every request) holds no list of what it has read.
 //!
 //! The input check runs as soon as the inputs are read, before any solving, so a refused path
 //! costs nothing. Solvers write their proofs (`--proof`) into the temporary file too. When
@@ -22,10 +25,11 @@
 //! when it names an input). `tests/outputs.rs` covers every command that writes, under every
 //! kind of alias.
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::rc::Rc;
 
 /// A file's identity on disk: (device, inode) where the platform has them, else its
 /// canonical path.
@@ -51,14 +55,63 @@ fn file_id(path: &Path) -> Option<FileId> {
     }
 }
 
-/// Files read by this process, with the name they were read under (for the message).
-static INPUTS: Mutex<Vec<(FileId, PathBuf)>> = Mutex::new(Vec::new());
+/// Files read, each with the name it was read under (for the message).
+type Files = Rc<RefCell<Vec<(FileId, PathBuf)>>>;
 
-/// Records that `path` is an input of the running command. Call it after opening the file
-/// (a path that does not exist is nothing to protect).
+thread_local! {
+    /// The recording this thread's reads go to: the innermost [`Inputs::record`] running on
+    /// it. The command's reads all happen on the thread that runs it; threads the library
+    /// starts (solvers, workers, the server's) read no input of the command's.
+    static RECORDING: RefCell<Option<Files>> = const { RefCell::new(None) };
+}
+
+/// The files a command has read, which it never writes over (see the module's page).
+#[derive(Debug, Default)]
+pub struct Inputs {
+    files: Files,
+}
+
+impl Inputs {
+    /// No files yet.
+    pub fn new() -> Inputs {
+        Inputs::default()
+    }
+
+    /// Runs `work` with every file read on this thread meanwhile added to these inputs, and
+    /// every output it writes checked against them. The thread's previous recording, if
+    /// any, is back when `work` ends, however it ends.
+    pub fn record<T>(&self, work: impl FnOnce() -> T) -> T {
+        /// Puts the outer recording back, on a return or a panic alike.
+        struct Restore(Option<Files>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                let outer = self.0.take();
+                RECORDING.with(|r| *r.borrow_mut() = outer);
+            }
+        }
+        let outer = RECORDING.with(|r| r.replace(Some(Rc::clone(&self.files))));
+        let _restore = Restore(outer);
+        work()
+    }
+
+    /// How many files are recorded.
+    pub fn len(&self) -> usize {
+        self.files.borrow().len()
+    }
+
+    /// Whether no file is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Records that `path` is an input of the running command, if one is recording on this
+/// thread. Call it after opening the file (a path that does not exist is nothing to protect).
 pub fn note_input(path: &Path) {
-    if let Some(id) = file_id(path) {
-        let mut inputs = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(id) = file_id(path) else { return };
+    RECORDING.with(|r| {
+        let Some(files) = &*r.borrow() else { return };
+        let mut inputs = files.borrow_mut();
         // An entry whose name no longer leads to this inode is a deleted input's (the inode
         // was reused): it does not stand for this file, so this one is added.
         if !inputs
@@ -67,7 +120,7 @@ pub fn note_input(path: &Path) {
         {
             inputs.push((id, path.to_path_buf()));
         }
-    }
+    });
 }
 
 /// An output that cannot be written.
@@ -110,9 +163,9 @@ pub fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// Refuses `path` if it is a file this process has read. Commands call it as soon as their
-/// inputs are loaded, so a long solve does not end in a refused write; [`Pending::new`]
-/// calls it again.
+/// Refuses `path` if it is a file the running command has read (the recording of this
+/// thread: see [`Inputs::record`]). Commands call it as soon as their inputs are loaded, so a
+/// long solve does not end in a refused write; [`Pending::new`] calls it again.
 pub fn check(path: &Path) -> Result<(), OutputError> {
     if is_stdout(path) {
         return Ok(());
@@ -120,16 +173,20 @@ pub fn check(path: &Path) -> Result<(), OutputError> {
     let Some(id) = file_id(path) else {
         return Ok(());
     };
-    let inputs = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
-    // An input that has since been deleted may have given its inode to a new file: that
-    // file is not the input (whose data is gone anyway), so a match counts only while the
-    // input's own name still leads to the same file. (Tests in one process delete their
-    // inputs; that reuse once refused an unrelated test's output.)
-    match inputs
-        .iter()
-        .find(|(i, name)| *i == id && file_id(name).as_ref() == Some(i))
-    {
-        Some((_, input)) => Err(OutputError::IsInput {
+    let found = RECORDING.with(|r| {
+        let files = r.borrow();
+        let inputs = files.as_ref()?.borrow();
+        // An input that has since been deleted may have given its inode to a new file: that
+        // file is not the input (whose data is gone anyway), so a match counts only while the
+        // input's own name still leads to the same file. (Tests in one process delete their
+        // inputs; that reuse once refused an unrelated test's output.)
+        inputs
+            .iter()
+            .find(|(i, name)| *i == id && file_id(name).as_ref() == Some(i))
+            .map(|(_, input)| input.clone())
+    });
+    match found {
+        Some(input) => Err(OutputError::IsInput {
             path: path.display().to_string(),
             input: input.display().to_string(),
         }),
@@ -269,12 +326,12 @@ mod tests {
 
     #[test]
     fn refuses_inputs_by_any_name_and_leaves_them_intact() {
-        // Kept after the test: the registry holds the input's inode for the rest of the
-        // process, and a deleted file's inode may be reused by another test's output.
-        let dir = tempfile::tempdir().unwrap().keep();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let input = dir.join("in.toml");
         std::fs::write(&input, "original").unwrap();
-        note_input(&input);
+        let inputs = Inputs::new();
+        inputs.record(|| note_input(&input));
         let other_spelling = dir.join(".").join("in.toml");
         let hard = dir.join("hard.toml");
         std::fs::hard_link(&input, &hard).unwrap();
@@ -286,10 +343,48 @@ mod tests {
             names.push(link);
         }
         for name in names {
-            let e = write_atomic(&name, |w| w.write_all(b"clobbered")).unwrap_err();
+            let e = inputs
+                .record(|| write_atomic(&name, |w| w.write_all(b"clobbered")))
+                .unwrap_err();
             assert!(matches!(e, OutputError::IsInput { .. }), "{name:?}: {e}");
         }
         assert_eq!(std::fs::read_to_string(&input).unwrap(), "original");
+    }
+
+    #[test]
+    fn only_a_recording_keeps_inputs_and_each_keeps_its_own() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (a, b) = (tmp.path().join("a.txt"), tmp.path().join("b.txt"));
+        std::fs::write(&a, "a").unwrap();
+        std::fs::write(&b, "b").unwrap();
+        // Read with no recording: nothing is kept, so nothing is refused.
+        note_input(&a);
+        assert!(check(&a).is_ok());
+        let (outer, inner) = (Inputs::new(), Inputs::new());
+        outer.record(|| {
+            note_input(&a);
+            inner.record(|| {
+                note_input(&b);
+                // The inner recording is the thread's: it has b, not the outer's a.
+                assert!(check(&b).is_err());
+                assert!(check(&a).is_ok());
+            });
+            // Back to the outer one, which never saw b.
+            assert!(check(&a).is_err());
+            assert!(check(&b).is_ok());
+        });
+        assert_eq!((outer.len(), inner.len()), (1, 1));
+        // The same file read twice is one input.
+        outer.record(|| note_input(&a));
+        assert_eq!(outer.len(), 1);
+        // A recording ended by a panic is gone from the thread all the same.
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            inner.record(|| panic!("in the work"));
+        }));
+        assert!(caught.is_err());
+        assert!(check(&b).is_ok(), "the panicked recording still refuses its input");
+        // Another thread has no recording of its own, whatever this one has.
+        outer.record(|| std::thread::scope(|s| s.spawn(|| assert!(check(&a).is_ok())).join().unwrap()));
     }
 
     #[test]
