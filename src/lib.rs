@@ -70,6 +70,7 @@ pub mod fuzzing;
 
 internal! {
     grid;
+    ir;
     kakuro;
     lp;
     pb;
@@ -102,8 +103,6 @@ pub(crate) mod export;
 pub mod generate;
 #[doc(hidden)]
 pub mod input;
-#[doc(hidden)]
-pub mod ir;
 #[doc(hidden)]
 pub mod liu;
 #[doc(hidden)]

@@ -242,7 +242,7 @@ pub fn run(a: SolveArgs) -> Exit {
     }
     match a.format {
         // On an unknown answer no engine answered.
-        Format::Text if a.backend == "auto" && r.backend != "auto" && r.status != sokuc::ir::Status::Unknown => {
+        Format::Text if a.backend == "auto" && r.backend != "auto" && r.status != sokuc::Status::Unknown => {
             // Which engine `auto` picked (the JSON's `backend`, with the reason in
             // `stats.extra.auto`); a comment line, so grid answers stay solution files.
             let line = format!(
@@ -258,7 +258,7 @@ pub fn run(a: SolveArgs) -> Exit {
     if let Some(c) = &r.contradiction {
         eprintln!("sokuc: ENGINES CONTRADICT EACH OTHER on {}: {c}", p.source());
     }
-    if r.status == sokuc::ir::Status::Unsat {
+    if r.status == sokuc::Status::Unsat {
         peg_hint(a.puzzle.pegs.as_deref());
     }
     Ok(a.exit.code(p.kind(), r.exit_code(), r.optimal == Some(true)))

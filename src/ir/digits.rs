@@ -28,9 +28,7 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, ToPrimitive};
 
-use std::collections::BTreeMap;
-
-use super::{Cmp, Linear, Lit, Var};
+use super::{Cmp, Lit, Var};
 
 /// The widest digit: column rows of `n` terms stay below `2^(k+2)·(n+2)`.
 pub const MAX_DIGIT_BITS: u32 = 24;
@@ -157,10 +155,13 @@ pub fn split(
 }
 
 /// What splitting one IR row gives (see [`split_linear`]).
+// The MIP backends split their wide rows so; the other engines take the digit columns of a
+// `WideRow` as built.
+#[cfg(any(feature = "mip", feature = "highs", test))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Columns {
     /// The columns, as `=` rows with positive coefficients.
-    Rows(Vec<Linear>),
+    Rows(Vec<super::Linear>),
     /// Every assignment satisfies the row: nothing to write.
     Holds,
     /// No assignment satisfies the row, and why.
@@ -171,7 +172,11 @@ pub enum Columns {
 /// and have either sign: merged per variable into `Σ a·l >= b` or `= b` with every `a > 0`
 /// (a `<=` row is negated; `c·x` with `c < 0` is `c + |c|·¬x`), then [`split`]. Exact in
 /// `i128`: an IR row's coefficients are `i64`.
-pub fn split_linear(lin: &Linear, digit_bits: u32, new_var: &mut dyn FnMut(Aux) -> Var) -> Columns {
+#[cfg(any(feature = "mip", feature = "highs", test))]
+pub fn split_linear(lin: &super::Linear, digit_bits: u32, new_var: &mut dyn FnMut(Aux) -> Var) -> Columns {
+    use super::Linear;
+    use std::collections::BTreeMap;
+
     let sign: i128 = if lin.cmp == Cmp::Le { -1 } else { 1 };
     let cmp = if lin.cmp == Cmp::Eq { Cmp::Eq } else { Cmp::Ge };
     // Net coefficient of each variable's positive literal, and the constant moved right.
@@ -262,6 +267,7 @@ fn floor_div(a: &BigInt, m: &BigInt) -> BigInt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::Linear;
 
     /// The column system over every assignment of the row's literals and the auxiliaries:
     /// which assignments of the row's variables have some auxiliary values that satisfy it.

@@ -10,9 +10,9 @@
 
 use std::collections::HashMap;
 
-pub use rustc_hash::{FxBuildHasher as FastBuildHasher, FxHasher as FastHasher};
+pub use rustc_hash::FxBuildHasher as FastBuildHasher;
 
-/// A `HashMap` with [`FastHasher`].
+/// A `HashMap` with the Fx hash (`rustc_hash::FxHasher`).
 pub type FastMap<K, V> = HashMap<K, V, FastBuildHasher>;
 
 #[cfg(test)]
@@ -37,7 +37,7 @@ mod tests {
     #[test]
     fn byte_strings_of_different_lengths_hash_apart() {
         let h = |b: &[u8]| {
-            let mut s = FastHasher::default();
+            let mut s = rustc_hash::FxHasher::default();
             s.write(b);
             s.finish()
         };

@@ -15,8 +15,8 @@ mod status;
 
 pub use evaluator::Evaluator;
 pub use formula::{Cmp, Constraint, Linear, PbFormula, Staged, Violation, WideRow};
-pub use hash::{FastHasher, FastMap};
+pub use hash::FastMap;
 pub use lit::{Lit, Var};
-pub use pool::{Model, VarPool};
+pub use pool::Model;
 pub use projection::Projection;
 pub use status::Status;
