@@ -112,7 +112,7 @@ failed=0
 # opt-level 3's time (warm: 30 s for the pass, against 62 s at opt-level 1); its dependencies
 # are the ones the other phases built, unchanged.
 sokuc_dev_null
-cargo test --profile ci --config 'profile.ci.package.sokuc.opt-level=0' --no-fail-fast --bin sokuc --test auto_backend --test backends --test docs \
+cargo test --profile ci --config 'profile.ci.package.sokuc.opt-level=0' --no-fail-fast --bin sokuc --test auto_backend --test backends --test docs --test facade_run \
     --test golden --test pb_files --test serve --test usage_errors --test wide_objective \
     -- this_build default_build every_option_has_help || failed=1
 phase "default build: compile and test"

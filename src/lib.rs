@@ -35,16 +35,16 @@
 mod api;
 
 pub use api::{
-    Assignment, Backend, Backing, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Count, Encoding, Instance, Lit, MAX_VARS,
-    Model, Options, Outcome, Placement, Soku, Var, backends, kinds,
+    Assignment, Backend, Backing, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, Instance, Lit,
+    MAX_VARS, Model, Options, Outcome, Placement, Soku, Var, backends, kinds,
 };
-pub use encode::EncodeError;
+pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::Error;
 pub use input::InputError;
 pub use ir::Status;
 pub use output::OutputError;
-pub use run::Checked;
 pub use run::emit::Format;
+pub use run::{Checked, LpMode};
 
 /// Declares the library's internal modules: private to the crate, or public with the
 /// `testing` feature, which only sokuc's own tests, fuzz targets and benchmarks turn on (see
@@ -69,6 +69,7 @@ macro_rules! internal {
 pub mod fuzzing;
 
 internal! {
+    compare;
     grid;
     ir;
     kakuro;
@@ -90,8 +91,6 @@ pub mod bench;
 pub mod budget;
 #[doc(hidden)]
 pub mod certify;
-#[doc(hidden)]
-pub mod compare;
 #[doc(hidden)]
 pub mod count;
 #[doc(hidden)]

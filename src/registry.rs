@@ -168,7 +168,7 @@ pub fn load(path: &Path, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, Input
         }
     };
     if stdin {
-        return from_stdin(&input::compressed::read_stdin()?, kind);
+        return read_stdin(kind);
     }
     let text = if let Some(how) = compression(path) {
         input::compressed::read_compressed(path, how)?
@@ -177,6 +177,20 @@ pub fn load(path: &Path, kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, Input
     };
     let k = chosen.unwrap_or(&KINDS[0]);
     (k.read)(&name, &text, Variants::Files(path.parent()))
+}
+
+/// The puzzle on standard input (decompressed if it is compressed), as [`from_stdin`] reads
+/// it; an empty standard input is no puzzle.
+pub fn read_stdin(kind: Option<&str>) -> Result<Box<dyn AnyPuzzle>, InputError> {
+    let text = input::compressed::read_stdin()?;
+    if text.trim().is_empty() {
+        return Err(InputError::new(
+            "<stdin>",
+            None,
+            "no puzzle: standard input is empty; give an instance file (`-` for standard input) or --pegs",
+        ));
+    }
+    from_stdin(&text, kind)
 }
 
 /// The puzzle in `text`, read from standard input: of the kind named `kind` (`--kind`), else

@@ -373,6 +373,7 @@ fn the_public_library_is_the_facade() {
         "ClauseSink",
         "Cmp",
         "Cnf",
+        "Comparison",
         "Count",
         "Encoding",
         "Lit",
@@ -382,6 +383,8 @@ fn the_public_library_is_the_facade() {
         "Soku",
         "Var",
         "EncodeError",
+        "DEFAULT_MAX_CLAUSES",
+        "LpMode",
         "InputError",
         "OutputError",
     ]

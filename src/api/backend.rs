@@ -79,6 +79,37 @@ impl Backend {
         self == Backend::Auto || crate::backend::available().contains(&self.name())
     }
 
+    /// The backend, if this build has it.
+    ///
+    /// ```
+    /// use sokuc::Backend;
+    /// assert_eq!(Backend::Search.check()?, Backend::Search);
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`] when it is not in this build; the message names the cargo feature to
+    /// build with.
+    pub fn check(self) -> Result<Backend, Error> {
+        match self {
+            Backend::Auto => Ok(self),
+            _ => match crate::backend::lookup(self.name()) {
+                Ok(_) => Ok(self),
+                Err(e) => Err(Error::Input(InputError::new("backend", None, e.to_string()))),
+            },
+        }
+    }
+
+    /// The backends that take any model, in the order `sokuc compare` runs them by default:
+    /// those of this build but `Auto` and [`Backend::Mitm`] (which only takes small ones).
+    pub fn general() -> Vec<Backend> {
+        crate::backend::general()
+            .into_iter()
+            .filter_map(|n| n.parse().ok())
+            .collect()
+    }
+
     /// The backends of this build, `Auto` first, then in the order `sokuc compare` runs
     /// them.
     pub fn available() -> Vec<Backend> {

@@ -80,6 +80,21 @@ impl Instance {
         })
     }
 
+    /// Reads the instance on standard input, decompressed if it is compressed (gzip, bzip2,
+    /// xz): of the given kind (one of [`crate::kinds`]), else of the kind the text looks like
+    /// (a grid says so on its first line, OPB and DIMACS by their headers; else a 3SoKu
+    /// instance in TOML). The same as [`Instance::read`] on the path `-`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`] when standard input is empty, cannot be read, or is not a valid
+    /// instance; as [`Instance::read`] otherwise.
+    pub fn read_stdin(kind: Option<&str>) -> Result<Instance, Error> {
+        Ok(Instance {
+            puzzle: crate::registry::read_stdin(kind)?,
+        })
+    }
+
     /// Reads an instance of `kind` (one of [`crate::kinds`]) from `text`; `name` is what
     /// error messages call it.
     ///
@@ -123,6 +138,37 @@ impl Instance {
     /// Where the instance was read from, as messages name it.
     pub fn source(&self) -> &str {
         self.puzzle.source()
+    }
+
+    /// Solves the instance on each of `backends`, `jobs` at a time (1: one after another, so
+    /// that their times compare), every answer checked as [`Instance::solve`] checks it. The
+    /// options' own backend is not used; their time limit bounds the whole comparison, each
+    /// backend getting its share of what is left when it starts.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`] when `backends` is empty or names one this build lacks (the message
+    /// names the feature to build with); when every backend fails, the first one's error. A
+    /// backend that fails while others answer only has an error row in the [`Comparison`].
+    ///
+    /// [`Comparison`]: crate::Comparison
+    pub fn compare(
+        &self,
+        backends: &[super::Backend],
+        options: &Options,
+        jobs: usize,
+    ) -> Result<super::Comparison, Error> {
+        if backends.is_empty() {
+            return Err(crate::input::InputError::new("backends", None, "no backend to compare").into());
+        }
+        for b in backends {
+            b.check()?;
+        }
+        let names: Vec<String> = backends.iter().map(|b| b.name().to_string()).collect();
+        let run = run_options(options, Instant::now());
+        Ok(super::Comparison {
+            inner: crate::compare::compare(self.puzzle.as_ref(), &names, &run, jobs)?,
+        })
     }
 
     /// Compiles the instance, solves it on the chosen backend, and checks the answer. A

@@ -5,6 +5,7 @@
 
 mod backend;
 mod cnf;
+mod compare;
 mod count;
 mod evidence;
 mod instance;
@@ -20,6 +21,7 @@ mod typed;
 
 pub use backend::Backend;
 pub use cnf::{ClauseSink, Cnf, Encoding};
+pub use compare::Comparison;
 pub use count::Count;
 pub use evidence::{Backing, Claim, ClaimKind};
 pub use instance::Instance;

@@ -26,6 +26,10 @@ pub struct Options {
     pub(crate) highs_helper: Option<PathBuf>,
     pub(crate) max_memory: Option<u64>,
     pub(crate) encoding: super::cnf::Encoding,
+    pub(crate) lp: crate::run::LpMode,
+    pub(crate) max_clauses: Option<u64>,
+    pub(crate) cp_tuning: Option<String>,
+    pub(crate) cadical_tuning: Option<String>,
 }
 
 impl Default for Options {
@@ -42,6 +46,10 @@ impl Default for Options {
             highs_helper: None,
             max_memory: None,
             encoding: super::cnf::Encoding::Auto,
+            lp: crate::run::LpMode::Auto,
+            max_clauses: None,
+            cp_tuning: None,
+            cadical_tuning: None,
         }
     }
 }
@@ -145,6 +153,40 @@ impl Options {
     /// from its size).
     pub fn encoding(mut self, encoding: super::cnf::Encoding) -> Options {
         self.encoding = encoding;
+        self
+    }
+
+    /// Whether the model's LP relaxation is tried before the backend (as `--lp`;
+    /// [`LpMode::Auto`](crate::LpMode::Auto) by default). A relaxation with no solution,
+    /// checked exactly with Farkas multipliers, answers unsat with no backend run, and the
+    /// claim says so.
+    pub fn lp(mut self, mode: crate::run::LpMode) -> Options {
+        self.lp = mode;
+        self
+    }
+
+    /// The most clauses the CNF encoding may have (as `--max-clauses`;
+    /// [`DEFAULT_MAX_CLAUSES`](crate::DEFAULT_MAX_CLAUSES) by default). A larger model is
+    /// refused with [`crate::Error::Limit`] instead of being built.
+    pub fn max_clauses(mut self, clauses: u64) -> Options {
+        self.max_clauses = Some(clauses);
+        self
+    }
+
+    /// A tuning experiment for the `cp` engine (pumpkin): `name=value` settings, comma
+    /// separated, as the command takes them from `SOKUC_CP_OPTS` (such as
+    /// `order=first-fail,restarts=luby`). Tuning changes how the engine searches, never what
+    /// its answers mean; a setting the engine does not know fails the solve.
+    pub fn cp_tuning(mut self, settings: impl Into<String>) -> Options {
+        self.cp_tuning = Some(settings.into());
+        self
+    }
+
+    /// A tuning experiment for CaDiCaL: `name=integer` options, comma separated, as the
+    /// command takes them from `SOKUC_CADICAL_OPTS`; one CaDiCaL does not know fails the
+    /// solve.
+    pub fn cadical_tuning(mut self, settings: impl Into<String>) -> Options {
+        self.cadical_tuning = Some(settings.into());
         self
     }
 }

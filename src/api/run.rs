@@ -8,7 +8,7 @@ use crate::encode::EncodeOptions;
 use crate::error::Error;
 use crate::input::InputError;
 use crate::puzzle::CompileOptions;
-use crate::run::{LpMode, RunOptions};
+use crate::run::RunOptions;
 
 /// The options' backend, or why this build has none of that name.
 pub(crate) fn backend_of(options: &Options) -> Result<Box<dyn crate::backend::Backend>, Error> {
@@ -26,10 +26,14 @@ pub(crate) fn run_options(options: &Options, started: Instant) -> RunOptions {
             mip_helper: options.mip_helper.clone(),
             highs_helper: options.highs_helper.clone(),
             encode: encode_options(options),
+            tuning: crate::backend::Tuning {
+                cp: options.cp_tuning.clone(),
+                cadical: options.cadical_tuning.clone(),
+            },
             ..SolveOptions::default()
         },
         compile: compile_options(options),
-        lp: LpMode::Auto,
+        lp: options.lp,
         unique: options.unique,
         strict: options.strict,
     }
@@ -39,7 +43,7 @@ pub(crate) fn encode_options(options: &Options) -> EncodeOptions {
     EncodeOptions {
         pb: options.encoding,
         max_memory: options.max_memory.unwrap_or(EncodeOptions::default().max_memory),
-        ..EncodeOptions::default()
+        max_clauses: options.max_clauses.unwrap_or(EncodeOptions::default().max_clauses),
     }
 }
 

@@ -1,6 +1,6 @@
 //! What every backend speaks: the [`Backend`] trait, its options ([`SolveOptions`]) and
 //! answers ([`Outcome`], [`Enumeration`], [`Optimum`], [`Session`]), and what it declares it
-//! can do ([`Capabilities`]). Each backend reads the pseudo-Boolean IR ([`PbFormula`]) and
+//! can do ([`Capabilities`]). Each backend reads the pseudo-Boolean IR (`PbFormula`) and
 //! nothing else. Nothing here knows an engine or an algorithm: engines implement the trait,
 //! and `backend::algorithms` builds enumeration, optimisation and sessions on it.
 
@@ -252,7 +252,7 @@ pub trait Backend {
     }
 
     /// How many bits of an objective too wide for 64 bits this backend minimises at a time
-    /// (the width of a stage, see [`crate::ir::Staged`]): 61 by default, the most an
+    /// (the width of a stage, see `crate::ir::Staged`): 61 by default, the most an
     /// objective sum holds; narrower where the engine's numbers or encodings want it.
     fn objective_stage_bits(&self) -> u32 {
         61
@@ -460,7 +460,7 @@ pub struct Optimum {
 /// A formula loaded into a solver once and solved many times.
 pub trait Session {
     /// New right-hand side for linear row `row` (index into the formula's constraints; a
-    /// [`Constraint::Linear`] or [`Constraint::SumOf`]); it holds for every later solve.
+    /// `Constraint::Linear` or `Constraint::SumOf`); it holds for every later solve.
     fn set_rhs(&mut self, row: usize, rhs: i64) -> Result<(), BackendError>;
     /// A clause that holds for every later solve (e.g. a no-good excluding an answer).
     fn add_clause(&mut self, lits: &[Lit]) -> Result<(), BackendError>;

@@ -1,11 +1,11 @@
-//! `sokuc compare`: several backends on one puzzle (the work is in `sokuc::compare`).
+//! `sokuc compare`: several backends on one puzzle (the work is in `sokuc::Instance::compare`).
 
 use std::time::Duration;
 
 use clap::Args;
 
-use super::{BACKENDS_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, backend_list, print, seconds};
-use sokuc::backend;
+use super::{BACKENDS_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, print, seconds};
+use sokuc::{Backend, Error, InputError};
 
 #[derive(Args)]
 pub struct CompareArgs {
@@ -33,14 +33,13 @@ pub struct CompareArgs {
 }
 
 pub fn run(a: CompareArgs) -> Exit {
-    let p = a.puzzle.load()?;
-    let names: Vec<String> = match &a.backend {
+    let p = a.puzzle.instance()?;
+    let backends = match &a.backend {
         Some(list) => backend_list(list)?,
-        None => backend::general().iter().map(|s| s.to_string()).collect(),
+        None => Backend::general(),
     };
-    let opts = a.enc.run(a.timeout);
     let jobs = a.jobs.map_or(1, usize::from);
-    let c = sokuc::compare::compare(p.as_ref(), &names, &opts, jobs)?;
+    let c = p.compare(&backends, &a.enc.options(a.timeout), jobs)?;
     match a.format {
         Format::Json => print(c.json())?,
         Format::Text => super::write_out(None, &c.text())?,
@@ -49,4 +48,34 @@ pub fn run(a: CompareArgs) -> Exit {
         eprintln!("sokuc: error: {message}");
     }
     Ok(a.exit.code(p.kind(), c.exit_code(), c.proven_optimal()))
+}
+
+/// `--backend`'s list: backends by name, comma separated; a name that is no backend's, or
+/// one this build lacks, is refused before anything runs.
+fn backend_list(list: &str) -> Result<Vec<Backend>, Error> {
+    // The library names the option `backend`; the command, `--backend`.
+    let on_the_command_line = |e: Error| match e {
+        Error::Input(e) => Error::Input(InputError::new("--backend", e.line, e.message)),
+        e => e,
+    };
+    let backends = list
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|n| {
+            n.parse::<Backend>()
+                .and_then(Backend::check)
+                .map_err(on_the_command_line)
+        })
+        .collect::<Result<Vec<Backend>, Error>>()?;
+    if backends.is_empty() {
+        let names: Vec<&str> = Backend::available().into_iter().map(Backend::name).collect();
+        return Err(InputError::new(
+            "--backend",
+            None,
+            format!("no backend named (this build has: {})", names.join(", ")),
+        )
+        .into());
+    }
+    Ok(backends)
 }

@@ -45,6 +45,18 @@ pub fn tuning() -> sokuc::backend::Tuning {
     .clone()
 }
 
+/// `options` with the tuning experiments of [`tuning`], if any is set.
+pub fn tuned(mut options: sokuc::Options) -> sokuc::Options {
+    let t = tuning();
+    if let Some(cp) = t.cp {
+        options = options.cp_tuning(cp);
+    }
+    if let Some(cadical) = t.cadical {
+        options = options.cadical_tuning(cadical);
+    }
+    options
+}
+
 /// The DRAT checker named by `SOKUC_DRAT_TRIM`, else `drat-trim` on `PATH`.
 pub fn drat_trim() -> Option<std::path::PathBuf> {
     if let Some(p) = std::env::var_os("SOKUC_DRAT_TRIM").filter(|p| !p.is_empty()) {

@@ -29,14 +29,16 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
+use sokuc::Encoding as PbEncoding;
 use sokuc::Error;
+use sokuc::LpMode;
 use sokuc::backend::SolveOptions;
 use sokuc::backend::{self, Backend};
-use sokuc::encode::{EncodeOptions, PbEncoding};
+use sokuc::encode::EncodeOptions;
 use sokuc::input::InputError;
 use sokuc::puzzle::CompileOptions;
 use sokuc::registry;
-use sokuc::run::{AnyPuzzle, LpMode, RunOptions};
+use sokuc::run::{AnyPuzzle, RunOptions};
 
 /// Every command returns its exit code, or the one error type (mapped in `main`).
 pub type Exit = Result<u8, Error>;
@@ -88,24 +90,35 @@ pub struct PuzzleArgs {
 }
 
 impl PuzzleArgs {
+    /// The instance the arguments name, through the library's facade.
+    pub fn instance(&self) -> Result<sokuc::Instance, Error> {
+        match (&self.instance, &self.pegs) {
+            (Some(_), Some(_)) => {
+                Err(InputError::new("command line", None, "give an instance file or --pegs, not both").into())
+            }
+            // Nothing named: standard input, when something is piped into it.
+            (None, None) if !std::io::stdin().is_terminal() => sokuc::Instance::read_stdin(self.kind.as_deref()),
+            (None, None) => Err(InputError::new(
+                "command line",
+                None,
+                "no puzzle: give an instance file (`-` for standard input) or --pegs",
+            )
+            .into()),
+            (None, Some(p)) => sokuc::Instance::icosoku(p),
+            (Some(path), None) => match &self.kind {
+                Some(kind) => sokuc::Instance::read_as(path, kind),
+                None => sokuc::Instance::read(path),
+            },
+        }
+    }
+
     pub fn load(&self) -> Result<Box<dyn AnyPuzzle>, Error> {
         match (&self.instance, &self.pegs) {
             (Some(_), Some(_)) => {
                 Err(InputError::new("command line", None, "give an instance file or --pegs, not both").into())
             }
             // Nothing named: standard input, when something is piped into it.
-            (None, None) if !std::io::stdin().is_terminal() => {
-                let text = sokuc::input::compressed::read_stdin()?;
-                if text.trim().is_empty() {
-                    return Err(InputError::new(
-                        "command line",
-                        None,
-                        "no puzzle: give an instance file (`-` for standard input) or --pegs; standard input is empty",
-                    )
-                    .into());
-                }
-                Ok(registry::from_stdin(&text, self.kind.as_deref())?)
-            }
+            (None, None) if !std::io::stdin().is_terminal() => Ok(registry::read_stdin(self.kind.as_deref())?),
             (None, None) => Err(InputError::new(
                 "command line",
                 None,
@@ -136,7 +149,7 @@ pub struct EncodingArgs {
     pub lp: LpArg,
     /// Clause budget of the CNF encoding: a larger model is refused with a clear error
     /// instead of exhausting memory.
-    #[arg(long, default_value_t = sokuc::encode::DEFAULT_MAX_CLAUSES, value_parser = whole::<u64>, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = sokuc::DEFAULT_MAX_CLAUSES, value_parser = whole::<u64>, allow_hyphen_values = true)]
     pub max_clauses: u64,
     /// Memory limit (bytes, or with a K, M, G or T suffix): a model whose estimated size
     /// exceeds it is refused before it is built, and building stops if the process passes it.
@@ -157,6 +170,24 @@ impl EncodingArgs {
         CompileOptions {
             presolve: self.presolve == OnOff::On,
         }
+    }
+
+    /// The facade's options with these encoding options, a time limit, the command's
+    /// interrupt flag and the environment's tuning.
+    pub fn options(&self, time_limit: Option<Duration>) -> sokuc::Options {
+        let mut o = sokuc::Options::new()
+            .encoding(self.pb_encoding.into())
+            .presolve(self.presolve == OnOff::On)
+            .lp(self.lp.into())
+            .max_clauses(self.max_clauses)
+            .max_memory(self.max_memory);
+        if let Some(t) = time_limit {
+            o = o.timeout(t);
+        }
+        if let Some(flag) = signals::flag() {
+            o = o.interrupt(flag);
+        }
+        environment::tuned(o)
     }
 
     /// Run options with these encoding options and a time limit per run.

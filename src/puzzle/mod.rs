@@ -7,7 +7,7 @@
 //! new kind touches neither the CLI, nor the run path, nor any backend.
 //!
 //! The trait sits between the model and the IR: a front-end reads its file into a model,
-//! compiles the model into a [`PbFormula`], turns an assignment back into a solution, and
+//! compiles the model into a `PbFormula`, turns an assignment back into a solution, and
 //! checks that solution with a verifier that shares no code with its compiler or decoder.
 //!
 //! **One solution** is what a person sees: identical tiles are interchangeable and a turned
@@ -91,7 +91,7 @@ impl Default for CompileOptions {
 }
 
 /// One puzzle kind's front-end. `Compiled` is whatever decoding needs besides the formula
-/// (usually the [`crate::ir::Model`] with its variable pool); `Solution` is the puzzle's own
+/// (usually the `crate::ir::Model` with its variable pool); `Solution` is the puzzle's own
 /// answer type.
 pub trait Puzzle: Clone + Send + Sync + 'static {
     /// `Sync`: the workers of a parallel enumeration share one compiled model.
@@ -134,7 +134,7 @@ pub trait Puzzle: Clone + Send + Sync + 'static {
     /// Checks a solution from the puzzle's rules alone (shares no code with compile/decode).
     fn verify(&self, s: &Self::Solution) -> Result<(), Invalid>;
 
-    /// The variables that identify a solution (see [`crate::ir::Projection`]): two answers
+    /// The variables that identify a solution (see `crate::ir::Projection`): two answers
     /// that agree on them decode to the same solution, and two that differ on them decode to
     /// different solutions. `--unique` and `--all` block answers on these only, so auxiliary
     /// variables can never make one solution count twice. By default every variable; a

@@ -22,12 +22,22 @@ pub struct RunOptions {
 /// Whether the compiled model's LP relaxation is tried before the backend (`--lp`): an
 /// infeasible relaxation, with its certificate checked exactly, answers `unsat` without a
 /// backend (see `lp` and encodings/lp.md).
+///
+/// ```
+/// use sokuc::{LpMode, Options};
+/// let opts = Options::new().lp(LpMode::Off);
+/// # let _ = opts;
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum LpMode {
-    /// Where it pays: see [`lp_limits`].
+    /// Where it pays: on models of at most 100 constraints (every 3SoKu and tile-pool
+    /// model), and never when a DRAT proof is asked for.
     #[default]
     Auto,
+    /// On models of up to 400 constraints.
     On,
+    /// Never.
     Off,
 }
 

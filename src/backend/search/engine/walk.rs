@@ -4,7 +4,7 @@
 //! solutions and none is reported twice; nothing is added to the formula, so finding the
 //! next solution costs what the walk to the next leaf costs, however many came before.
 //!
-//! With a projection (primary variables, [`crate::ir::Projection`]) the walk branches on
+//! With a projection (primary variables, `crate::ir::Projection`) the walk branches on
 //! the primary groups first; once they are all fixed, it looks for one completion of the
 //! others, reports it, and backtracks straight to the last primary decision. Each
 //! assignment of the primary variables is then reported once, whatever the others allow.
