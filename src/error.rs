@@ -11,8 +11,18 @@ use crate::input::InputError;
 use crate::ir::Status;
 use crate::output::OutputError;
 
-/// Exit codes (spec §3).
+/// The exit codes of the `sokuc` command, which [`Error::exit_code`] and
+/// [`Outcome::exit_code`](crate::Outcome::exit_code) give.
+///
+/// ```
+/// use sokuc::{Status, exit};
+/// assert_eq!(exit::status_code(Status::Unsat), exit::UNSAT);
+/// // The SAT competition's table, as kissat and CaDiCaL exit.
+/// assert_eq!(exit::competition_code(exit::SAT, false), exit::competition::SAT);
+/// ```
 pub mod exit {
+    pub use super::{competition, competition_code, status_code};
+
     /// A solution was found, or the command succeeded.
     pub const SAT: u8 = 0;
     /// An internal error: a bug in sokuc or a solver, or backends that disagree.
@@ -42,9 +52,13 @@ pub fn status_code(status: Status) -> u8 {
 /// code; its solvers (RoundingSat) exit as the SAT competition does, with 30 for
 /// `s OPTIMUM FOUND`, and so does sokuc on OPB files with an objective.
 pub mod competition {
+    /// A solution (`s SATISFIABLE`).
     pub const SAT: u8 = 10;
+    /// No solution (`s UNSATISFIABLE`).
     pub const UNSAT: u8 = 20;
+    /// A proven optimum (`s OPTIMUM FOUND`).
     pub const OPTIMUM: u8 = 30;
+    /// No answer (`s UNKNOWN`).
     pub const UNKNOWN: u8 = 0;
 }
 

@@ -39,7 +39,7 @@ pub use api::{
     MAX_VARS, Model, Options, Outcome, Placement, Soku, Var, backends, kinds,
 };
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
-pub use error::Error;
+pub use error::{Error, exit};
 pub use input::InputError;
 pub use ir::Status;
 pub use output::OutputError;
@@ -70,6 +70,7 @@ pub mod fuzzing;
 
 internal! {
     compare;
+    error;
     grid;
     ir;
     kakuro;
@@ -95,8 +96,6 @@ pub mod certify;
 pub mod count;
 #[doc(hidden)]
 pub mod encode;
-#[doc(hidden)]
-pub mod error;
 pub(crate) mod export;
 #[doc(hidden)]
 pub mod generate;

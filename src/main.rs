@@ -1,6 +1,6 @@
 //! The `sokuc` command line: parse the arguments, dispatch to a subcommand (one file each
-//! under `cli/`), and turn the result into an exit code. Exit codes come from
-//! `sokuc::error` (spec §3); nothing else here decides one.
+//! under `cli/`), and turn the result into an exit code. Exit codes come from `sokuc::exit`
+//! and the errors' and outcomes' `exit_code` (spec §3); nothing else here decides one.
 
 mod cli;
 

@@ -362,6 +362,7 @@ fn the_public_library_is_the_facade() {
         "backends",
         "kinds",
         "Error",
+        "exit",
         "Status",
         "Checked",
         "Format",

@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::{BACKEND_HELP, Exit, Format, get_backend, print, seconds};
 use sokuc::backend::SolveOptions;
-use sokuc::error::exit;
+use sokuc::exit;
 use sokuc::input::{InputError, lists};
 use sokuc::pool::{Pegs, PoolInstance, PoolType};
 use sokuc::run::{AnyPuzzle, RunOptions};

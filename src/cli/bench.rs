@@ -12,7 +12,7 @@ use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, OnOff, backend_list, prin
 use sokuc::Error;
 use sokuc::bench;
 use sokuc::bench::{external, files};
-use sokuc::error::exit;
+use sokuc::exit;
 use sokuc::input::{InputError, batch};
 
 #[derive(Args)]

@@ -11,7 +11,7 @@ use serde_json::json;
 use super::{BACKEND_HELP, Exit, Format, KIND_HELP, PuzzleArgs, get_backend, print, seconds, signals};
 use sokuc::assist::{self, Partial};
 use sokuc::backend::SolveOptions;
-use sokuc::error::exit;
+use sokuc::exit;
 use sokuc::input::{self, InputError};
 use sokuc::model::Instance;
 use sokuc::run::{Checked, RunOptions};

@@ -12,7 +12,7 @@ use super::{Exit, Format, PuzzleArgs, print, seconds};
 use sokuc::budget::Deadline;
 use sokuc::budget::Progress;
 use sokuc::count::{CountError, CountOptions};
-use sokuc::error::exit;
+use sokuc::exit;
 
 #[derive(Args)]
 pub struct CountArgs {
@@ -120,14 +120,14 @@ pub fn run(a: CountArgs) -> Exit {
 fn by_capacities(a: &CountArgs, p: &dyn sokuc::run::AnyPuzzle, opts: &CountOptions) -> Exit {
     use sokuc::count::by_caps::{Which, by_capacities};
     let Some(inst) = p.as_any().downcast_ref::<sokuc::model::pool::PoolInstance>() else {
-        return Err(sokuc::error::Error::unsupported(
+        return Err(sokuc::Error::unsupported(
             "--by-capacities",
             "needs an instance with free pegs (capacities = { permutation_of = [...] })".to_string(),
         ));
     };
     // Refused before the JSON object is begun, so that standard output is one error object.
     if !matches!(inst.pegs, sokuc::model::pool::Pegs::Free(_)) {
-        return Err(sokuc::error::Error::unsupported(
+        return Err(sokuc::Error::unsupported(
             "--by-capacities",
             "needs free pegs (capacities = { permutation_of = [...] }); this instance's pegs are given".to_string(),
         ));

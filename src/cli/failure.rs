@@ -2,14 +2,14 @@
 //! what the user can fix, `sokuc: internal error: ...` otherwise), and with `--format json`
 //! also one JSON object on standard output, `{"status": "error", "message", "exit_code"}`,
 //! so that a program reading the JSON always gets an object. The exit code is the error's
-//! (`sokuc::error`).
+//! (`sokuc::Error::exit_code`).
 
 use std::ffi::OsString;
 
 use serde_json::json;
 
 use sokuc::Error;
-use sokuc::error::exit;
+use sokuc::exit;
 
 /// Whether the command line asks for JSON (`--format json` or `--format=json`). Read from
 /// the arguments themselves, so that an argument error is reported as JSON too.

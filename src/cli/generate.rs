@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::{Exit, whole};
-use sokuc::error::exit;
+use sokuc::exit;
 use sokuc::generate;
 use sokuc::input::InputError;
 

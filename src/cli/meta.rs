@@ -10,7 +10,7 @@ use clap_complete::Shell;
 
 use super::Exit;
 use sokuc::Error;
-use sokuc::error::exit;
+use sokuc::exit;
 
 /// `sokuc --version`: the version and this build's backends ("0.1.0 (backends: auto, sat,
 /// cp, search)"). A format of a fixed list: `--version` stays as fast as `true`.

@@ -301,7 +301,7 @@ impl ExitArgs {
             None => matches!(kind, "cnf" | "opb"),
         };
         if competition {
-            sokuc::error::competition_code(code, optimal)
+            sokuc::exit::competition_code(code, optimal)
         } else {
             code
         }

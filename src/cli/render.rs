@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::{Exit, PuzzleArgs};
 use sokuc::Error;
-use sokuc::error::exit;
+use sokuc::exit;
 use sokuc::input;
 
 #[derive(Args)]

@@ -9,7 +9,7 @@ use super::progress::{Kind, When};
 use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, backend_list, print, seconds, whole};
 use sokuc::Error;
 use sokuc::bench::scaling::{self, Family};
-use sokuc::error::exit;
+use sokuc::exit;
 use sokuc::input::InputError;
 
 #[derive(Args)]

@@ -9,7 +9,7 @@ use super::progress::{Kind, When};
 use super::{BACKEND_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, get_backend, print, seconds, whole};
 use sokuc::Error;
 use sokuc::backend::{Ended, MipSettings, SolveOptions};
-use sokuc::error::{exit, status_code as exit_code};
+use sokuc::exit::{self, status_code as exit_code};
 use sokuc::input::InputError;
 use sokuc::run::{RunOptions, Stream, emit};
 

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 
 use super::{BACKEND_HELP, Exit, Format, get_backend, print, seconds, whole};
 use sokuc::Error;
-use sokuc::error::exit;
+use sokuc::exit;
 use sokuc::input::InputError;
 use sokuc::sweep;
 use sokuc::words::{count, count_s};
