@@ -36,7 +36,7 @@ mod api;
 
 pub use api::{
     Assignment, Backend, Backing, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, Instance, Lit,
-    MAX_VARS, Model, Options, Outcome, Placement, Soku, Var, backends, kinds,
+    MAX_VARS, Model, Options, Outcome, Placement, Soku, SokuGenerator, TrickyGenerator, Var, backends, kinds,
 };
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::{Error, exit};
@@ -71,6 +71,7 @@ pub mod fuzzing;
 internal! {
     compare;
     error;
+    generate;
     grid;
     ir;
     kakuro;
@@ -97,8 +98,6 @@ pub mod count;
 #[doc(hidden)]
 pub mod encode;
 pub(crate) mod export;
-#[doc(hidden)]
-pub mod generate;
 #[doc(hidden)]
 pub mod input;
 #[doc(hidden)]

@@ -382,6 +382,8 @@ fn the_public_library_is_the_facade() {
         "Model",
         "Placement",
         "Soku",
+        "SokuGenerator",
+        "TrickyGenerator",
         "Var",
         "EncodeError",
         "DEFAULT_MAX_CLAUSES",

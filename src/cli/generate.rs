@@ -1,14 +1,12 @@
-//! `sokuc generate`: 3SoKu instances and unique Tricky Triples (the work is in
-//! `sokuc::generate`).
+//! `sokuc generate`: 3SoKu instances and unique Tricky Triples (the work is the library's
+//! `SokuGenerator` and `TrickyGenerator`).
 
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
 use super::{Exit, whole};
-use sokuc::exit;
-use sokuc::generate;
-use sokuc::input::InputError;
+use sokuc::{InputError, SokuGenerator, TrickyGenerator, exit};
 
 #[derive(Args)]
 pub struct GenerateArgs {
@@ -71,18 +69,23 @@ pub fn run(a: GenerateArgs) -> Exit {
         if a.size.is_some() {
             return Err(InputError::new("--size", None, "--size is for trickytriple; 3soku takes --variant").into());
         }
-        generate::soku(&generate::SokuRequest {
-            seed: a.seed,
-            variant: &a.variant,
-            tiles: a.tiles.as_deref(),
-            max_weight: a.max_weight,
-            fixed: a.fixed,
-            fixed_rotation: a.fixed_rotation,
-            from_partition: a.from_partition.as_deref(),
-            random_partition: a.random_partition,
-            max_size: a.max_size,
-            four_unsat: a.four_unsat,
-        })?
+        let mut g = SokuGenerator::new(a.seed)
+            .variant(a.variant.as_str())
+            .max_weight(a.max_weight)
+            .fixed(a.fixed, a.fixed_rotation);
+        if let Some(tiles) = &a.tiles {
+            g = g.tiles(tiles.as_str());
+        }
+        if let Some(sizes) = &a.from_partition {
+            g = g.from_partition(sizes.as_str());
+        }
+        if let Some(n) = a.random_partition {
+            g = g.random_partition(n, a.max_size);
+        }
+        if a.four_unsat {
+            g = g.four_unsat();
+        }
+        g.text()?
     } else {
         // Options of the other kind are refused rather than silently ignored.
         let soku_only = [
@@ -99,7 +102,9 @@ pub fn run(a: GenerateArgs) -> Exit {
         let Some(size) = a.size else {
             return Err(InputError::new("--size", None, "trickytriple needs --size (the side of the grid)").into());
         };
-        let (text, ms) = generate::tricky(size, a.seed, a.black)?;
+        let started = std::time::Instant::now();
+        let text = TrickyGenerator::new(size, a.seed).black(a.black).text()?;
+        let ms = started.elapsed().as_secs_f64() * 1e3;
         eprintln!("sokuc generate: {size}x{size} in {ms:.0} ms");
         text
     };
