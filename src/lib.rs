@@ -35,8 +35,9 @@
 mod api;
 
 pub use api::{
-    Assignment, Backend, Backing, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, Instance, Lit,
-    MAX_VARS, Model, Options, Outcome, Placement, Soku, SokuGenerator, TrickyGenerator, Var, backends, kinds,
+    Assignment, Backend, Backing, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Comparison, Count,
+    Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement, Soku, SokuGenerator, TrickyGenerator, Var,
+    Verdict, backends, kinds,
 };
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::{Error, exit};
@@ -69,6 +70,7 @@ macro_rules! internal {
 pub mod fuzzing;
 
 internal! {
+    certify;
     compare;
     error;
     generate;
@@ -91,8 +93,6 @@ pub mod backend;
 pub mod bench;
 #[doc(hidden)]
 pub mod budget;
-#[doc(hidden)]
-pub mod certify;
 #[doc(hidden)]
 pub mod count;
 #[doc(hidden)]

@@ -172,7 +172,7 @@ fn four_unsat_sample_proofs_check_out_and_damaged_ones_do_not() {
             };
             for &pb in encs {
                 let (cnf, proof) = prove(&item.instance, b, pb, dir.path());
-                let rep = sokuc::certify::check(&checker, &cnf, &proof, None).unwrap();
+                let rep = sokuc::certify::drat::check(&checker, &cnf, &proof, None).unwrap();
                 assert!(rep.verified, "line {} on {b}: {:?}", item.line, rep.tail);
             }
         }
@@ -193,7 +193,7 @@ fn four_unsat_sample_proofs_check_out_and_damaged_ones_do_not() {
         ..Default::default()
     };
     assert_eq!(b.solve(&f, &opts).unwrap().status, Status::Unsat);
-    let rep = sokuc::certify::check(&checker, &cnf, &proof, None).unwrap();
+    let rep = sokuc::certify::drat::check(&checker, &cnf, &proof, None).unwrap();
     assert!(rep.verified, "{:?}", rep.tail);
     assert!(rep.core_lemmas.unwrap() > 10, "{rep:?}");
     let good = std::fs::read_to_string(&proof).unwrap();
@@ -215,7 +215,7 @@ fn four_unsat_sample_proofs_check_out_and_damaged_ones_do_not() {
         ),
     ] {
         std::fs::write(&proof, damaged).unwrap();
-        let rep = sokuc::certify::check(&checker, &cnf, &proof, None).unwrap();
+        let rep = sokuc::certify::drat::check(&checker, &cnf, &proof, None).unwrap();
         assert!(!rep.verified, "drat-trim accepted the {what} proof");
     }
 }

@@ -105,3 +105,61 @@ fn an_empty_standard_input_is_no_puzzle() {
         assert_eq!(err.trim_end().lines().count(), 1, "{cmd}: {err}");
     }
 }
+
+fn drat_trim() -> std::path::PathBuf {
+    let p = std::env::var_os("SOKUC_DRAT_TRIM")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| root().join("target/tools/drat-trim"));
+    assert!(
+        p.is_file(),
+        "drat-trim not found at {}: run scripts/build-drat-trim.sh",
+        p.display()
+    );
+    p
+}
+
+#[test]
+#[ignore = "needs drat-trim: scripts/build-drat-trim.sh (run by install-tools.sh) builds it"]
+fn certify_checks_the_proof_of_unsat_and_verifies_a_solution() {
+    use sokuc::{Certify, Verdict};
+    let how = Certify::new().checker(drat_trim());
+    // Presolve off, so that the solver refutes the CNF and drat-trim checks its proof.
+    let opts = Options::new().backend(Backend::Sat).presolve(false).lp(LpMode::Off);
+    let no = unsat().certify(&opts, &how).unwrap();
+    assert_eq!(
+        (no.verdict(), no.certified(), no.exit_code()),
+        (Verdict::Unsat, true, 20),
+        "{}",
+        no.text()
+    );
+    assert_eq!(no.json()["verdict"], "unsat");
+    let yes = seed().certify(&opts, &how).unwrap();
+    assert_eq!(
+        (yes.verdict(), yes.certified(), yes.exit_code()),
+        (Verdict::Sat, true, 0),
+        "{}",
+        yes.text()
+    );
+    // With presolve on, presolve's refutation is kept and the plain model is certified too.
+    let presolved = unsat().certify(&opts.clone().presolve(true), &how).unwrap();
+    assert_eq!(presolved.verdict(), Verdict::Unsat);
+    assert!(presolved.contradiction().is_none());
+    // A checker that rejects every proof: the claim is not certified, and the exit code says
+    // it is sokuc's failure, not an answer.
+    let dir = tempfile::tempdir().unwrap();
+    let liar = dir.path().join("reject-all");
+    std::fs::write(&liar, "#!/bin/sh\necho 's NOT VERIFIED'\nexit 1\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&liar, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let rejected = unsat().certify(&opts, &Certify::new().checker(&liar)).unwrap();
+        assert_eq!(
+            (rejected.verdict(), rejected.certified(), rejected.exit_code()),
+            (Verdict::ProofRejected, false, 1)
+        );
+    }
+    // A backend that writes no proof is refused.
+    let refused = unsat().certify(&opts.backend(Backend::Search), &how);
+    assert!(matches!(refused, Err(sokuc::Error::Unsupported { .. })), "{refused:?}");
+}

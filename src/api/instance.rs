@@ -171,6 +171,35 @@ impl Instance {
         })
     }
 
+    /// Certifies the answer: solves the instance's CNF (as [`Format::Dimacs`] writes it) on
+    /// the options' backend, which must write DRAT proofs (`sat` or `cadical`), and has an
+    /// unsat claim's proof checked by the DRAT checker, a program that shares no code with
+    /// sokuc. A solution is verified as [`Instance::solve`] verifies it. When presolve
+    /// refutes the instance, its argument is kept and the model without presolve is
+    /// certified instead. The options' time limit bounds the solver and the checker each.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Unsupported`] when the backend writes no proofs; [`Error::Input`] when the
+    /// backend is not in this build or no checker is found; [`Error::Limit`] when the CNF
+    /// passes a limit of the options; [`Error::Internal`] when the solver or the checker
+    /// fails to run.
+    pub fn certify(&self, options: &Options, how: &super::Certify) -> Result<super::Certificate, Error> {
+        let inner = crate::certify::certify(
+            self.puzzle.as_ref(),
+            &crate::certify::Request {
+                backend: options.backend.name(),
+                compile: compile_options(options),
+                encode: encode_options(options),
+                time_limit: options.timeout,
+                checker: how.checker_path(),
+                keep: how.keep_dir(),
+                tuning: super::run::tuning(options),
+            },
+        )?;
+        Ok(super::Certificate { inner })
+    }
+
     /// Compiles the instance, solves it on the chosen backend, and checks the answer. A
     /// [`crate::Status::Sat`] outcome has passed the verifier; an answer that does not pass
     /// it is an [`Error::Internal`], never an outcome.

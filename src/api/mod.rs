@@ -4,6 +4,7 @@
 //! would print.
 
 mod backend;
+mod certify;
 mod cnf;
 mod compare;
 mod count;
@@ -21,6 +22,7 @@ mod solutions;
 mod typed;
 
 pub use backend::Backend;
+pub use certify::{Certificate, Certify, Verdict};
 pub use cnf::{ClauseSink, Cnf, Encoding};
 pub use compare::Comparison;
 pub use count::Count;

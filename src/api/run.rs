@@ -26,16 +26,21 @@ pub(crate) fn run_options(options: &Options, started: Instant) -> RunOptions {
             mip_helper: options.mip_helper.clone(),
             highs_helper: options.highs_helper.clone(),
             encode: encode_options(options),
-            tuning: crate::backend::Tuning {
-                cp: options.cp_tuning.clone(),
-                cadical: options.cadical_tuning.clone(),
-            },
+            tuning: tuning(options),
             ..SolveOptions::default()
         },
         compile: compile_options(options),
         lp: options.lp,
         unique: options.unique,
         strict: options.strict,
+    }
+}
+
+/// The options' tuning experiments.
+pub(crate) fn tuning(options: &Options) -> crate::backend::Tuning {
+    crate::backend::Tuning {
+        cp: options.cp_tuning.clone(),
+        cadical: options.cadical_tuning.clone(),
     }
 }
 

@@ -21,9 +21,8 @@
 //! pigeonhole(7) are rejected.
 
 mod certificate;
-mod drat;
+pub mod drat;
 mod verdict;
 
 pub use certificate::{Certificate, Request, certify};
-pub use drat::{CertifyError, CheckReport, check, find_checker, parse_report};
-pub use verdict::{Verdict, contradiction_message, verdict};
+pub use verdict::Verdict;

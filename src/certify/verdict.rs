@@ -4,6 +4,7 @@
 /// solved (the plain model when presolve refuted the instance, else the presolved one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Verdict {
     /// A verified solution, and presolve did not object.
     Sat,

@@ -1,13 +1,13 @@
 //! `sokuc certify`: a verified answer, or an unsat claim with a DRAT proof checked by
-//! drat-trim (the work is in `sokuc::certify`).
+//! drat-trim (the work is in `sokuc::Instance::certify`).
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
 
-use super::{EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, print, seconds};
-use sokuc::certify::{self, Request};
+use super::{EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, backend_named, print, seconds};
+use sokuc::Certify;
 
 #[derive(Args)]
 pub struct CertifyArgs {
@@ -34,20 +34,16 @@ pub struct CertifyArgs {
 }
 
 pub fn run(a: CertifyArgs) -> Exit {
-    let p = a.puzzle.load()?;
-    let checker = a.checker.clone().or_else(super::environment::drat_trim);
-    let c = certify::certify(
-        p.as_ref(),
-        &Request {
-            backend: &a.backend,
-            compile: a.enc.compile(),
-            encode: a.enc.encode(),
-            time_limit: a.timeout,
-            checker: checker.as_deref(),
-            keep: a.keep.as_deref(),
-            tuning: super::environment::tuning(),
-        },
-    )?;
+    let p = a.puzzle.instance()?;
+    let options = a.enc.options(a.timeout).backend(backend_named(&a.backend)?);
+    let mut how = Certify::new();
+    if let Some(checker) = a.checker.clone().or_else(super::environment::drat_trim) {
+        how = how.checker(checker);
+    }
+    if let Some(dir) = &a.keep {
+        how = how.keep(dir);
+    }
+    let c = p.certify(&options, &how)?;
     if let Some(message) = c.contradiction() {
         eprintln!("sokuc: {message}");
     }

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::{BACKENDS_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, print, seconds};
+use super::{BACKENDS_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, backend_named, print, seconds};
 use sokuc::{Backend, Error, InputError};
 
 #[derive(Args)]
@@ -53,20 +53,11 @@ pub fn run(a: CompareArgs) -> Exit {
 /// `--backend`'s list: backends by name, comma separated; a name that is no backend's, or
 /// one this build lacks, is refused before anything runs.
 fn backend_list(list: &str) -> Result<Vec<Backend>, Error> {
-    // The library names the option `backend`; the command, `--backend`.
-    let on_the_command_line = |e: Error| match e {
-        Error::Input(e) => Error::Input(InputError::new("--backend", e.line, e.message)),
-        e => e,
-    };
     let backends = list
         .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(|n| {
-            n.parse::<Backend>()
-                .and_then(Backend::check)
-                .map_err(on_the_command_line)
-        })
+        .map(backend_named)
         .collect::<Result<Vec<Backend>, Error>>()?;
     if backends.is_empty() {
         let names: Vec<&str> = Backend::available().into_iter().map(Backend::name).collect();

@@ -359,6 +359,17 @@ pub fn get_backend(name: &str) -> Result<Box<dyn Backend>, Error> {
     Ok(backend::lookup(name).map_err(|e| InputError::new("--backend", None, e.to_string()))?)
 }
 
+/// `--backend NAME` as the library's [`sokuc::Backend`], if this build has it; refused under
+/// the option's name (the library calls it `backend`).
+pub fn backend_named(name: &str) -> Result<sokuc::Backend, Error> {
+    name.parse::<sokuc::Backend>()
+        .and_then(sokuc::Backend::check)
+        .map_err(|e| match e {
+            Error::Input(e) => Error::Input(InputError::new("--backend", e.line, e.message)),
+            e => e,
+        })
+}
+
 /// `--backend a,b,c`: at least one name, each a backend of this build.
 pub fn backend_list(list: &str) -> Result<Vec<String>, Error> {
     let names: Vec<String> = list
