@@ -35,9 +35,9 @@
 mod api;
 
 pub use api::{
-    Assignment, Backend, Backing, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Comparison, Count,
-    Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement, Soku, SokuGenerator, TrickyGenerator, Var,
-    Verdict, backends, kinds,
+    Advice, Assignment, Assistance, Backend, Backing, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf,
+    Comparison, Count, Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement, Soku, SokuGenerator,
+    TrickyGenerator, Var, Verdict, backends, kinds, read_text,
 };
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::{Error, exit};
@@ -70,6 +70,7 @@ macro_rules! internal {
 pub mod fuzzing;
 
 internal! {
+    assist;
     certify;
     compare;
     error;
@@ -85,8 +86,6 @@ internal! {
     tricky;
 }
 
-#[doc(hidden)]
-pub mod assist;
 #[doc(hidden)]
 pub mod backend;
 #[doc(hidden)]

@@ -161,5 +161,73 @@ fn certify_checks_the_proof_of_unsat_and_verifies_a_solution() {
     }
     // A backend that writes no proof is refused.
     let refused = unsat().certify(&opts.backend(Backend::Search), &how);
-    assert!(matches!(refused, Err(sokuc::Error::Unsupported { .. })), "{refused:?}");
+    assert!(matches!(refused, Err(Error::Unsupported { .. })), "{refused:?}");
+}
+
+#[test]
+fn the_assistant_takes_off_the_fewest_tiles_and_completes_the_rest() {
+    use sokuc::Advice;
+    let placed = std::fs::read_to_string(root().join("instances/icosoku-placed.txt")).unwrap();
+    let opts = Options::new().backend(Backend::Sat);
+    let help = seed().assist("placed.txt", &placed, &opts).unwrap();
+    assert_eq!(help.placed(), 4);
+    // Their corners at A add up to 6 against a peg of 1: the (0,0,0) tile and one other can
+    // stay at most, so some must come off, and the assistant proves how few.
+    assert_eq!(help.verdict(), Advice::TakeOff, "{}", help.text());
+    assert_eq!((help.exit_code(), help.status()), (20, Status::Sat));
+    let removed = help.removed().to_vec();
+    assert!(!removed.is_empty() && removed.len() < 4, "{removed:?}");
+    let completion = help.completion().expect("a completion");
+    assert_eq!(completion.len(), 20);
+    // The completion is a solution, checked here: every tile once, every vertex at its peg.
+    let pegs = [1, 5, 11, 10, 7, 12, 9, 2, 6, 8, 4, 3];
+    let mut sums = [0u64; 12];
+    let mut tiles: Vec<usize> = completion.iter().map(|p| p.tile).collect();
+    tiles.sort_unstable();
+    assert_eq!(tiles, (0..20).collect::<Vec<_>>());
+    for p in &completion {
+        for (v, w) in p.vertices.iter().zip(p.weights) {
+            sums[*v] += w;
+        }
+    }
+    assert_eq!(sums, pegs);
+    let text: String = completion
+        .iter()
+        .map(|p| {
+            format!(
+                "{}: ({},{},{})\n",
+                p.face_name, p.weights[0], p.weights[1], p.weights[2]
+            )
+        })
+        .collect();
+    // Every placed tile not taken off is in the completion as placed.
+    let kept: Vec<&str> = placed
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .enumerate()
+        .filter(|(i, _)| !removed.contains(i))
+        .map(|(_, l)| l)
+        .collect();
+    for line in kept {
+        assert!(text.contains(line), "{line} is kept but not in the completion:\n{text}");
+    }
+    assert!(help.hint().is_some());
+    assert_eq!(help.json()["assist"], "take-off");
+
+    // Tiles that fit can all stay.
+    let one = seed().assist("one", "ABC: (0,0,0)", &opts).unwrap();
+    assert_eq!(
+        (one.verdict(), one.removed().len(), one.exit_code()),
+        (Advice::Completable, 0, 0)
+    );
+
+    // A line that is no tile of the puzzle, and a puzzle that is no 3SoKu, are the user's.
+    let e = seed().assist("mine.txt", "ABC: (9,9,9)", &opts).unwrap_err();
+    assert!(
+        matches!(e, Error::Input(_)) && e.to_string().starts_with("mine.txt"),
+        "{e}"
+    );
+    let grid = Instance::read(root().join("instances/kakuro/adi7em-input01.kakuro")).unwrap();
+    let e = grid.assist("mine.txt", "ABC: (0,0,0)", &opts).unwrap_err();
+    assert!(matches!(e, Error::Input(_)), "{e}");
 }

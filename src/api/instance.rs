@@ -312,4 +312,33 @@ impl Instance {
     pub fn check(&self, name: &str, solution: &str) -> Result<Checked, Error> {
         Ok(self.puzzle.check(name, solution)?)
     }
+
+    /// The assistant, for a 3SoKu puzzle in progress: `placed` is the tiles placed so far,
+    /// one per line, as `sokuc solve` prints placements (`ABC: (0,1,2)`) or as "ABC: (0,1,2),
+    /// 2 touches C"; `name` is what messages call it. Solves for the completion that keeps
+    /// the most of them, on the options' backend: the completion is verified as any
+    /// solution, and "these are the fewest to take off" is an optimum claim like any other.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`] when the instance is no 3SoKu instance, or a line of `placed` is not
+    /// a tile of it on a face of it (naming `name` and the line); the errors of
+    /// [`Instance::solve`] otherwise.
+    pub fn assist(&self, name: &str, placed: &str, options: &Options) -> Result<super::Assistance, Error> {
+        let Some(inst) = self.puzzle.as_any().downcast_ref::<crate::model::Instance>() else {
+            return Err(crate::input::InputError::new(
+                name,
+                None,
+                format!("placed tiles are for 3SoKu instances; this puzzle is {}", self.kind()),
+            )
+            .into());
+        };
+        let partial = crate::assist::Partial {
+            inst: inst.clone(),
+            placed: crate::input::placed::read_placed(name, placed, inst)?,
+        };
+        let mut backend = backend_of(options)?;
+        let found = crate::assist::assist(&partial, backend.as_mut(), &run_options(options, Instant::now()))?;
+        Ok(super::Assistance { partial, found })
+    }
 }

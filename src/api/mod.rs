@@ -3,6 +3,7 @@
 //! decode, verify), so a [`Outcome`] the facade returns is exactly what `sokuc solve`
 //! would print.
 
+mod assist;
 mod backend;
 mod certify;
 mod cnf;
@@ -21,6 +22,7 @@ mod solution;
 mod solutions;
 mod typed;
 
+pub use assist::{Advice, Assistance};
 pub use backend::Backend;
 pub use certify::{Certificate, Certify, Verdict};
 pub use cnf::{ClauseSink, Cnf, Encoding};
@@ -45,6 +47,24 @@ pub use solution::{Assignment, Placement};
 /// ```
 pub fn backends() -> Vec<&'static str> {
     crate::backend::available()
+}
+
+/// Reads a file as sokuc reads what a command names: `-` is standard input, a `.gz`, `.bz2`
+/// or `.xz` file is decompressed, and the text must be UTF-8 within the input limit. For
+/// the solutions, answers and placed tiles that [`Instance::check`], [`Instance::decode`]
+/// and [`Instance::assist`] take as text.
+///
+/// ```no_run
+/// let answer = sokuc::read_text("kissat.out.xz")?;
+/// # Ok::<(), sokuc::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`crate::Error::Input`], naming the file, when it cannot be read, does not decompress,
+/// is not UTF-8 or passes the input limit.
+pub fn read_text(path: impl AsRef<std::path::Path>) -> Result<String, crate::Error> {
+    Ok(crate::input::compressed::read_path(path.as_ref())?)
 }
 
 /// The puzzle kinds sokuc reads, by the names [`Instance::parse`] takes: `3soku`, `pool`,

@@ -46,7 +46,7 @@ fn solved<P: crate::puzzle::Puzzle>(
     Ok(outcome)
 }
 
-fn placements(p: &crate::model::Instance, s: &[crate::model::Placement]) -> Vec<Placement> {
+pub(crate) fn placements(p: &crate::model::Instance, s: &[crate::model::Placement]) -> Vec<Placement> {
     s.iter()
         .map(|x| {
             let vertices = p.variant.faces[x.face];

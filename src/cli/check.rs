@@ -8,13 +8,8 @@ use clap::Args;
 
 use serde_json::json;
 
-use super::{BACKEND_HELP, Exit, Format, KIND_HELP, PuzzleArgs, get_backend, print, seconds, signals};
-use sokuc::assist::{self, Partial};
-use sokuc::backend::SolveOptions;
-use sokuc::exit;
-use sokuc::input::{self, InputError};
-use sokuc::model::Instance;
-use sokuc::run::{Checked, RunOptions};
+use super::{BACKEND_HELP, Exit, Format, KIND_HELP, PuzzleArgs, backend_named, print, seconds, signals};
+use sokuc::{Checked, InputError, Options, exit};
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -84,43 +79,35 @@ pub fn run(a: CheckArgs) -> Exit {
         )
         .into());
     }
-    let p = puzzle.load()?;
+    let p = puzzle.instance()?;
     let name = if solution == Path::new("-") {
         "<stdin>".to_string()
     } else {
         solution.display().to_string()
     };
-    let text = input::compressed::read_path(solution)?;
+    let text = sokuc::read_text(solution)?;
     if a.partial {
-        let Some(inst) = p.as_any().downcast_ref::<Instance>() else {
+        if p.kind() != "3soku" {
             return Err(InputError::new(
                 &name,
                 None,
                 format!("--partial checks 3SoKu placements; this puzzle is {}", p.kind()),
             )
             .into());
-        };
-        let placed = input::placed::read_placed(&name, &text, inst)?;
-        let partial = Partial {
-            inst: inst.clone(),
-            placed,
-        };
-        let mut b = get_backend(&a.backend)?;
-        let opts = RunOptions {
-            solve: SolveOptions {
-                time_limit: a.timeout,
-                interrupt: signals::flag(),
-                tuning: super::environment::tuning(),
-                ..Default::default()
-            },
-            ..Default::default()
-        };
-        let assisted = assist::assist(&partial, b.as_mut(), &opts)?;
+        }
+        let mut opts = Options::new().backend(backend_named(&a.backend)?);
+        if let Some(t) = a.timeout {
+            opts = opts.timeout(t);
+        }
+        if let Some(flag) = signals::flag() {
+            opts = opts.interrupt(flag);
+        }
+        let assisted = p.assist(&name, &text, &super::environment::tuned(opts))?;
         print(match a.format {
-            Format::Text => assist::text(&partial, &assisted),
-            Format::Json => assist::json(&partial, &assisted).to_string(),
+            Format::Text => assisted.text(),
+            Format::Json => assisted.json().to_string(),
         })?;
-        return Ok(assist::exit_code(&assisted));
+        return Ok(assisted.exit_code());
     }
     let (valid, words, code) = match p.check(&name, &text)? {
         Checked::Valid(what) => (true, what, exit::SAT),
