@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, print};
-use sokuc::input;
 
 #[derive(Args)]
 pub struct DecodeArgs {
@@ -26,12 +25,12 @@ pub struct DecodeArgs {
 }
 
 pub fn run(a: DecodeArgs) -> Exit {
-    let p = a.puzzle.load()?;
-    let text = input::compressed::read_path(&a.solution)?;
-    let r = p.decode_answer(&a.enc.compile(), &a.solution.display().to_string(), &text)?;
+    let p = a.puzzle.instance()?;
+    let text = sokuc::read_text(&a.solution)?;
+    let r = p.decode(&a.solution.display().to_string(), &text, &a.enc.options(None))?;
     match a.format {
-        Format::Text => super::write_out(None, &r.text)?,
-        Format::Json => print(&r.json)?,
+        Format::Text => super::write_out(None, r.text())?,
+        Format::Json => print(r.json())?,
     }
-    Ok(a.exit.code(p.kind(), r.exit_code(), r.optimal == Some(true)))
+    Ok(a.exit.code(p.kind(), r.exit_code(), r.optimal() == Some(true)))
 }
