@@ -35,9 +35,9 @@
 mod api;
 
 pub use api::{
-    Advice, Assignment, Assistance, Backend, Backing, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf,
-    Comparison, Count, Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement, Soku, SokuGenerator,
-    TrickyGenerator, Var, Verdict, backends, kinds, read_text,
+    AdtsSubset, AdtsSummary, Advice, Assignment, Assistance, Backend, Backing, Certificate, Certify, Claim, ClaimKind,
+    ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement,
+    Soku, SokuGenerator, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds, read_text,
 };
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::{Error, exit};
@@ -78,8 +78,10 @@ internal! {
     grid;
     ir;
     kakuro;
+    liu;
     lp;
     pb;
+    pool;
     rng;
     sharp;
     soku;
@@ -100,13 +102,9 @@ pub(crate) mod export;
 #[doc(hidden)]
 pub mod input;
 #[doc(hidden)]
-pub mod liu;
-#[doc(hidden)]
 pub mod model;
 #[doc(hidden)]
 pub mod output;
-#[doc(hidden)]
-pub mod pool;
 #[doc(hidden)]
 pub mod puzzle;
 #[doc(hidden)]

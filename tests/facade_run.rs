@@ -231,3 +231,21 @@ fn the_assistant_takes_off_the_fewest_tiles_and_completes_the_rest() {
     let e = grid.assist("mine.txt", "ABC: (0,0,0)", &opts).unwrap_err();
     assert!(matches!(e, Error::Input(_)), "{e}");
 }
+
+#[test]
+fn liu_all_different_question_through_the_facade() {
+    let sat = Options::new().backend(Backend::Sat);
+    // Free pegs: Liu et al. found all-different solutions.
+    let free = Instance::all_different(None, None).unwrap();
+    let o = free.solve(&sat).unwrap();
+    assert_eq!((o.status(), o.verified()), (Status::Sat, true));
+    // Nineteen types cannot fill twenty faces once each.
+    let nineteen = "0,0,0;0,0,1;0,0,2;0,0,3;0,1,1;0,1,2;0,1,3;0,2,1;0,2,2;0,2,3;0,3,1;0,3,2;0,3,3;1,1,1;1,1,2;1,1,3;1,2,2;1,2,3;1,3,2";
+    let short = Instance::all_different(None, Some(nineteen)).unwrap();
+    assert_eq!(short.solve(&sat).unwrap().status(), Status::Unsat);
+    // The arguments' mistakes are the user's, named by the argument.
+    for (pegs, pool, named) in [(Some("1,2,3"), None, "pegs"), (None, Some("0,1"), "pool")] {
+        let e = Instance::all_different(pegs, pool).unwrap_err();
+        assert!(matches!(&e, Error::Input(i) if i.file == named), "{e}");
+    }
+}

@@ -3,6 +3,7 @@
 //! decode, verify), so a [`Outcome`] the facade returns is exactly what `sokuc solve`
 //! would print.
 
+mod adts;
 mod assist;
 mod backend;
 mod certify;
@@ -22,6 +23,7 @@ mod solution;
 mod solutions;
 mod typed;
 
+pub use adts::{AdtsSubset, AdtsSummary, adts_subsets};
 pub use assist::{Advice, Assistance};
 pub use backend::Backend;
 pub use certify::{Certificate, Certify, Verdict};

@@ -5,12 +5,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::{BACKEND_HELP, Exit, Format, get_backend, print, seconds};
-use sokuc::backend::SolveOptions;
-use sokuc::exit;
-use sokuc::input::{InputError, lists};
-use sokuc::pool::{Pegs, PoolInstance, PoolType};
-use sokuc::run::{AnyPuzzle, RunOptions};
+use super::{BACKEND_HELP, Exit, Format, backend_named, print, seconds};
+use sokuc::{Error, InputError, Instance, Options, exit};
 
 #[derive(Args)]
 pub struct AdtsArgs {
@@ -36,48 +32,37 @@ pub struct AdtsArgs {
 }
 
 pub fn run(a: AdtsArgs) -> Exit {
-    let pegs = match &a.pegs {
-        None => Pegs::Free((1..=12).collect()),
-        Some(p) => {
-            let caps = lists::numbers("--pegs", p, "peg")?;
-            if caps.len() != 12 {
-                return Err(InputError::new("--pegs", None, format!("{} pegs for 12 vertices", caps.len())).into());
-            }
-            Pegs::Fixed(caps)
-        }
-    };
-    let mut b = get_backend(&a.backend)?;
-    let opts = RunOptions {
-        solve: SolveOptions {
-            time_limit: a.timeout,
-            interrupt: super::signals::flag(),
-            tuning: super::environment::tuning(),
-            ..Default::default()
-        },
-        ..Default::default()
-    };
+    let mut opts = Options::new().backend(backend_named(&a.backend)?);
+    if let Some(t) = a.timeout {
+        opts = opts.timeout(t);
+    }
+    if let Some(flag) = super::signals::flag() {
+        opts = opts.interrupt(flag);
+    }
+    let opts = super::environment::tuned(opts);
     if a.subsets {
         return subsets(&a, &opts);
     }
-    let mut inst = PoolInstance::liu(pegs);
-    if a.pool != "all24" {
-        inst.pool = lists::tiles("--pool", &a.pool)?
-            .into_iter()
-            .map(|t| PoolType::once(sokuc::model::tiles::canonical(t)))
-            .collect();
-    }
-    let r = inst.solve(b.as_mut(), &opts, false)?;
+    let pool = (a.pool != "all24").then_some(a.pool.as_str());
+    let inst = Instance::all_different(a.pegs.as_deref(), pool).map_err(|e| match e {
+        // The library names its arguments `pegs` and `pool`; the command, `--pegs` and `--pool`.
+        Error::Input(e) if e.file == "pegs" || e.file == "pool" => {
+            Error::Input(InputError::new(format!("--{}", e.file), e.line, e.message))
+        }
+        e => e,
+    })?;
+    let r = inst.solve(&opts)?;
     match a.format {
-        Format::Text => super::write_out(None, &r.text)?,
-        Format::Json => print(&r.json)?,
+        Format::Text => super::write_out(None, r.text())?,
+        Format::Json => print(r.json())?,
     }
     Ok(r.exit_code())
 }
 
-fn subsets(a: &AdtsArgs, opts: &RunOptions) -> Exit {
+fn subsets(a: &AdtsArgs, opts: &Options) -> Exit {
     let mut rows = Vec::new();
     let json = a.format == Format::Json;
-    let s = sokuc::liu::subsets(&a.backend, opts, |row| {
+    let s = sokuc::adts_subsets(opts, |row| {
         if json {
             rows.push(row.json());
             Ok(())
@@ -90,5 +75,6 @@ fn subsets(a: &AdtsArgs, opts: &RunOptions) -> Exit {
     } else {
         print(s.text())?;
     }
-    Ok(if s.unknown > 0 { exit::UNKNOWN } else { exit::SAT })
+    let (_, _, unknown) = s.counts();
+    Ok(if unknown > 0 { exit::UNKNOWN } else { exit::SAT })
 }

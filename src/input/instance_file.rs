@@ -80,7 +80,7 @@ enum CapacitiesSpec {
 
 /// A 3SoKu instance file: the classic form (a tile per face, given capacities), or the
 /// general form of Liu's question (a pool of types with bounds, and/or capacities that are
-/// any arrangement of a multiset), which compiles through [`crate::pool`].
+/// any arrangement of a multiset), which compiles through the `pool` module.
 #[derive(Debug, Clone)]
 pub enum Puzzle {
     Classic(Instance),

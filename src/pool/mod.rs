@@ -35,6 +35,7 @@ impl fmt::Display for Key {
 }
 
 impl PoolInstance {
+    /// Liu's question: every one of the 24 types at most once on the icosahedron.
     pub fn liu(pegs: Pegs) -> PoolInstance {
         let variant = crate::input::variant_file::load_variant("icosahedron", None, ("built-in", None))
             .expect("the built-in icosahedron loads");
@@ -46,6 +47,7 @@ impl PoolInstance {
         }
     }
 
+    /// The pseudo-Boolean model: a type and a turn per face, a value per free peg.
     pub fn compile(&self) -> Model<Key> {
         self.compile_with_rows().0
     }
@@ -155,6 +157,7 @@ impl PoolInstance {
         (m, rows)
     }
 
+    /// The solution an assignment of [`PoolInstance::compile`]'s model stands for.
     pub fn decode(&self, m: &Model<Key>, a: &[bool]) -> PoolSolution {
         let v = &self.variant;
         let mut faces = vec![(usize::MAX, 0u8, [0u64; 3]); v.num_faces()];
