@@ -46,6 +46,7 @@ pub use ir::Status;
 pub use output::OutputError;
 pub use run::emit::Format;
 pub use run::{Checked, LpMode};
+pub use serve::{ServeError, ServeOptions, Server};
 
 /// Declares the library's internal modules: private to the crate, or public with the
 /// `testing` feature, which only sokuc's own tests, fuzz targets and benchmarks turn on (see
@@ -83,6 +84,7 @@ internal! {
     pb;
     pool;
     rng;
+    serve;
     sharp;
     soku;
     tricky;
@@ -113,8 +115,6 @@ pub(crate) mod render;
 pub(crate) mod report;
 #[doc(hidden)]
 pub mod run;
-#[doc(hidden)]
-pub mod serve;
 #[doc(hidden)]
 pub mod sweep;
 #[doc(hidden)]

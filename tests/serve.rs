@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use sokuc::serve::{Config, Server};
+use sokuc::{ServeOptions, Server};
 
 /// A server on its own thread, stopped when dropped.
 struct Running {
@@ -31,11 +31,11 @@ impl Drop for Running {
 }
 
 fn start() -> Running {
-    start_with(Config::default())
+    start_with(ServeOptions::new())
 }
 
-fn start_with(config: Config) -> Running {
-    let server = Server::bind(config).unwrap();
+fn start_with(options: ServeOptions) -> Running {
+    let server = Server::bind(&options).unwrap();
     let url = server.url();
     let port: u16 = url.trim_end_matches('/').rsplit(':').next().unwrap().parse().unwrap();
     assert_eq!(url, format!("http://127.0.0.1:{port}/"));
@@ -354,10 +354,7 @@ fn only_the_local_page_gets_in() {
 
 #[test]
 fn no_file_is_read_from_disk_and_sizes_are_limited() {
-    let s = start_with(Config {
-        max_body: 64 * 1024,
-        ..Config::default()
-    });
+    let s = start_with(ServeOptions::new().max_body(64 * 1024));
     let variant = common::root().join("variants/octahedron.toml");
     for spec in [
         variant.display().to_string(),
@@ -1146,10 +1143,7 @@ fn an_export_can_be_cancelled() {
 /// (413), not a buffer of any size.
 #[test]
 fn an_export_over_the_memory_limit_is_refused() {
-    let s = start_with(Config {
-        max_memory: 1 << 20,
-        ..Config::default()
-    });
+    let s = start_with(ServeOptions::new().max_memory(1 << 20));
     let big = bipyramid(100);
     for format in ["opb", "lp", "mps", "mzn", "dimacs"] {
         let (code, text) = export_raw(s.port, &json!({"instance": big, "name": "page.toml", "format": format}));

@@ -1,4 +1,4 @@
-//! `sokuc serve`: the web page on 127.0.0.1 until Ctrl-C (the work is in `sokuc::serve`).
+//! `sokuc serve`: the web page on 127.0.0.1 until Ctrl-C (the work is the library's `Server`).
 
 use std::io::Write;
 use std::sync::Arc;
@@ -7,8 +7,7 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 
 use super::Exit;
-use sokuc::Error;
-use sokuc::serve::{Config, Server};
+use sokuc::{Error, ServeOptions, Server};
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -24,13 +23,15 @@ pub struct ServeArgs {
 }
 
 pub fn run(a: ServeArgs) -> Exit {
-    let server = Server::bind(Config {
-        port: a.port,
-        max_memory: a.max_memory,
-        tuning: super::environment::tuning(),
-        ..Config::default()
-    })
-    .map_err(|e| Error::unsupported("--port", e.to_string()))?;
+    let mut options = ServeOptions::new().port(a.port).max_memory(a.max_memory);
+    let tuning = super::environment::tuning();
+    if let Some(cp) = tuning.cp {
+        options = options.cp_tuning(cp);
+    }
+    if let Some(cadical) = tuning.cadical {
+        options = options.cadical_tuning(cadical);
+    }
+    let server = Server::bind(&options).map_err(|e| Error::unsupported("--port", e.to_string()))?;
     let url = server.url();
     // The first line is the address, for people and for scripts that start the server.
     let mut out = std::io::stdout();

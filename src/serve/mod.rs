@@ -10,6 +10,7 @@
 pub mod geometry;
 mod guard;
 mod jobs;
+mod options;
 mod reply;
 mod request;
 mod routes;
@@ -24,6 +25,7 @@ use std::time::Duration;
 use tiny_http::{Header, Response};
 
 pub use jobs::Jobs;
+pub use options::ServeOptions;
 pub use state::Config;
 
 use reply::{Reply, error};
@@ -31,12 +33,21 @@ use state::State;
 
 /// What the server could not do.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ServeError {
+    /// It could not listen on its port.
     #[error("cannot listen on 127.0.0.1:{port}: {message}")]
-    Bind { port: u16, message: String },
+    Bind {
+        /// The port.
+        port: u16,
+        /// Why, in the system's words.
+        message: String,
+    },
 }
 
-/// A listening server.
+/// A listening server: the page (a 3SoKu puzzle to place tiles on, the assistant, the other
+/// kinds' grids) and its JSON API, on 127.0.0.1 only. What `sokuc serve` runs; see
+/// [`ServeOptions`](crate::ServeOptions).
 pub struct Server {
     http: Arc<tiny_http::Server>,
     addr: SocketAddr,
@@ -55,7 +66,12 @@ impl std::fmt::Debug for Server {
 impl Server {
     /// Listens on 127.0.0.1 (never another interface: the API runs solvers for whoever
     /// reaches it).
-    pub fn bind(config: Config) -> Result<Server, ServeError> {
+    ///
+    /// # Errors
+    ///
+    /// [`ServeError::Bind`] when the port cannot be listened on (taken, or not allowed).
+    pub fn bind(options: &ServeOptions) -> Result<Server, ServeError> {
+        let config = options.config.clone();
         let http = tiny_http::Server::http(("127.0.0.1", config.port)).map_err(|e| ServeError::Bind {
             port: config.port,
             message: e.to_string(),

@@ -1,0 +1,87 @@
+//! How the server serves: the options a program (or `sokuc serve`) binds it with.
+
+use std::time::Duration;
+
+/// How [`crate::Server`] serves: its port and its limits. Build it with
+/// [`ServeOptions::new`] and its setters.
+///
+/// ```no_run
+/// use std::sync::atomic::AtomicBool;
+/// use sokuc::{ServeOptions, Server};
+///
+/// let server = Server::bind(&ServeOptions::new().port(8080).max_memory(1 << 30))?;
+/// println!("open {}", server.url());
+/// server.run(&AtomicBool::new(false)); // until the flag is set
+/// # Ok::<(), sokuc::ServeError>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct ServeOptions {
+    pub(crate) config: crate::serve::Config,
+}
+
+impl ServeOptions {
+    /// A free port, a 4 MiB request body, time limits of 10 s by default and 120 s at most,
+    /// 4 requests solving at once and 64 open, 2 GiB for one request's model.
+    pub fn new() -> ServeOptions {
+        ServeOptions::default()
+    }
+
+    /// The port on 127.0.0.1; 0 (the default) picks a free one, which
+    /// [`Server::url`](crate::Server::url) names.
+    pub fn port(mut self, port: u16) -> ServeOptions {
+        self.config.port = port;
+        self
+    }
+
+    /// The largest request body, in bytes.
+    pub fn max_body(mut self, bytes: usize) -> ServeOptions {
+        self.config.max_body = bytes;
+        self
+    }
+
+    /// The time limit of a request that gives none.
+    pub fn default_timeout(mut self, limit: Duration) -> ServeOptions {
+        self.config.default_timeout = limit;
+        self
+    }
+
+    /// The longest time limit a request may ask for.
+    pub fn max_timeout(mut self, limit: Duration) -> ServeOptions {
+        self.config.max_timeout = limit;
+        self
+    }
+
+    /// How many requests solve, count or compile at once; more wait for a turn (and can be
+    /// cancelled while they wait).
+    pub fn max_running(mut self, requests: usize) -> ServeOptions {
+        self.config.max_running = requests;
+        self
+    }
+
+    /// How many requests may be open at once, waiting ones included; past it the server
+    /// answers 503.
+    pub fn max_open(mut self, requests: usize) -> ServeOptions {
+        self.config.max_open = requests;
+        self
+    }
+
+    /// Memory for one request's model or count, in bytes.
+    pub fn max_memory(mut self, bytes: u64) -> ServeOptions {
+        self.config.max_memory = bytes;
+        self
+    }
+
+    /// A tuning experiment for every `cp` solve the server runs (as
+    /// [`Options::cp_tuning`](crate::Options::cp_tuning)).
+    pub fn cp_tuning(mut self, settings: impl Into<String>) -> ServeOptions {
+        self.config.tuning.cp = Some(settings.into());
+        self
+    }
+
+    /// A tuning experiment for every CaDiCaL solve the server runs (as
+    /// [`Options::cadical_tuning`](crate::Options::cadical_tuning)).
+    pub fn cadical_tuning(mut self, settings: impl Into<String>) -> ServeOptions {
+        self.config.tuning.cadical = Some(settings.into());
+        self
+    }
+}
