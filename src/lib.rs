@@ -105,7 +105,6 @@ pub(crate) mod export;
 pub mod input;
 #[doc(hidden)]
 pub mod model;
-#[doc(hidden)]
 pub mod output;
 #[doc(hidden)]
 pub mod puzzle;

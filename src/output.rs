@@ -166,6 +166,10 @@ pub fn is_stdout(path: &Path) -> bool {
 /// Refuses `path` if it is a file the running command has read (the recording of this
 /// thread: see [`Inputs::record`]). Commands call it as soon as their inputs are loaded, so a
 /// long solve does not end in a refused write; [`Pending::new`] calls it again.
+///
+/// # Errors
+///
+/// [`OutputError::IsInput`] when `path` is, by any name, a file the recording has.
 pub fn check(path: &Path) -> Result<(), OutputError> {
     if is_stdout(path) {
         return Ok(());
@@ -211,6 +215,11 @@ impl Pending {
     /// Checks `target` and reserves a temporary path beside it (same directory, so the
     /// final rename is atomic). Nothing is created yet: writers that need a path (a solver
     /// writing its proof) open [`Pending::path`] themselves.
+    ///
+    /// # Errors
+    ///
+    /// [`OutputError::IsInput`] as [`check`]; [`OutputError::Io`] when `target` is standard
+    /// output (`-`), a directory, or in a directory that does not exist.
     pub fn new(target: &Path) -> Result<Pending, OutputError> {
         if is_stdout(target) {
             return Err(OutputError::io(
@@ -260,11 +269,19 @@ impl Pending {
     }
 
     /// The temporary file, created (or truncated) for writing.
+    ///
+    /// # Errors
+    ///
+    /// [`OutputError::Io`] when it cannot be created.
     pub fn create(&self) -> Result<File, OutputError> {
         File::create(&self.tmp).map_err(|e| OutputError::io(&self.target, e))
     }
 
     /// Moves the finished file into place.
+    ///
+    /// # Errors
+    ///
+    /// [`OutputError::Io`] when the rename fails; the target is then as it was.
     pub fn commit(mut self) -> Result<(), OutputError> {
         if self.direct {
             self.committed = true;
@@ -291,6 +308,31 @@ impl Drop for Pending {
 /// Writes a whole file atomically: checked against the inputs, written to a temporary file,
 /// renamed into place. On error nothing is left behind and the target is untouched. `-`
 /// writes to standard output.
+///
+/// ```
+/// use std::io::Write;
+/// use sokuc::output::{Inputs, write_atomic};
+///
+/// let dir = std::env::temp_dir().join(format!("sokuc-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let input = dir.join("puzzle.toml");
+/// std::fs::write(&input, "pegs = 1")?;
+/// let inputs = Inputs::new();
+/// inputs.record(|| -> Result<(), sokuc::Error> {
+///     let _ = sokuc::read_text(&input)?; // read: now an input of this recording
+///     write_atomic(&dir.join("out.txt"), |w| w.write_all(b"answer"))?;
+///     assert!(write_atomic(&input, |w| w.write_all(b"clobbered")).is_err());
+///     Ok(())
+/// })?;
+/// assert_eq!(std::fs::read_to_string(&input)?, "pegs = 1");
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), sokuc::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`OutputError::IsInput`] as [`check`]; [`OutputError::Io`] when the file cannot be
+/// written, or `write` fails.
 pub fn write_atomic(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), OutputError> {
     if is_stdout(path) {
         let stdout = std::io::stdout();

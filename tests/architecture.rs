@@ -312,8 +312,10 @@ fn the_public_library_is_the_facade() {
         lib.contains("#![deny(missing_docs)]"),
         "lib.rs keeps missing_docs denied"
     );
+    // The documented public modules, part of the facade.
+    let documented = ["pub mod output;"];
     for (i, l) in lines.iter().enumerate() {
-        if l.starts_with("pub mod ") {
+        if l.starts_with("pub mod ") && !documented.contains(l) {
             // The attributes just above it.
             let attrs: Vec<&str> = lines[..i]
                 .iter()
