@@ -42,7 +42,10 @@ pub use api::{
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::{Error, exit};
 pub use input::InputError;
+pub use budget::memory::{SizeError, parse_size};
+pub use budget::{Progress, Snapshot, interrupt_process_on};
 pub use ir::Status;
+pub use model::limits::{InputLimits, set_input_limits};
 pub use output::OutputError;
 pub use run::emit::Format;
 pub use run::{Checked, LpMode};

@@ -91,7 +91,7 @@ pub fn run(a: BenchArgs) -> Exit {
     let mut summaries = Vec::new();
     let stdout = std::io::stdout();
     // Runs done of all, on standard error when it is a terminal: each run writes one row.
-    let done = sokuc::budget::Progress::default();
+    let done = sokuc::Progress::default();
     done.set_total(u64::try_from(items.len() * names.len()).unwrap_or(u64::MAX));
     let shown = super::progress::show(
         &done,

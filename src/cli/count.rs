@@ -10,7 +10,7 @@ use std::io::IsTerminal;
 use super::progress::{self, Kind, When};
 use super::{Exit, Format, PuzzleArgs, print, seconds};
 use sokuc::budget::Deadline;
-use sokuc::budget::Progress;
+use sokuc::Progress;
 use sokuc::count::{CountError, CountOptions};
 use sokuc::exit;
 
@@ -26,7 +26,7 @@ pub struct CountArgs {
     pub timeout: Option<Duration>,
     /// Memory limit for the counter's states (bytes, or with a K, M, G or T suffix): past it
     /// counting stops with a clear error instead of exhausting memory.
-    #[arg(long, default_value = "8G", value_parser = sokuc::budget::memory::parse_size)]
+    #[arg(long, default_value = "8G", value_parser = sokuc::parse_size)]
     pub max_memory: u64,
     /// Free pegs: count each peg arrangement (one per symmetry orbit) and print one line per
     /// arrangement with a solution (`caps count orbit-size`), then a summary. An arrangement
@@ -105,7 +105,7 @@ pub fn run(a: CountArgs) -> Exit {
         Format::Text => print(format!(
             "{} ({}) by {}, in {ms} ms",
             distinct(&c.count),
-            sokuc::words::count(
+            super::words::count(
                 c.placements.clone(),
                 "placement of distinguishable tiles",
                 "placements of distinguishable tiles"
@@ -259,7 +259,7 @@ fn stopped_by() -> &'static str {
 
 /// "1 distinct solution", "12 distinct solutions".
 fn distinct(n: &num_bigint::BigUint) -> String {
-    sokuc::words::count(n.clone(), "distinct solution", "distinct solutions")
+    super::words::count(n.clone(), "distinct solution", "distinct solutions")
 }
 
 /// ": 14 of 20 faces placed (1234 states in the last layer)", when the counter got that far
@@ -273,6 +273,6 @@ fn how_far(p: &Progress) -> String {
         ": {} of {} faces placed ({} in the last layer)",
         got.done,
         got.total,
-        sokuc::words::count_s(got.figure, "state")
+        super::words::count_s(got.figure, "state")
     )
 }

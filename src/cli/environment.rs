@@ -1,9 +1,9 @@
 //! The environment variables sokuc reads: only here, in the CLI. The library takes options
-//! and limits as values ([`sokuc::model::limits::set_input_limits`],
+//! and limits as values ([`sokuc::set_input_limits`],
 //! [`sokuc::backend::SolveOptions::tuning`], `--checker` for `certify`), so a program that
 //! embeds it is not steered by its environment.
 
-use sokuc::model::limits::{self, InputLimits};
+use sokuc::{InputLimits, set_input_limits};
 
 /// Raises (or lowers) the input limits from `SOKUC_MAX_FILE_BYTES` and `SOKUC_MAX_FACES`;
 /// a value that is not a whole number is ignored with a note on stderr.
@@ -20,7 +20,7 @@ pub fn apply() {
             }
         }
     }
-    limits::set_input_limits(l);
+    set_input_limits(l);
     // Read now, so that its note comes first.
     let _ = tuning();
 }

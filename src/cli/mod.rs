@@ -21,6 +21,10 @@ pub mod serve;
 pub mod signals;
 pub mod solve;
 pub mod sweep;
+// The library's English for counts ("1 solution", "2 solutions"), compiled into the command
+// as its own: one text for both, so the command's messages and the library's agree.
+#[path = "../words.rs"]
+pub mod words;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -35,7 +39,7 @@ use sokuc::LpMode;
 use sokuc::backend::SolveOptions;
 use sokuc::backend::{self, Backend};
 use sokuc::encode::EncodeOptions;
-use sokuc::input::InputError;
+use sokuc::InputError;
 use sokuc::puzzle::CompileOptions;
 use sokuc::registry;
 use sokuc::run::{AnyPuzzle, RunOptions};
@@ -153,7 +157,7 @@ pub struct EncodingArgs {
     pub max_clauses: u64,
     /// Memory limit (bytes, or with a K, M, G or T suffix): a model whose estimated size
     /// exceeds it is refused before it is built, and building stops if the process passes it.
-    #[arg(long, default_value = "8G", value_parser = sokuc::backend::memory::parse_size)]
+    #[arg(long, default_value = "8G", value_parser = sokuc::parse_size)]
     pub max_memory: u64,
 }
 

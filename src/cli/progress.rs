@@ -1,7 +1,7 @@
 //! Progress on standard error while a long command works: an indicatif bar when standard
 //! error is a terminal, nothing when it is piped (or, where the user asked for progress
 //! anyway, a plain line every 30 s, for logs). The library only counts
-//! ([`sokuc::budget::Progress`]); a thread here draws what it counted.
+//! ([`sokuc::Progress`]); a thread here draws what it counted.
 
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sokuc::budget::Progress;
+use sokuc::Progress;
 
 /// What the counters mean: `steps` of a known total (with a figure beside them), or a count
 /// that only grows.

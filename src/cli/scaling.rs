@@ -10,7 +10,7 @@ use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, backend_list, print, seco
 use sokuc::Error;
 use sokuc::bench::scaling::{self, Family};
 use sokuc::exit;
-use sokuc::input::InputError;
+use sokuc::InputError;
 
 #[derive(Args)]
 pub struct ScalingArgs {
@@ -64,7 +64,7 @@ pub fn run(a: ScalingArgs) -> Exit {
     let stdout = std::io::stdout();
     let mut cells = Vec::new();
     // Cells measured so far, on standard error when it is a terminal: each writes one row.
-    let done = sokuc::budget::Progress::default();
+    let done = sokuc::Progress::default();
     let shown = super::progress::show(&done, Kind::Count { unit: "cells measured" }, When::Auto);
     for f in families {
         let inner: Box<dyn Write> = if a.quiet || a.format == Format::Json {

@@ -18,7 +18,7 @@ pub struct ServeArgs {
     #[arg(long)]
     pub open: bool,
     /// Memory for one request's model or count (bytes, or with a K, M, G or T suffix).
-    #[arg(long, default_value = "2G", value_parser = sokuc::budget::memory::parse_size)]
+    #[arg(long, default_value = "2G", value_parser = sokuc::parse_size)]
     pub max_memory: u64,
 }
 

@@ -26,7 +26,7 @@ struct Signals {
 }
 
 /// Installs the handlers and makes their flag the process's interrupt flag
-/// ([`sokuc::budget::interrupt_process_on`]). Called only for commands that solve, so that
+/// ([`sokuc::interrupt_process_on`]). Called only for commands that solve, so that
 /// `--version`, `--help` and quick commands pay nothing. A handler that cannot be installed
 /// leaves the signal's default (the process ends), as before this module.
 pub fn install() {
@@ -39,7 +39,7 @@ pub fn install() {
             let _ = flag::register_usize(sig, which.clone(), sig as usize);
             let _ = flag::register(sig, flag.clone());
         }
-        sokuc::budget::interrupt_process_on(flag.clone());
+        sokuc::interrupt_process_on(flag.clone());
         Signals { flag, which }
     });
 }

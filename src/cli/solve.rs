@@ -10,7 +10,7 @@ use super::{BACKEND_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, get_
 use sokuc::Error;
 use sokuc::backend::{Ended, MipSettings, SolveOptions};
 use sokuc::exit::{self, status_code as exit_code};
-use sokuc::input::InputError;
+use sokuc::InputError;
 use sokuc::run::{RunOptions, Stream, emit};
 
 #[derive(Args)]
@@ -332,7 +332,7 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
     };
     // A count of the solutions so far on standard error, when it is a terminal: each
     // solution ends with the separator line, or is one JSON line.
-    let found = sokuc::budget::Progress::default();
+    let found = sokuc::Progress::default();
     let shown = super::progress::show(&found, Kind::Count { unit: "solutions" }, When::Auto);
     let each = (stream == Stream::Text).then_some(sokuc::run::stream::SEPARATOR);
     let e = match a.jobs.unwrap_or(1) {
@@ -359,7 +359,7 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
         let secs = e.total_ms / 1e3;
         eprintln!(
             "sokuc: {} ({how}), by the {} backend in {secs:.3} s",
-            sokuc::words::count_s(e.found, "solution"),
+            super::words::count_s(e.found, "solution"),
             e.backend,
         );
     }

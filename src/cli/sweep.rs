@@ -10,9 +10,9 @@ use clap::{Args, ValueEnum};
 use super::{BACKEND_HELP, Exit, Format, get_backend, print, seconds, whole};
 use sokuc::Error;
 use sokuc::exit;
-use sokuc::input::InputError;
+use sokuc::InputError;
 use sokuc::sweep;
-use sokuc::words::{count, count_s};
+use super::words::{count, count_s};
 
 #[derive(Args)]
 pub struct SweepArgs {
@@ -122,7 +122,7 @@ pub fn run(a: SweepArgs) -> Exit {
         resume: a.resume,
         limit: a.limit,
         timeout: a.timeout,
-        progress: sokuc::budget::Progress::default(),
+        progress: sokuc::Progress::default(),
         tuning: super::environment::tuning(),
     };
     let when = match a.progress {

@@ -20,7 +20,10 @@ pub const MAX_CAPACITY: u64 = 1_000_000_000;
 /// them from `SOKUC_MAX_FILE_BYTES` and `SOKUC_MAX_FACES`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct InputLimits {
+    /// The largest file read, in bytes (64 MiB by default); compressed files are held to it
+    /// as they are decompressed.
     pub max_file_bytes: usize,
+    /// The most faces a 3SoKu variant may have (100,000 by default).
     pub max_faces: usize,
 }
 
@@ -36,7 +39,14 @@ impl Default for InputLimits {
 static FILE_BYTES: AtomicUsize = AtomicUsize::new(MAX_FILE_BYTES);
 static FACES: AtomicUsize = AtomicUsize::new(MAX_FACES);
 
-/// Sets the limits for every file read from now on, in this process.
+/// Sets the limits for every file read from now on, in this process: the one setting the
+/// library keeps for the whole process, since every reader, from every entry point, applies
+/// them. It holds two numbers and never grows.
+///
+/// ```
+/// use sokuc::{InputLimits, set_input_limits};
+/// set_input_limits(InputLimits { max_faces: 200_000, ..InputLimits::default() });
+/// ```
 pub fn set_input_limits(l: InputLimits) {
     FILE_BYTES.store(l.max_file_bytes, Ordering::Relaxed);
     FACES.store(l.max_faces, Ordering::Relaxed);
