@@ -37,7 +37,7 @@ mod api;
 pub use api::{
     AdtsSubset, AdtsSummary, Advice, Assignment, Assistance, Backend, Backing, Certificate, Certify, Claim, ClaimKind,
     ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement,
-    Soku, SokuGenerator, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds, read_text,
+    Soku, SokuGenerator, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds, kinds_described, read_text,
 };
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::{Error, exit};

@@ -222,8 +222,12 @@ mod tests {
                 if id == "backend" {
                     let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
                     let named = match sub.get_name() {
-                        "certify" => sokuc::backend::supporting(sokuc::backend::feature::PROOF),
-                        _ => sokuc::backend::available(),
+                        "certify" => sokuc::Backend::available()
+                            .into_iter()
+                            .filter(|b| b.writes_proofs())
+                            .map(sokuc::Backend::name)
+                            .collect(),
+                        _ => sokuc::backends(),
                     };
                     for b in named {
                         assert!(

@@ -101,6 +101,18 @@ impl Backend {
         }
     }
 
+    /// Whether this backend can write a DRAT proof of unsatisfiability (what
+    /// [`crate::Instance::certify`] checks), in this build. `Auto` writes none of its own.
+    ///
+    /// ```
+    /// use sokuc::Backend;
+    /// assert!(Backend::Sat.writes_proofs());
+    /// assert!(!Backend::Cp.writes_proofs());
+    /// ```
+    pub fn writes_proofs(self) -> bool {
+        crate::backend::supporting(crate::backend::feature::PROOF).contains(&self.name())
+    }
+
     /// The backends that take any model, in the order `sokuc compare` runs them by default:
     /// those of this build but `Auto` and [`Backend::Mitm`] (which only takes small ones).
     pub fn general() -> Vec<Backend> {

@@ -74,3 +74,14 @@ pub fn read_text(path: impl AsRef<std::path::Path>) -> Result<String, crate::Err
 pub fn kinds() -> Vec<&'static str> {
     crate::registry::KINDS.iter().map(|k| k.name).collect()
 }
+
+/// The puzzle kinds with the file extensions that name them, as the command's help lists
+/// them: "3soku (.toml), pool, kakuro (.kakuro), ...". A file whose extension is none of
+/// these needs its kind named ([`Instance::read_as`]).
+///
+/// ```
+/// assert!(sokuc::kinds_described().contains("kakuro (.kakuro)"));
+/// ```
+pub fn kinds_described() -> String {
+    crate::registry::kinds_list()
+}

@@ -18,7 +18,7 @@ pub static VERSION: LazyLock<String> = LazyLock::new(|| {
     format!(
         "{} (backends: auto, {})",
         env!("CARGO_PKG_VERSION"),
-        sokuc::backend::available().join(", ")
+        sokuc::backends().join(", ")
     )
 });
 

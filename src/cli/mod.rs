@@ -59,7 +59,7 @@ pub static BACKEND_HELP: LazyLock<String> = LazyLock::new(|| {
 pub static BACKENDS_HELP: LazyLock<String> = LazyLock::new(|| {
     format!(
         "Backends, comma-separated: any of {} (this build)",
-        backend::available().join(", ")
+        sokuc::backends().join(", ")
     )
 });
 
@@ -67,7 +67,12 @@ pub static BACKENDS_HELP: LazyLock<String> = LazyLock::new(|| {
 pub static PROOF_BACKEND_HELP: LazyLock<String> = LazyLock::new(|| {
     format!(
         "A backend that writes DRAT proofs: {} (this build)",
-        backend::supporting(backend::feature::PROOF).join(", ")
+        sokuc::Backend::available()
+            .into_iter()
+            .filter(|b| b.writes_proofs())
+            .map(sokuc::Backend::name)
+            .collect::<Vec<_>>()
+            .join(", ")
     )
 });
 
@@ -75,7 +80,7 @@ pub static PROOF_BACKEND_HELP: LazyLock<String> = LazyLock::new(|| {
 pub static KIND_HELP: LazyLock<String> = LazyLock::new(|| {
     format!(
         "Puzzle kind, when the file's extension does not say it (or for `-`): {}",
-        registry::kinds_list()
+        sokuc::kinds_described()
     )
 });
 

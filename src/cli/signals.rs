@@ -1,9 +1,7 @@
 //! SIGINT and SIGTERM on commands that solve: the first sets the interrupt flag, which every
-//! search, encoder and waiting thread already looks at (it ends their [`Deadline`]s), so the
+//! search, encoder and waiting thread already looks at (it ends their time limits), so the
 //! command ends as at a time limit, with everything found so far written, and `main` exits
 //! 130. A second signal ends the process at once (exit 130), for a stage that does not look.
-//!
-//! [`Deadline`]: sokuc::budget::Deadline
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -44,7 +42,7 @@ pub fn install() {
     });
 }
 
-/// The interrupt flag, for options that take one ([`sokuc::backend::SolveOptions::interrupt`]);
+/// The interrupt flag, for options that take one ([`sokuc::Options::interrupt`]);
 /// `None` before [`install`].
 pub fn flag() -> Option<Arc<AtomicBool>> {
     INSTALLED.get().map(|s| s.flag.clone())
