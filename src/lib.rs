@@ -39,11 +39,11 @@ pub use api::{
     ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement,
     Soku, SokuGenerator, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds, kinds_described, read_text,
 };
+pub use budget::memory::{SizeError, parse_size};
+pub use budget::{Progress, Snapshot, interrupt_process_on};
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::{Error, exit};
 pub use input::InputError;
-pub use budget::memory::{SizeError, parse_size};
-pub use budget::{Progress, Snapshot, interrupt_process_on};
 pub use ir::Status;
 pub use model::limits::{InputLimits, set_input_limits};
 pub use output::OutputError;

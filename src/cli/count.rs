@@ -9,8 +9,8 @@ use std::io::IsTerminal;
 
 use super::progress::{self, Kind, When};
 use super::{Exit, Format, PuzzleArgs, print, seconds};
-use sokuc::budget::Deadline;
 use sokuc::Progress;
+use sokuc::budget::Deadline;
 use sokuc::count::{CountError, CountOptions};
 use sokuc::exit;
 

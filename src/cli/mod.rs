@@ -35,11 +35,11 @@ use clap::{Args, ValueEnum};
 
 use sokuc::Encoding as PbEncoding;
 use sokuc::Error;
+use sokuc::InputError;
 use sokuc::LpMode;
 use sokuc::backend::SolveOptions;
 use sokuc::backend::{self, Backend};
 use sokuc::encode::EncodeOptions;
-use sokuc::InputError;
 use sokuc::puzzle::CompileOptions;
 use sokuc::registry;
 use sokuc::run::{AnyPuzzle, RunOptions};

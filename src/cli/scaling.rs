@@ -8,9 +8,9 @@ use clap::Args;
 use super::progress::{Kind, When};
 use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, backend_list, print, seconds, whole};
 use sokuc::Error;
+use sokuc::InputError;
 use sokuc::bench::scaling::{self, Family};
 use sokuc::exit;
-use sokuc::InputError;
 
 #[derive(Args)]
 pub struct ScalingArgs {

@@ -8,9 +8,9 @@ use clap::{Args, ValueEnum};
 use super::progress::{Kind, When};
 use super::{BACKEND_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, get_backend, print, seconds, whole};
 use sokuc::Error;
+use sokuc::InputError;
 use sokuc::backend::{Ended, MipSettings, SolveOptions};
 use sokuc::exit::{self, status_code as exit_code};
-use sokuc::InputError;
 use sokuc::run::{RunOptions, Stream, emit};
 
 #[derive(Args)]

@@ -7,12 +7,12 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
+use super::words::{count, count_s};
 use super::{BACKEND_HELP, Exit, Format, get_backend, print, seconds, whole};
 use sokuc::Error;
-use sokuc::exit;
 use sokuc::InputError;
+use sokuc::exit;
 use sokuc::sweep;
-use super::words::{count, count_s};
 
 #[derive(Args)]
 pub struct SweepArgs {

@@ -3,7 +3,7 @@
 //! or the JSON fields of each solution (not written anywhere). The README's per-solution
 //! costs come from this.
 //!
-//! `cargo run --release --example enumerate_rate [INSTANCE.toml [N]]` (default:
+//! `cargo bench --bench enumerate_rate -- [INSTANCE.toml [N]]` (default:
 //! instances/icosoku-seed.toml, 100,000 solutions).
 
 use std::ops::ControlFlow;
@@ -14,7 +14,8 @@ use sokuc::ir::Projection;
 use sokuc::puzzle::{Answer, CompileOptions, Puzzle};
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    // `cargo bench` passes `--bench` to a bench without a harness: flags are not ours.
+    let mut args = std::env::args().skip(1).filter(|a| !a.starts_with("--"));
     let file = args.next().unwrap_or_else(|| "instances/icosoku-seed.toml".into());
     let limit: u64 = args
         .next()
