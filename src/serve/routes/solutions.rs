@@ -16,9 +16,9 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let mut backend = crate::backend::lookup(body.backend.as_deref().unwrap_or("auto"))
         .map_err(|e| error(400, format!("backend: {e}")))?;
     let (ticket, _turn) = state.begin(body.job.as_deref())?;
-    // The facade enumerates nothing yet: the run path's options, as the facade would make
-    // them of `Body::options`. The whole enumeration is within the limit, as `solve --all`
-    // keeps it.
+    // The enumeration goes through the run path, so its options are the run path's, built
+    // as the facade builds them of `Body::options`. The whole enumeration is within the
+    // limit, as `solve --all` keeps it.
     let mut opts = RunOptions::default();
     opts.solve.time_limit = Some(body.timeout(state));
     opts.solve.started = Some(std::time::Instant::now());
