@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use crate::budget::{Progress, Snapshot};
+use crate::{Progress, Snapshot};
 
 /// What the table holds of a running request.
 #[derive(Debug)]

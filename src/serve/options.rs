@@ -74,14 +74,14 @@ impl ServeOptions {
     /// A tuning experiment for every `cp` solve the server runs (as
     /// [`Options::cp_tuning`](crate::Options::cp_tuning)).
     pub fn cp_tuning(mut self, settings: impl Into<String>) -> ServeOptions {
-        self.config.tuning.cp = Some(settings.into());
+        self.config.cp_tuning = Some(settings.into());
         self
     }
 
     /// A tuning experiment for every CaDiCaL solve the server runs (as
     /// [`Options::cadical_tuning`](crate::Options::cadical_tuning)).
     pub fn cadical_tuning(mut self, settings: impl Into<String>) -> ServeOptions {
-        self.config.tuning.cadical = Some(settings.into());
+        self.config.cadical_tuning = Some(settings.into());
         self
     }
 }

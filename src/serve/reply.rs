@@ -42,7 +42,7 @@ pub(crate) fn error(status: u16, message: impl Into<String>) -> Reply {
 /// command line's message, the rest 500.
 pub(crate) fn failed(e: crate::Error) -> Reply {
     match e.exit_code() {
-        crate::error::exit::USAGE => error(400, e.to_string()),
+        crate::exit::USAGE => error(400, e.to_string()),
         _ => error(500, e.to_string()),
     }
 }

@@ -2,11 +2,13 @@
 //! the options a command line would take.
 
 use std::ops::RangeInclusive;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use super::reply::{Reply, error};
+use super::reply::{Reply, error, failed};
 use super::state::{Config, State};
 use crate::input::variant_file::parse_variant;
 use crate::model::Variant;
@@ -132,20 +134,36 @@ impl Body {
             .map_err(|e| error(400, e.to_string()))
     }
 
-    /// The run options of a request that solves: its time limit (per solve, as `compare`
-    /// gives each backend its own), the server's memory limit and tuning, and `stop` (its
-    /// ticket's flag) as the interrupt.
-    pub(crate) fn run_options(
-        &self,
-        state: &State,
-        stop: &std::sync::Arc<std::sync::atomic::AtomicBool>,
-    ) -> crate::run::RunOptions {
-        let mut opts = crate::run::RunOptions::default();
-        opts.solve.time_limit = Some(self.timeout(state));
-        opts.solve.interrupt = Some(stop.clone());
-        opts.solve.encode.max_memory = state.config.max_memory;
-        opts.solve.tuning = state.config.tuning.clone();
-        opts
+    /// The instance as the facade's [`Instance`](crate::Instance), for the routes that go
+    /// through it.
+    pub(crate) fn instance(&self) -> Result<crate::Instance, Reply> {
+        Ok(crate::Instance::from_puzzle(self.puzzle()?))
+    }
+
+    /// The backend the request names (`auto` when it names none), if this build has it.
+    pub(crate) fn backend(&self) -> Result<crate::Backend, Reply> {
+        match self.backend.as_deref() {
+            None => Ok(crate::Backend::Auto),
+            Some(name) => name.parse::<crate::Backend>().and_then(crate::Backend::check).map_err(failed),
+        }
+    }
+
+    /// The options of a request that solves: its time limit, `stop` (its ticket's flag) as
+    /// the interrupt, and the server's memory limit and tuning. The backend, uniqueness and
+    /// seed are the routes' to add: not every route takes them.
+    pub(crate) fn options(&self, state: &State, stop: &Arc<AtomicBool>) -> crate::Options {
+        let config = &state.config;
+        let mut options = crate::Options::new()
+            .timeout(self.timeout(state))
+            .interrupt(stop.clone())
+            .max_memory(config.max_memory);
+        if let Some(settings) = &config.cp_tuning {
+            options = options.cp_tuning(settings.clone());
+        }
+        if let Some(settings) = &config.cadical_tuning {
+            options = options.cadical_tuning(settings.clone());
+        }
+        options
     }
 
     /// The time limit: the request's (checked against the server's longest when read), else

@@ -27,8 +27,12 @@ pub struct Config {
     pub max_open: usize,
     /// Memory for one request's model or count, in bytes.
     pub max_memory: u64,
-    /// Tuning experiments for every solve the server runs (none by default).
-    pub tuning: crate::backend::Tuning,
+    /// A tuning experiment for every `cp` solve the server runs (none by default), as
+    /// [`Options::cp_tuning`](crate::Options::cp_tuning) takes it.
+    pub cp_tuning: Option<String>,
+    /// A tuning experiment for every CaDiCaL solve (none by default), as
+    /// [`Options::cadical_tuning`](crate::Options::cadical_tuning) takes it.
+    pub cadical_tuning: Option<String>,
 }
 
 impl Default for Config {
@@ -41,7 +45,8 @@ impl Default for Config {
             max_running: 4,
             max_open: 64,
             max_memory: 2 << 30,
-            tuning: crate::backend::Tuning::default(),
+            cp_tuning: None,
+            cadical_tuning: None,
         }
     }
 }

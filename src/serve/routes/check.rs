@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::run::Checked;
+use crate::Checked;
 use crate::serve::reply::{Reply, error};
 use crate::serve::request::Body;
 use crate::serve::state::State;
@@ -16,12 +16,12 @@ pub(super) fn solution_text(v: &Value) -> String {
 }
 
 pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
-    let puzzle = body.puzzle()?;
+    let instance = body.instance()?;
     let solution = body
         .solution
         .as_ref()
         .ok_or_else(|| error(400, "request: missing field `solution`"))?;
-    let reply = match puzzle
+    let reply = match instance
         .check("solution", &solution_text(solution))
         .map_err(|e| error(400, e.to_string()))?
     {

@@ -10,28 +10,22 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+use crate::Format;
 use crate::budget::memory::{Guard, format_size};
 use crate::budget::{Deadline, compiling_within};
-use crate::encode::EncodeOptions;
-use crate::puzzle::CompileOptions;
-use crate::run::emit;
 use crate::serve::reply::{Reply, error, failed};
 use crate::serve::request::Body;
 use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = Instant::now();
-    let encode = EncodeOptions {
-        max_memory: state.config.max_memory,
-        ..EncodeOptions::default()
-    };
     let puzzle = body.puzzle()?;
     let format = match body.format.as_deref() {
-        Some("dimacs") => Some(emit::Format::Dimacs),
-        Some("opb") => Some(emit::Format::Opb),
-        Some("lp") => Some(emit::Format::Lp),
-        Some("mps") => Some(emit::Format::Mps),
-        Some("mzn") => Some(emit::Format::Mzn),
+        Some("dimacs") => Some(Format::Dimacs),
+        Some("opb") => Some(Format::Opb),
+        Some("lp") => Some(Format::Lp),
+        Some("mps") => Some(Format::Mps),
+        Some("mzn") => Some(Format::Mzn),
         Some("svg") => None,
         Some(other) => {
             return Err(error(
@@ -51,12 +45,14 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
             .ok_or_else(|| error(400, format!("a {} puzzle has no net to draw", puzzle.kind())))?;
         return Ok(Reply::text("image/svg+xml; charset=utf-8", picture.svg));
     };
+    let instance = crate::Instance::from_puzzle(puzzle);
+    // The facade's emit compiles with presolve and encodes within the server's memory
+    // limit; its time limit is the deadline below, which the compile and the writer watch.
+    let options = crate::Options::new().max_memory(state.config.max_memory);
     let limit = body.timeout(state);
     let deadline = Deadline::counted_from(started, Some(limit), Some(ticket.flag.clone()));
     let mut out = Bounded::new(deadline.clone(), state.config.max_memory);
-    let emitted = compiling_within(&deadline, || {
-        puzzle.emit(format, &CompileOptions::default(), encode, emit::To::Writer(&mut out))
-    });
+    let emitted = compiling_within(&deadline, || instance.emit(format, &options, &mut out));
     // Past the deadline, whatever came back is unusable: a compile that stopped returns a
     // partial model, and an encoder or the writer that stopped an error.
     if deadline.passed() {

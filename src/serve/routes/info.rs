@@ -8,7 +8,7 @@ use crate::serve::state::State;
 
 pub(super) fn get(_: &Body, state: &State) -> Result<Reply, Reply> {
     let mut backends = vec!["auto"];
-    backends.extend(crate::backend::general());
+    backends.extend(crate::Backend::general().into_iter().map(crate::Backend::name));
     // The named solids, then the bipyramids (any `bipyramid-N` is built in; these are the
     // ones a picker can show).
     let mut variants: Vec<String> = crate::model::builtin::VARIANTS
@@ -19,7 +19,7 @@ pub(super) fn get(_: &Body, state: &State) -> Result<Reply, Reply> {
     Ok(Reply::json(&json!({
         "version": env!("CARGO_PKG_VERSION"),
         "backends": backends,
-        "kinds": crate::registry::KINDS.iter().map(|k| k.name).collect::<Vec<_>>(),
+        "kinds": crate::kinds(),
         "variants": variants,
         // The page's limits: a count may take the longest time limit.
         "default_timeout_s": state.config.default_timeout.as_secs_f64(),

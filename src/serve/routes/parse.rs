@@ -9,6 +9,6 @@ use crate::serve::request::Body;
 use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
-    let puzzle = body.puzzle()?;
-    Ok(Reply::json(&json!({ "status": "ok", "puzzle": puzzle.kind() })))
+    let instance = body.instance()?;
+    Ok(Reply::json(&json!({ "status": "ok", "puzzle": instance.kind() })))
 }

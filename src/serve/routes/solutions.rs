@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::run::Stream;
+use crate::run::{RunOptions, Stream};
 use crate::serve::reply::{Reply, error, failed};
 use crate::serve::request::{Body, MAX_REACH};
 use crate::serve::state::State;
@@ -16,9 +16,18 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let mut backend = crate::backend::lookup(body.backend.as_deref().unwrap_or("auto"))
         .map_err(|e| error(400, format!("backend: {e}")))?;
     let (ticket, _turn) = state.begin(body.job.as_deref())?;
-    let mut opts = body.run_options(state, &ticket.flag);
-    // The whole enumeration within the limit, as `solve --all` keeps it.
+    // The enumeration goes through the run path, so its options are the run path's, built
+    // as the facade builds them of `Body::options`. The whole enumeration is within the
+    // limit, as `solve --all` keeps it.
+    let mut opts = RunOptions::default();
+    opts.solve.time_limit = Some(body.timeout(state));
     opts.solve.started = Some(std::time::Instant::now());
+    opts.solve.interrupt = Some(ticket.flag.clone());
+    opts.solve.encode.max_memory = state.config.max_memory;
+    opts.solve.tuning = crate::backend::Tuning {
+        cp: state.config.cp_tuning.clone(),
+        cadical: state.config.cadical_tuning.clone(),
+    };
     // One more than the page, to know whether there are more.
     let reach = (offset + limit + 1).min(MAX_REACH + 1);
     let mut out = Vec::new();

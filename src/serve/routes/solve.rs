@@ -3,29 +3,22 @@
 
 use std::time::Instant;
 
-use crate::api::{Instance, Options};
 use crate::serve::reply::{Reply, failed};
 use crate::serve::request::Body;
 use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = Instant::now();
-    let puzzle = body.puzzle()?;
+    let instance = body.instance()?;
     let (ticket, _turn) = state.begin(body.job.as_deref())?;
-    let backend = match body.backend.as_deref() {
-        Some(name) => name.parse().map_err(failed)?,
-        None => crate::api::Backend::Auto,
-    };
-    let mut options = Options::new()
-        .backend(backend)
-        .timeout(body.timeout(state))
-        .unique(body.unique.unwrap_or(false))
-        .interrupt(ticket.flag.clone())
-        .max_memory(state.config.max_memory);
+    let mut options = body
+        .options(state, &ticket.flag)
+        .backend(body.backend()?)
+        .unique(body.unique.unwrap_or(false));
     if let Some(seed) = body.seed {
         options = options.seed(seed);
     }
-    let outcome = Instance::from_puzzle(puzzle).solve(&options).map_err(failed)?;
+    let outcome = instance.solve(&options).map_err(failed)?;
     let mut json = outcome.json().clone();
     json["elapsed_ms"] = ((started.elapsed().as_secs_f64() * 1e6).round() / 1e3).into();
     Ok(Reply::json(&json))
