@@ -35,9 +35,10 @@
 mod api;
 
 pub use api::{
-    AdtsSubset, AdtsSummary, Advice, Assignment, Assistance, Backend, Backing, Certificate, Certify, Claim, ClaimKind,
-    ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement,
-    Soku, SokuGenerator, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds, read_text,
+    AdtsSubset, AdtsSummary, Advice, Arrangement, Assignment, Assistance, Backend, Backing, ByCapacities,
+    CapacitySummary, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Comparison, Count, Counted,
+    Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement, Soku, SokuGenerator, TrickyGenerator, Var,
+    Verdict, adts_subsets, backends, kinds, read_text,
 };
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::{Error, exit};
