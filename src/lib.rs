@@ -35,9 +35,10 @@
 mod api;
 
 pub use api::{
-    AdtsSubset, AdtsSummary, Advice, Assignment, Assistance, Backend, Backing, Certificate, Certify, Claim, ClaimKind,
-    ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement,
-    Soku, SokuGenerator, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds, kinds_described, read_text,
+    AdtsSubset, AdtsSummary, Advice, Arrangement, Assignment, Assistance, Backend, Backing, ByCapacities,
+    CapacitySummary, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Comparison, Count, Counted,
+    Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement, Soku, SokuGenerator, TrickyGenerator, Var,
+    Verdict, adts_subsets, backends, kinds, kinds_described, read_text,
 };
 pub use budget::memory::{SizeError, parse_size};
 pub use budget::{Progress, Snapshot, interrupt_process_on};

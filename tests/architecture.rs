@@ -408,3 +408,40 @@ fn the_public_library_is_the_facade() {
     .into();
     assert_eq!(exported, facade);
 }
+
+/// The command (main.rs, cli/) and the programs in examples/ reach the library through its
+/// public surface alone: no path through a module of the `internal!` list. CI's clippy pass
+/// without the `testing` feature finds this for the command too, but not for the examples,
+/// which cargo builds with the dev-dependencies (and so with `testing`).
+#[test]
+fn the_command_and_the_examples_use_the_public_library_alone() {
+    let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
+    let list = lib
+        .split("internal! {")
+        .nth(1)
+        .expect("lib.rs lists its internal modules in `internal! { ... }`");
+    let list = list.split('}').next().unwrap();
+    let internal: Vec<&str> = list
+        .split(';')
+        .map(|m| m.trim().rsplit(char::is_whitespace).next().unwrap_or(""))
+        .filter(|m| !m.is_empty())
+        .collect();
+    assert!(internal.contains(&"run"), "the list was read: {internal:?}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![src().join("main.rs")];
+    files.extend(graph::rust_files(&src().join("cli")));
+    files.extend(graph::rust_files(&root.join("examples")));
+    let mut found = Vec::new();
+    for path in &files {
+        let code = source::read(&std::fs::read_to_string(path).unwrap()).code;
+        for m in &internal {
+            if code.contains(&format!("sokuc::{m}::")) || code.contains(&format!("sokuc::{m};")) {
+                found.push(format!("{}: sokuc::{m}", path.strip_prefix(root).unwrap().display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "internal modules reached from outside the library: {found:#?}"
+    );
+}

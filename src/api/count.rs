@@ -1,4 +1,5 @@
-//! How to count: the options of [`crate::Instance::count`] and [`crate::Model::count`].
+//! How to count: the options of [`crate::Instance::count`] and [`crate::Model::count`], and
+//! the count with the figures of how it was found ([`Counted`]).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -6,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 
-use crate::budget::Deadline;
+use crate::budget::{Deadline, Progress};
 use crate::count::{CountError, CountOptions};
 use crate::error::Error;
 
@@ -22,6 +23,7 @@ pub struct Count {
     timeout: Option<Duration>,
     max_memory: u64,
     interrupt: Option<Arc<AtomicBool>>,
+    progress: Progress,
 }
 
 impl Default for Count {
@@ -30,6 +32,7 @@ impl Default for Count {
             timeout: None,
             max_memory: CountOptions::default().max_memory,
             interrupt: None,
+            progress: Progress::default(),
         }
     }
 }
@@ -59,16 +62,96 @@ impl Count {
         self
     }
 
-    pub(crate) fn run(&self, puzzle: &dyn crate::run::AnyPuzzle) -> Result<Option<BigUint>, Error> {
-        let opts = CountOptions {
+    /// Where the count reports how far it has got, for another thread to show while it
+    /// runs, and for the caller to say after a time limit. The 3SoKu counter reports the
+    /// faces placed ([`Snapshot::done`](crate::Snapshot::done) of
+    /// [`total`](crate::Snapshot::total)) and the states in its last layer
+    /// ([`figure`](crate::Snapshot::figure)); the other counters report nothing (the total
+    /// stays 0).
+    ///
+    /// ```
+    /// use sokuc::{Count, Instance, Progress};
+    ///
+    /// let progress = Progress::default();
+    /// let octa = Instance::read("instances/octasoku.toml")?;
+    /// octa.count(&Count::new().progress(progress.clone()))?;
+    /// // The octahedron's 8 faces, and how many were placed when the count last reported.
+    /// let got = progress.get();
+    /// assert_eq!(got.total, 8);
+    /// assert!(got.done <= got.total);
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    pub fn progress(mut self, progress: Progress) -> Count {
+        self.progress = progress;
+        self
+    }
+
+    /// The library's options, the time limit counted from now.
+    pub(crate) fn options(&self) -> CountOptions {
+        CountOptions {
             max_memory: self.max_memory,
             deadline: Deadline::counted_from(Instant::now(), self.timeout, self.interrupt.clone()),
-            ..CountOptions::default()
-        };
-        match crate::count::count(puzzle, &opts) {
-            Ok(c) => Ok(Some(c.count)),
+            progress: self.progress.clone(),
+        }
+    }
+
+    /// Counts `puzzle`: `None` when the time limit (or the interrupt) came first.
+    pub(crate) fn counted(&self, puzzle: &dyn crate::run::AnyPuzzle) -> Result<Option<Counted>, Error> {
+        match crate::count::count(puzzle, &self.options()) {
+            Ok(inner) => Ok(Some(Counted {
+                inner,
+                kind: puzzle.kind(),
+            })),
             Err(CountError::TimedOut) => Ok(None),
             Err(CountError::Refused(e) | CountError::OverMemory(e)) => Err(e),
         }
+    }
+
+    pub(crate) fn run(&self, puzzle: &dyn crate::run::AnyPuzzle) -> Result<Option<BigUint>, Error> {
+        Ok(self.counted(puzzle)?.map(|c| c.inner.count))
+    }
+}
+
+/// An exact count and how it was found, as `sokuc count` prints it
+/// ([`Instance::count_detailed`](crate::Instance::count_detailed)).
+///
+/// A *solution* is what a person sees: identical tiles are interchangeable, and a tile that
+/// looks the same turned counts once per distinct look. [`Counted::placements`] counts the
+/// tiles as distinguishable instead.
+#[derive(Debug, Clone)]
+pub struct Counted {
+    inner: crate::count::Counted,
+    kind: &'static str,
+}
+
+impl Counted {
+    /// The number of distinct solutions.
+    pub fn count(&self) -> &BigUint {
+        &self.inner.count
+    }
+
+    /// The number of placements of distinguishable tiles: the count times the product of
+    /// the factorials of how often each tile type is used (the count itself for kinds
+    /// without tiles).
+    pub fn placements(&self) -> &BigUint {
+        &self.inner.placements
+    }
+
+    /// How the count was found, in words ("frontier dynamic programming over 20 faces
+    /// (...)", or the model counter's method).
+    pub fn method(&self) -> &str {
+        &self.inner.method
+    }
+
+    /// How long counting took.
+    pub fn time(&self) -> Duration {
+        self.inner.time
+    }
+
+    /// The count as `sokuc count --format json` prints it: `status` `counted`, `puzzle`,
+    /// `count` and `placements` as decimal strings (they may pass 2^64), `method`,
+    /// `time_ms`, and the counter's figures in `stats`.
+    pub fn json(&self) -> serde_json::Value {
+        self.inner.json(self.kind)
     }
 }

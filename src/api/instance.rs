@@ -246,6 +246,46 @@ impl Instance {
         options.run(self.puzzle.as_ref())
     }
 
+    /// As [`Instance::count`], with how the count was found: the placements of
+    /// distinguishable tiles, the method, the time, and the JSON `sokuc count` prints. `None`
+    /// when the time limit (or the interrupt) came first; a
+    /// [`Count::progress`](crate::Count::progress) then says how far the count got.
+    ///
+    /// ```
+    /// use sokuc::{Count, Instance};
+    ///
+    /// let octa = Instance::read("instances/octasoku.toml")?;
+    /// let counted = octa.count_detailed(&Count::new())?.expect("no time limit");
+    /// assert!(counted.placements() >= counted.count());
+    /// assert_eq!(counted.json()["status"], "counted");
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Instance::count`].
+    pub fn count_detailed(&self, options: &super::count::Count) -> Result<Option<super::count::Counted>, Error> {
+        options.counted(self.puzzle.as_ref())
+    }
+
+    /// What counting will go through, in words, before it starts ("counting 20 faces layer
+    /// by layer, with at most ... vertices open at once, over about 10^... placements"): for
+    /// 3SoKu instances, whose counter's work it foresees; `None` for the other kinds.
+    pub fn count_estimate(&self) -> Option<String> {
+        crate::count::estimate(self.puzzle.as_ref())
+    }
+
+    /// The peg arrangements of an instance whose pegs are free (`capacities = {
+    /// permutation_of = [...] }`), to count each exactly, as `sokuc count --by-capacities`
+    /// does.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Unsupported`] when the instance is no pool or 3SoKu instance with free pegs.
+    pub fn by_capacities(&self) -> Result<super::by_capacities::ByCapacities<'_>, Error> {
+        super::by_capacities::ByCapacities::of(self.puzzle.as_ref())
+    }
+
     /// Writes the compiled model in `format`, for an external solver, exactly as `sokuc
     /// solve --emit` does.
     ///

@@ -9,10 +9,14 @@ use std::io::IsTerminal;
 
 use super::progress::{self, Kind, When};
 use super::{Exit, Format, PuzzleArgs, print, seconds};
+<<<<<<< HEAD
 use sokuc::Progress;
 use sokuc::budget::Deadline;
 use sokuc::count::{CountError, CountOptions};
 use sokuc::exit;
+=======
+use sokuc::{Count, Progress, exit};
+>>>>>>> wt-count
 
 #[derive(Args)]
 pub struct CountArgs {
@@ -47,205 +51,165 @@ pub struct CountArgs {
 }
 
 pub fn run(a: CountArgs) -> Exit {
+    // --timeout bounds the whole command: its clock starts before the instance is read.
     let started = Instant::now();
-    let p = a.puzzle.load()?;
-    let opts = CountOptions {
-        max_memory: a.max_memory,
-        deadline: Deadline::counted_from(started, a.timeout, super::signals::flag()),
-        progress: Progress::default(),
-    };
+    let instance = a.puzzle.instance()?;
     if a.by_capacities {
-        return by_capacities(&a, p.as_ref(), &opts);
+        return by_capacities(&a, &instance, started);
     }
+    let progress = Progress::default();
     let shown = progress::show(
-        &opts.progress,
+        &progress,
         Kind::Steps {
             unit: "faces",
             figure: Some("states"),
         },
         When::Auto,
     );
-    if let Some(estimate) = sokuc::count::estimate(p.as_ref())
+    if let Some(estimate) = instance.count_estimate()
         && std::io::stderr().is_terminal()
     {
         eprintln!("sokuc: {estimate}");
     }
-    let counted = sokuc::count::count(p.as_ref(), &opts);
+    let counted = instance.count_detailed(&limits(&a, started).progress(progress.clone()));
     drop(shown);
-    let c = match counted {
-        Ok(c) => c,
-        Err(CountError::TimedOut) => {
-            let far = how_far(&opts.progress);
-            match a.format {
-                Format::Text if super::signals::caught().is_some() => {
-                    print(format!("unknown: interrupted before the count was complete{far}"))?
-                }
-                Format::Text => print(format!(
-                    "unknown: the time limit was reached before the count was complete{far}"
-                ))?,
-                Format::Json => {
-                    let got = opts.progress.get();
-                    let mut v = json!({"status": "unknown", "puzzle": p.kind(), "reason": stopped_by()});
-                    if got.total > 0 {
-                        v["progress"] =
-                            json!({"faces_placed": got.done, "faces": got.total, "last_layer_states": got.figure});
-                    }
-                    print(v)?
-                }
+    let Some(c) = counted? else {
+        let far = how_far(&progress);
+        match a.format {
+            Format::Text if super::signals::caught().is_some() => {
+                print(format!("unknown: interrupted before the count was complete{far}"))?
             }
-            return Ok(exit::UNKNOWN);
+            Format::Text => print(format!(
+                "unknown: the time limit was reached before the count was complete{far}"
+            ))?,
+            Format::Json => {
+                let got = progress.get();
+                let mut v = json!({"status": "unknown", "puzzle": instance.kind(), "reason": stopped_by()});
+                if got.total > 0 {
+                    v["progress"] =
+                        json!({"faces_placed": got.done, "faces": got.total, "last_layer_states": got.figure});
+                }
+                print(v)?
+            }
         }
-        Err(CountError::Refused(e) | CountError::OverMemory(e)) => return Err(e),
+        return Ok(exit::UNKNOWN);
     };
-    let ms = (c.time.as_secs_f64() * 1e6).round() / 1e3;
+    let ms = (c.time().as_secs_f64() * 1e6).round() / 1e3;
     match a.format {
-        Format::Text if c.placements == c.count => {
-            print(format!("{} by {}, in {ms} ms", distinct(&c.count), c.method))?
+        Format::Text if c.placements() == c.count() => {
+            print(format!("{} by {}, in {ms} ms", distinct(c.count()), c.method()))?
         }
         Format::Text => print(format!(
             "{} ({}) by {}, in {ms} ms",
-            distinct(&c.count),
+            distinct(c.count()),
             super::words::count(
-                c.placements.clone(),
+                c.placements().clone(),
                 "placement of distinguishable tiles",
                 "placements of distinguishable tiles"
             ),
-            c.method
+            c.method()
         ))?,
-        Format::Json => print(c.json(p.kind()))?,
+        Format::Json => print(c.json())?,
     }
     Ok(exit::SAT)
 }
 
-fn by_capacities(a: &CountArgs, p: &dyn sokuc::run::AnyPuzzle, opts: &CountOptions) -> Exit {
-    use sokuc::count::by_caps::{Which, by_capacities};
-    let Some(inst) = p.as_any().downcast_ref::<sokuc::model::pool::PoolInstance>() else {
-        return Err(sokuc::Error::unsupported(
-            "--by-capacities",
-            "needs an instance with free pegs (capacities = { permutation_of = [...] })".to_string(),
-        ));
-    };
-    // Refused before the JSON object is begun, so that standard output is one error object.
-    if !matches!(inst.pegs, sokuc::model::pool::Pegs::Free(_)) {
-        return Err(sokuc::Error::unsupported(
-            "--by-capacities",
-            "needs free pegs (capacities = { permutation_of = [...] }); this instance's pegs are given".to_string(),
-        ));
+/// The command's limits, its time limit what is left of --timeout since `started`.
+fn limits(a: &CountArgs, started: Instant) -> Count {
+    let mut limits = Count::new().max_memory(a.max_memory);
+    if let Some(limit) = a.timeout {
+        limits = limits.timeout(limit.saturating_sub(started.elapsed()));
     }
-    let which = match a.sample {
-        Some(n) => Which::Sample { n, seed: a.seed },
-        None => Which::Orbits,
-    };
+    if let Some(flag) = super::signals::flag() {
+        limits = limits.interrupt(flag);
+    }
+    limits
+}
+
+fn by_capacities(a: &CountArgs, instance: &sokuc::Instance, started: Instant) -> Exit {
+    // Refused before the JSON object is begun, so that standard output is one error object.
+    let mut arrangements = instance.by_capacities()?;
+    if let Some(n) = a.sample {
+        arrangements = arrangements.sample(n, a.seed);
+    }
     let json = matches!(a.format, Format::Json);
     let lines = !a.summary;
     if json {
         print(format!(
             "{{\"status\":\"counted\",\"puzzle\":\"{}\",\"arrangements\":[",
-            p.kind()
+            instance.kind()
         ))?;
     }
     let mut first = true;
-    let started = Instant::now();
-    let found = by_capacities(inst, which, opts, &mut |x| {
-        if !lines || x.count == Some(0) {
+    let s = arrangements.count(&limits(a, started), |x| {
+        if !lines || x.count() == Some(0) {
             return Ok(());
         }
-        let caps: Vec<String> = x.caps.iter().map(u64::to_string).collect();
         if json {
             let sep = if std::mem::replace(&mut first, false) { "" } else { "," };
-            let line = match x.count {
-                Some(c) => json!({"capacities": x.caps, "count": c.to_string(), "orbit": x.orbit}),
-                None => json!({"capacities": x.caps, "skipped": "over --max-memory", "orbit": x.orbit}),
-            };
-            print(format!("{sep}{line}"))
-        } else {
-            match x.count {
-                Some(c) => print(format!("{} {c} {}", caps.join(","), x.orbit)),
-                None => print(format!(
-                    "{} skipped {} (counting it needs more than --max-memory)",
-                    caps.join(","),
-                    x.orbit
-                )),
-            }
+            return print(format!("{sep}{}", x.json()));
         }
-    });
-    let s = match found {
-        Ok(s) => s,
-        Err(CountError::TimedOut) => return Ok(exit::UNKNOWN),
-        Err(CountError::Refused(e) | CountError::OverMemory(e)) => return Err(e),
-    };
-    let secs = started.elapsed().as_secs_f64();
-    let opt = |x: Option<u128>| x.map_or("-".to_string(), |v| v.to_string());
-    let hardest = s
-        .hardest
-        .as_ref()
-        .map(|h| h.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
+        let caps = joined(x.capacities());
+        match x.count() {
+            Some(c) => print(format!("{caps} {c} {}", x.orbit())),
+            None => print(format!(
+                "{caps} skipped {} (counting it needs more than --max-memory)",
+                x.orbit()
+            )),
+        }
+    })?;
     if json {
-        print(format!(
-            "],\"summary\":{}}}",
-            json!({
-                "arrangements": s.arrangements,
-                "symmetries": s.symmetries,
-                "sampled": a.sample.is_some(),
-                "complete": s.complete,
-                "skipped": s.skipped,
-                "skipped_capacities": s.skipped_caps,
-                "zero": s.zero,
-                "min": s.min.map(|v| v.to_string()),
-                "median": s.median.map(|v| v.to_string()),
-                "max": s.max.map(|v| v.to_string()),
-                "hardest": s.hardest,
-                "total": s.total.to_string(),
-                "time_ms": (secs * 1e6).round() / 1e3,
-            })
-        ))?;
+        print(format!("],\"summary\":{}}}", s.json()))?;
     } else {
-        let what = if a.sample.is_some() {
+        let opt = |x: Option<u128>| x.map_or("-".to_string(), |v| v.to_string());
+        let what = if s.sampled() {
             "random arrangements".to_string()
         } else {
-            format!("arrangements up to {} symmetries", s.symmetries)
+            format!("arrangements up to {} symmetries", s.symmetries())
         };
-        let skipped = if s.skipped == 0 {
+        let skipped = if s.skipped() == 0 {
             String::new()
         } else {
-            let first: Vec<String> = s
-                .skipped_caps
-                .iter()
-                .map(|c| c.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
-                .collect();
+            let first: Vec<String> = s.skipped_capacities().iter().map(|c| joined(c)).collect();
             format!(
                 "; {} skipped over --max-memory (the figures leave them out; first: {})",
-                s.skipped,
+                s.skipped(),
                 first.join(" ")
             )
         };
         print(format!(
-            "{}{} {what}: {} with no solution; over the others min {}, median {}, max {}; hardest {}; {} solutions over all arrangements{}{skipped}, in {secs:.1} s",
-            if s.complete {
+            "{}{} {what}: {} with no solution; over the others min {}, median {}, max {}; hardest {}; {} solutions over all arrangements{}{skipped}, in {:.1} s",
+            if s.complete() {
                 String::new()
             } else {
                 format!("stopped by the {} after ", stopped_by())
             },
-            s.arrangements,
-            s.zero,
-            opt(s.min),
-            opt(s.median),
-            opt(s.max),
-            hardest.unwrap_or_else(|| "-".to_string()),
-            s.total,
-            if a.sample.is_some() {
+            s.arrangements(),
+            s.zero(),
+            opt(s.min()),
+            opt(s.median()),
+            opt(s.max()),
+            s.hardest().map_or_else(|| "-".to_string(), joined),
+            s.total(),
+            if s.sampled() {
                 " sampled (each once)"
             } else {
                 " (each orbit times its size)"
             },
+            s.time().as_secs_f64(),
         ))?;
     }
     // A skipped arrangement leaves the figures incomplete, as the time limit does.
-    Ok(if s.complete && s.skipped == 0 {
+    Ok(if s.complete() && s.skipped() == 0 {
         exit::SAT
     } else {
         exit::UNKNOWN
     })
+}
+
+/// Pegs as the command writes them: "1,2,3".
+fn joined(caps: &[u64]) -> String {
+    caps.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
 
 /// What ended an incomplete count: a signal, or the time limit.
