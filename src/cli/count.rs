@@ -9,14 +9,7 @@ use std::io::IsTerminal;
 
 use super::progress::{self, Kind, When};
 use super::{Exit, Format, PuzzleArgs, print, seconds};
-<<<<<<< HEAD
-use sokuc::Progress;
-use sokuc::budget::Deadline;
-use sokuc::count::{CountError, CountOptions};
-use sokuc::exit;
-=======
 use sokuc::{Count, Progress, exit};
->>>>>>> wt-count
 
 #[derive(Args)]
 pub struct CountArgs {
