@@ -36,9 +36,11 @@ mod api;
 
 pub use api::{
     AdtsSubset, AdtsSummary, Advice, Assignment, Assistance, Backend, Backing, Certificate, Certify, Claim, ClaimKind,
-    ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement,
-    Soku, SokuGenerator, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds, read_text,
+    ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, Enumerate, Enumerated, Instance, Lit, MAX_VARS, Model, Options,
+    Outcome, Picture, Placement, Searching, SearchingNotice, Soku, SokuGenerator, TrickyGenerator, Var, Verdict,
+    adts_subsets, backends, kinds, read_text,
 };
+pub use backend::{Ended, MipSettings};
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::{Error, exit};
 pub use input::InputError;
