@@ -180,7 +180,11 @@ impl Instance {
     /// order, no pegs or tiles. `None` for a kind without a picture.
     pub fn names_picture(&self) -> Option<super::Picture> {
         // Without a solution to read, drawing cannot fail.
-        self.puzzle.picture(None, false, true).ok().flatten().map(super::Picture::of)
+        self.puzzle
+            .picture(None, false, true)
+            .ok()
+            .flatten()
+            .map(super::Picture::of)
     }
 
     /// Every distinct solution, each verified and written to `out` (and flushed) as it is
@@ -310,7 +314,12 @@ impl Instance {
         self.solve_on(options, Instant::now(), Some(progress))
     }
 
-    fn solve_on(&self, options: &Options, started: Instant, progress: Option<&mut dyn Write>) -> Result<Outcome, Error> {
+    fn solve_on(
+        &self,
+        options: &Options,
+        started: Instant,
+        progress: Option<&mut dyn Write>,
+    ) -> Result<Outcome, Error> {
         let mut backend = backend_of(options)?;
         let run = run_options(options, started);
         // The kinds with a typed solution run the same path typed, so that the outcome
