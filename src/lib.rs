@@ -37,9 +37,11 @@ mod api;
 pub use api::{
     AdtsSubset, AdtsSummary, Advice, Arrangement, Assignment, Assistance, Backend, Backing, ByCapacities,
     CapacitySummary, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Comparison, Count, Counted,
-    Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement, Soku, SokuGenerator, TrickyGenerator, Var,
-    Verdict, adts_subsets, backends, kinds, kinds_described, read_text,
+    Encoding, Enumerate, Enumerated, Instance, Lit, MAX_VARS, Model, Options, Outcome, Picture, Placement, Searching,
+    SearchingNotice, Soku, SokuGenerator, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds,
+    kinds_described, read_text,
 };
+pub use backend::{Ended, MipSettings};
 pub use budget::memory::{SizeError, parse_size};
 pub use budget::{Progress, Snapshot, interrupt_process_on};
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};

@@ -404,6 +404,14 @@ fn the_public_library_is_the_facade() {
         "LpMode",
         "InputError",
         "OutputError",
+        // sokuc solve and render's: enumeration, the searching board, CBC's settings, pictures.
+        "Ended",
+        "Enumerate",
+        "Enumerated",
+        "MipSettings",
+        "Picture",
+        "Searching",
+        "SearchingNotice",
     ]
     .into();
     assert_eq!(exported, facade);

@@ -10,7 +10,7 @@ use super::run::{backend_of, compile_options, encode_options, run_options};
 use crate::error::Error;
 use crate::pb::PbFile;
 use crate::run::emit::{Format, To};
-use crate::run::{AnyPuzzle, Checked};
+use crate::run::{AnyPuzzle, Checked, Stream};
 
 /// One instance of any kind: a 3SoKu puzzle, a tile pool, a Kakuro or Tricky Triple grid, an
 /// OPB or a CNF file.
@@ -140,6 +140,81 @@ impl Instance {
         self.puzzle.source()
     }
 
+    /// What starts a comment line in the kind's answers (`c` for CNF and OPB, `#` for the
+    /// puzzles): a program that adds a line to [`Outcome::text`] keeps it a valid answer
+    /// file.
+    pub fn comment(&self) -> &'static str {
+        self.puzzle.comment()
+    }
+
+    /// Whether the kind has a picture: an SVG net of its polyhedron ([`Instance::picture`],
+    /// [`Options::svg`]), for 3SoKu and tile pools.
+    pub fn has_picture(&self) -> bool {
+        self.puzzle.has_picture()
+    }
+
+    /// The SVG net of the polyhedron, as `sokuc render` draws it: the empty puzzle with its
+    /// fixed tiles, or with `solution` (its file name and text, as `sokuc solve` printed it,
+    /// text or JSON) the solution, drawn even when it is no solution
+    /// ([`Picture::invalid`](super::Picture::invalid) says why). With `numbers`, every weight
+    /// is a number (by default dots up to 3). `None` for a kind without a picture
+    /// ([`Instance::has_picture`]).
+    ///
+    /// ```
+    /// let octa = sokuc::Instance::read("instances/octasoku.toml")?;
+    /// let picture = octa.picture(None, false)?.expect("a polyhedron");
+    /// assert!(picture.svg().contains("<svg"));
+    /// assert_eq!(picture.invalid(), None);
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Input`], naming the file and the line, when `solution` cannot be read as a
+    /// solution of this puzzle.
+    pub fn picture(&self, solution: Option<(&str, &str)>, numbers: bool) -> Result<Option<super::Picture>, Error> {
+        Ok(self.puzzle.picture(solution, numbers, false)?.map(super::Picture::of))
+    }
+
+    /// The map of the polyhedron's vertex names, as `sokuc render --labels` draws it: every
+    /// copy of a vertex labelled with its name, every face with its vertices in clockwise
+    /// order, no pegs or tiles. `None` for a kind without a picture.
+    pub fn names_picture(&self) -> Option<super::Picture> {
+        // Without a solution to read, drawing cannot fail.
+        self.puzzle
+            .picture(None, false, true)
+            .ok()
+            .flatten()
+            .map(super::Picture::of)
+    }
+
+    /// Every distinct solution, each verified and written to `out` (and flushed) as it is
+    /// found, as `sokuc solve --all` writes them ([`Enumerate`](super::Enumerate) says how),
+    /// then the end: nothing is collected. The options' backend enumerates, within their
+    /// time limit; uniqueness, strictness, a proof and a picture are for
+    /// [`Instance::solve`] and not used here.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Unsupported`] when the backend cannot enumerate this instance (or not on
+    /// that many threads); [`Error::Io`] when writing to `out` fails; the errors of
+    /// [`Instance::solve`] otherwise.
+    pub fn enumerate(
+        &self,
+        options: &Options,
+        how: &super::Enumerate,
+        out: &mut (dyn Write + Send),
+    ) -> Result<super::Enumerated, Error> {
+        let started = Instant::now();
+        let mut backend = backend_of(options)?;
+        let run = run_options(options, started);
+        let stream = if how.json { Stream::Json } else { Stream::Text };
+        let inner = self
+            .puzzle
+            .enumerate_jobs(backend.as_mut(), &run, how.limit, how.jobs, stream, out)?;
+        Ok(super::Enumerated { inner })
+    }
+
     /// Solves the instance on each of `backends`, `jobs` at a time (1: one after another, so
     /// that their times compare), every answer checked as [`Instance::solve`] checks it. The
     /// options' own backend is not used; their time limit bounds the whole comparison, each
@@ -214,14 +289,52 @@ impl Instance {
     /// - [`Error::Internal`] when a solver fails, or gives an answer the verifier refuses.
     pub fn solve(&self, options: &Options) -> Result<Outcome, Error> {
         let started = Instant::now();
+        self.solve_on(options, started, None)
+    }
+
+    /// [`Instance::solve`], with the line of each improving solution of an optimisation
+    /// (the PB competition's `o <value>`, for OPB files and models with an objective)
+    /// written to `progress` and flushed as it is found, as `sokuc solve` prints them; the
+    /// outcome's [`text`](Outcome::text) then leaves those lines out.
+    ///
+    /// ```
+    /// use sokuc::{Instance, Options};
+    ///
+    /// let opb = Instance::parse("opb", "min.opb", "min: +1 x1 +2 x2 ;\n+1 x1 +1 x2 >= 1 ;\n")?;
+    /// let mut progress = Vec::new();
+    /// let outcome = opb.solve_streaming(&Options::new(), &mut progress)?;
+    /// assert_eq!(outcome.objective(), Some(1));
+    /// assert!(String::from_utf8(progress).unwrap().ends_with("o 1\n"));
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Instance::solve`], and [`Error::Io`] when writing to `progress` fails.
+    pub fn solve_streaming(&self, options: &Options, progress: &mut dyn Write) -> Result<Outcome, Error> {
+        self.solve_on(options, Instant::now(), Some(progress))
+    }
+
+    fn solve_on(
+        &self,
+        options: &Options,
+        started: Instant,
+        progress: Option<&mut dyn Write>,
+    ) -> Result<Outcome, Error> {
         let mut backend = backend_of(options)?;
         let run = run_options(options, started);
         // The kinds with a typed solution run the same path typed, so that the outcome
         // keeps the solution itself beside its text and JSON.
-        if let Some(typed) = super::typed::solve_typed(self.puzzle.as_any(), backend.as_mut(), &run) {
+        let typed = super::typed::Run {
+            run: &run,
+            picture: options.svg,
+            progress,
+        };
+        if let Some(typed) = super::typed::solve_typed(self.puzzle.as_any(), backend.as_mut(), typed) {
             return typed;
         }
-        let report = self.puzzle.solve(backend.as_mut(), &run, false)?;
+        // The other kinds have no objective, so no improving solutions to stream.
+        let report = self.puzzle.solve(backend.as_mut(), &run, options.svg)?;
         Ok(Outcome::of_report(report))
     }
 
@@ -312,6 +425,21 @@ impl Instance {
             &compile_options(options),
             encode_options(options),
             To::Writer(out),
+        )
+    }
+
+    /// [`Instance::emit`] to the file `path` (`-`: standard output), written atomically: the
+    /// file appears whole or not at all, and nothing is written when the model cannot be.
+    ///
+    /// # Errors
+    ///
+    /// As [`Instance::emit`], and [`Error::Output`] when the file cannot be written.
+    pub fn emit_file(&self, format: Format, options: &Options, path: impl AsRef<Path>) -> Result<(), Error> {
+        self.puzzle.emit(
+            format,
+            &compile_options(options),
+            encode_options(options),
+            To::File(path.as_ref()),
         )
     }
 

@@ -3,7 +3,10 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use super::searching::Searching;
+use crate::backend::MipSettings;
 
 /// How to solve, emit or decode. Build it with [`Options::new`] and its setters:
 ///
@@ -30,6 +33,11 @@ pub struct Options {
     pub(crate) max_clauses: Option<u64>,
     pub(crate) cp_tuning: Option<String>,
     pub(crate) cadical_tuning: Option<String>,
+    pub(crate) started: Option<Instant>,
+    pub(crate) proof: Option<PathBuf>,
+    pub(crate) svg: bool,
+    pub(crate) mip: MipSettings,
+    pub(crate) searching: Option<Searching>,
 }
 
 impl Default for Options {
@@ -50,6 +58,11 @@ impl Default for Options {
             max_clauses: None,
             cp_tuning: None,
             cadical_tuning: None,
+            started: None,
+            proof: None,
+            svg: false,
+            mip: MipSettings::default(),
+            searching: None,
         }
     }
 }
@@ -187,6 +200,46 @@ impl Options {
     /// solve.
     pub fn cadical_tuning(mut self, settings: impl Into<String>) -> Options {
         self.cadical_tuning = Some(settings.into());
+        self
+    }
+
+    /// When the time limit starts counting (by default: when the call starts). A program
+    /// whose time limit covers reading the instance too gives the instant it started.
+    pub fn clock_started(mut self, at: Instant) -> Options {
+        self.started = Some(at);
+        self
+    }
+
+    /// Write a DRAT proof of unsatisfiability to `path`, for the CNF that
+    /// [`Format::Dimacs`](crate::Format::Dimacs) writes with the same options (on the `sat`
+    /// and `cadical` backends; the others refuse it). The solver writes it as it searches: no
+    /// file is written when the instance is refuted before any solver runs (the outcome's
+    /// [`reason`](crate::Outcome::reason) says why).
+    pub fn proof(mut self, path: impl Into<PathBuf>) -> Options {
+        self.proof = Some(path.into());
+        self
+    }
+
+    /// Also draw the answer as an SVG net of the polyhedron, the empty puzzle when there is
+    /// no solution ([`Outcome::svg`](crate::Outcome::svg)); for the kinds that have a picture
+    /// ([`Instance::has_picture`](crate::Instance::has_picture)), others draw nothing.
+    pub fn svg(mut self, yes: bool) -> Options {
+        self.svg = yes;
+        self
+    }
+
+    /// CBC's settings for a feasibility problem on the `mip` backend
+    /// ([`MipSettings::Staged`] by default); other backends, and problems with an objective,
+    /// ignore them.
+    pub fn mip_settings(mut self, settings: MipSettings) -> Options {
+        self.mip = settings;
+        self
+    }
+
+    /// A board the solve marks each engine on while it searches, for a caller that says
+    /// which engine is searching on a long run ([`Searching`]).
+    pub fn searching(mut self, board: Searching) -> Options {
+        self.searching = Some(board);
         self
     }
 }

@@ -34,13 +34,13 @@ impl Outcome {
     }
 
     /// The outcome of an OPB or CNF file's (or a model's) solve, its values kept.
-    pub(crate) fn of_pb(file: &crate::pb::PbFile, o: crate::run::Outcome<Vec<bool>>) -> Outcome {
+    pub(crate) fn of_pb(file: &crate::pb::PbFile, o: crate::run::Outcome<Vec<bool>>, picture: bool) -> Outcome {
         let values = o.answer.solution.clone();
         let objective_value = values
             .as_deref()
             .and_then(|v| crate::pb::verify::objective_value(file, v));
         Outcome {
-            report: crate::run::any::report_of(file, o, false),
+            report: crate::run::any::report_of(file, o, picture),
             assignment: values.map(Assignment::new),
             typed: None,
             objective_value,
@@ -159,5 +159,17 @@ impl Outcome {
     /// 1 when two engines contradicted each other.
     pub fn exit_code(&self) -> u8 {
         self.report.exit_code()
+    }
+
+    /// With [`crate::Options::svg`], on a polyhedron puzzle ([`crate::Instance::has_picture`]):
+    /// the answer drawn as an SVG net, the empty puzzle when there is no solution.
+    pub fn svg(&self) -> Option<&str> {
+        self.report.svg.as_deref()
+    }
+
+    /// When two engines contradicted each other on the optimum (the outcome then exits 1,
+    /// [`Outcome::exit_code`]): what each said.
+    pub fn contradiction(&self) -> Option<&str> {
+        self.report.contradiction.as_deref()
     }
 }

@@ -15,13 +15,17 @@ pub(crate) fn backend_of(options: &Options) -> Result<Box<dyn crate::backend::Ba
     crate::backend::lookup(options.backend.name()).map_err(|e| InputError::new("backend", None, e.to_string()).into())
 }
 
-/// The run path's options for the facade's options, the clock started at `started`.
+/// The run path's options for the facade's options, the clock started at `started` unless
+/// the options say when it started.
 pub(crate) fn run_options(options: &Options, started: Instant) -> RunOptions {
     RunOptions {
         solve: SolveOptions {
             time_limit: options.timeout,
-            started: Some(started),
+            started: Some(options.started.unwrap_or(started)),
+            proof: options.proof.clone(),
             seed: options.seed,
+            mip: options.mip,
+            searching: options.searching.as_ref().map(|s| s.board.clone()),
             interrupt: options.interrupt.clone(),
             mip_helper: options.mip_helper.clone(),
             highs_helper: options.highs_helper.clone(),

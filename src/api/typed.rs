@@ -2,6 +2,7 @@
 //! beside its text and JSON.
 
 use std::any::Any;
+use std::io::Write;
 
 use super::outcome::Outcome;
 use super::solution::{Placement, Solved};
@@ -11,15 +12,19 @@ use crate::kakuro::Kakuro;
 use crate::run::RunOptions;
 use crate::tricky::Tricky;
 
+/// How a typed run goes: with the picture (`--svg`), and with each improving solution's
+/// line written to a writer as it is found.
+pub(crate) struct Run<'a, 'w> {
+    pub(crate) run: &'a RunOptions,
+    pub(crate) picture: bool,
+    pub(crate) progress: Option<&'w mut dyn Write>,
+}
+
 /// The typed run of the kinds with a typed solution: OPB and CNF files (and models), 3SoKu,
 /// Kakuro and Tricky Triple. `None` for the others.
-pub(crate) fn solve_typed(any: &dyn Any, b: &mut dyn Engine, run: &RunOptions) -> Option<Result<Outcome, Error>> {
+pub(crate) fn solve_typed(any: &dyn Any, b: &mut dyn Engine, run: Run<'_, '_>) -> Option<Result<Outcome, Error>> {
     if let Some(pb) = any.downcast_ref::<crate::pb::PbFile>() {
-        return Some(
-            crate::run::solve(pb, b, run)
-                .map(|o| Outcome::of_pb(pb, o))
-                .map_err(Error::from),
-        );
+        return Some(outcome(pb, b, run).map(|(o, picture)| Outcome::of_pb(pb, o, picture)));
     }
     if let Some(p) = any.downcast_ref::<crate::model::Instance>() {
         return Some(solved(p, b, run, |p, s| Solved::Placements(placements(p, s))));
@@ -33,15 +38,28 @@ pub(crate) fn solve_typed(any: &dyn Any, b: &mut dyn Engine, run: &RunOptions) -
     None
 }
 
+/// The run path's outcome, streamed or not, and whether to draw it.
+fn outcome<P: crate::puzzle::Puzzle>(
+    p: &P,
+    b: &mut dyn Engine,
+    run: Run<'_, '_>,
+) -> Result<(crate::run::Outcome<P::Solution>, bool), Error> {
+    let o = match run.progress {
+        Some(progress) => crate::run::any::solve_streaming(p, b, run.run, progress)?,
+        None => crate::run::solve(p, b, run.run)?,
+    };
+    Ok((o, run.picture))
+}
+
 fn solved<P: crate::puzzle::Puzzle>(
     p: &P,
     b: &mut dyn Engine,
-    run: &RunOptions,
+    run: Run<'_, '_>,
     typed: impl Fn(&P, &P::Solution) -> Solved,
 ) -> Result<Outcome, Error> {
-    let o = crate::run::solve(p, b, run)?;
+    let (o, picture) = outcome(p, b, run)?;
     let solution = o.answer.solution.as_ref().map(|s| typed(p, s));
-    let mut outcome = Outcome::of_report(crate::run::any::report_of(p, o, false));
+    let mut outcome = Outcome::of_report(crate::run::any::report_of(p, o, picture));
     outcome.typed = solution;
     Ok(outcome)
 }

@@ -99,6 +99,7 @@ pub struct Tuning {
 /// CBC's defaults). Every setting is one the differential suite on MIPLIB's 0/1 problems
 /// runs (`tests/miplib.rs`), so that a tuning change cannot bring back a wrong verdict
 /// unseen.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum MipSettings {
     /// The light settings for about a second, then CBC's defaults for the time left.
@@ -383,6 +384,7 @@ impl Capabilities {
 }
 
 /// How an enumeration ended.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ended {
     /// Every solution was reported (the formula with them all blocked is unsatisfiable).

@@ -37,8 +37,8 @@ use sokuc::Encoding as PbEncoding;
 use sokuc::Error;
 use sokuc::InputError;
 use sokuc::LpMode;
+use sokuc::backend;
 use sokuc::backend::SolveOptions;
-use sokuc::backend::{self, Backend};
 use sokuc::encode::EncodeOptions;
 use sokuc::puzzle::CompileOptions;
 use sokuc::registry;
@@ -51,7 +51,7 @@ pub type Exit = Result<u8, Error>;
 pub static BACKEND_HELP: LazyLock<String> = LazyLock::new(|| {
     format!(
         "Backend: auto (the default: picks one per instance, see encodings/auto.md) or {} (this build; sat is varisat, mip is CBC, highs is HiGHS, cp is pumpkin, mitm meets in the middle, search is sokuc's own)",
-        backend::available().join(", ")
+        sokuc::backends().join(", ")
     )
 });
 
@@ -167,20 +167,6 @@ pub struct EncodingArgs {
 }
 
 impl EncodingArgs {
-    pub fn encode(&self) -> EncodeOptions {
-        EncodeOptions {
-            pb: self.pb_encoding.into(),
-            max_clauses: self.max_clauses,
-            max_memory: self.max_memory,
-        }
-    }
-
-    pub fn compile(&self) -> CompileOptions {
-        CompileOptions {
-            presolve: self.presolve == OnOff::On,
-        }
-    }
-
     /// The facade's options with these encoding options, a time limit, the command's
     /// interrupt flag and the environment's tuning.
     pub fn options(&self, time_limit: Option<Duration>) -> sokuc::Options {
@@ -204,12 +190,18 @@ impl EncodingArgs {
         RunOptions {
             solve: SolveOptions {
                 time_limit,
-                encode: self.encode(),
+                encode: EncodeOptions {
+                    pb: self.pb_encoding.into(),
+                    max_clauses: self.max_clauses,
+                    max_memory: self.max_memory,
+                },
                 interrupt: signals::flag(),
                 tuning: environment::tuning(),
                 ..Default::default()
             },
-            compile: self.compile(),
+            compile: CompileOptions {
+                presolve: self.presolve == OnOff::On,
+            },
             lp: self.lp.into(),
             unique: false,
             strict: false,
@@ -363,9 +355,10 @@ pub fn seconds(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// A backend of this build by name.
-pub fn get_backend(name: &str) -> Result<Box<dyn Backend>, Error> {
-    Ok(backend::lookup(name).map_err(|e| InputError::new("--backend", None, e.to_string()))?)
+/// A backend of this build by name, or why this build has none of that name: the same as
+/// [`backend_named`], for the commands that check a name before they run anything.
+pub fn get_backend(name: &str) -> Result<sokuc::Backend, Error> {
+    backend_named(name)
 }
 
 /// `--backend NAME` as the library's [`sokuc::Backend`], if this build has it; refused under

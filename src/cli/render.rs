@@ -7,7 +7,6 @@ use clap::Args;
 use super::{Exit, PuzzleArgs};
 use sokuc::Error;
 use sokuc::exit;
-use sokuc::input;
 
 #[derive(Args)]
 pub struct RenderArgs {
@@ -30,30 +29,29 @@ pub struct RenderArgs {
 }
 
 pub fn run(a: RenderArgs) -> Exit {
-    let p = a.puzzle.load()?;
+    let p = a.puzzle.instance()?;
     let solution = match &a.solution {
-        Some(path) => Some((path.display().to_string(), input::compressed::read_path(path)?)),
+        Some(path) => Some((path.display().to_string(), sokuc::read_text(path)?)),
         None => None,
     };
     sokuc::output::check(&a.output)?;
-    let picture = p
-        .picture(
-            solution.as_ref().map(|(f, t)| (f.as_str(), t.as_str())),
-            a.numbers,
-            a.labels,
-        )?
-        .ok_or_else(|| {
-            Error::unsupported(
-                p.source(),
-                format!(
-                    "render draws polyhedron nets (3soku, pool); a {} puzzle has no net: `sokuc solve` prints its grid",
-                    p.kind()
-                ),
-            )
-        })?;
-    super::write_out(Some(&a.output), &picture.svg)?;
+    let picture = if a.labels {
+        p.names_picture()
+    } else {
+        p.picture(solution.as_ref().map(|(f, t)| (f.as_str(), t.as_str())), a.numbers)?
+    };
+    let picture = picture.ok_or_else(|| {
+        Error::unsupported(
+            p.source(),
+            format!(
+                "render draws polyhedron nets (3soku, pool); a {} puzzle has no net: `sokuc solve` prints its grid",
+                p.kind()
+            ),
+        )
+    })?;
+    super::write_out(Some(&a.output), picture.svg())?;
     // An invalid solution is still drawn (it helps to see what is wrong), but says so.
-    Ok(match picture.invalid {
+    Ok(match picture.invalid() {
         Some(why) => {
             eprintln!("sokuc: the solution is invalid: {why}");
             exit::INVALID

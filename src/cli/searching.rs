@@ -1,13 +1,13 @@
 //! On a long run without `--timeout`, one line on standard error, after 30 s without an
 //! answer and again whenever the engines searching change, saying which engine is searching
 //! and since when: without a time limit, a person waiting needs to know whether to wait on
-//! (the library marks the engines on a board, [`sokuc::backend::searching`], and prints
-//! nothing itself).
+//! (the library marks the engines on a board, [`sokuc::Searching`], and prints nothing
+//! itself).
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use sokuc::backend::searching::{Reporter, Searching};
+use sokuc::{Searching, SearchingNotice};
 
 /// How long a run goes on without an answer before the first line.
 pub const AFTER: Duration = Duration::from_secs(30);
@@ -23,11 +23,11 @@ pub struct Watcher {
 pub fn watch(board: Searching, fallback: &'static str, started: Instant) -> Watcher {
     let (tx, rx) = mpsc::channel::<()>();
     let thread = std::thread::spawn(move || {
-        let mut reporter = Reporter::new(AFTER);
+        let mut notice = SearchingNotice::new(AFTER);
         // A look a second: the line is for a person, and a second late is no matter.
         while let Err(mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(Duration::from_secs(1)) {
             let now = Instant::now();
-            if let Some(line) = reporter.report(now - started, &board.now(), now, fallback) {
+            if let Some(line) = notice.line(now - started, &board, now, fallback) {
                 eprintln!("sokuc: {line}");
             }
         }

@@ -6,12 +6,9 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 
 use super::progress::{Kind, When};
-use super::{BACKEND_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, get_backend, print, seconds, whole};
-use sokuc::Error;
-use sokuc::InputError;
-use sokuc::backend::{Ended, MipSettings, SolveOptions};
-use sokuc::exit::{self, status_code as exit_code};
-use sokuc::run::{RunOptions, Stream, emit};
+use super::{BACKEND_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, backend_named, print, seconds, whole};
+use sokuc::exit;
+use sokuc::{Ended, Enumerate, Error, InputError, Instance, MipSettings, Options};
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -103,14 +100,14 @@ pub enum EmitFormat {
     Mzn,
 }
 
-impl From<EmitFormat> for emit::Format {
-    fn from(f: EmitFormat) -> emit::Format {
+impl From<EmitFormat> for sokuc::Format {
+    fn from(f: EmitFormat) -> sokuc::Format {
         match f {
-            EmitFormat::Dimacs => emit::Format::Dimacs,
-            EmitFormat::Lp => emit::Format::Lp,
-            EmitFormat::Mps => emit::Format::Mps,
-            EmitFormat::Opb => emit::Format::Opb,
-            EmitFormat::Mzn => emit::Format::Mzn,
+            EmitFormat::Dimacs => sokuc::Format::Dimacs,
+            EmitFormat::Lp => sokuc::Format::Lp,
+            EmitFormat::Mps => sokuc::Format::Mps,
+            EmitFormat::Opb => sokuc::Format::Opb,
+            EmitFormat::Mzn => sokuc::Format::Mzn,
         }
     }
 }
@@ -149,7 +146,7 @@ pub fn run(a: SolveArgs) -> Exit {
             "--svg draws a solved puzzle; it does not go with --emit",
         ));
     }
-    let p = a.puzzle.load()?;
+    let p = a.puzzle.instance()?;
     if a.svg.is_some() && !p.has_picture() {
         return Err(Error::unsupported(
             "--svg",
@@ -175,56 +172,44 @@ pub fn run(a: SolveArgs) -> Exit {
                 format!("{opt} goes with solving, not with --emit"),
             ));
         }
-        p.emit(
-            format.into(),
-            &a.enc.compile(),
-            a.enc.encode(),
-            emit::To::file_or_stdout(a.output.as_deref()),
-        )?;
+        let options = a.enc.options(None);
+        match &a.output {
+            Some(path) => p.emit_file(format.into(), &options, path)?,
+            None => p.emit(format.into(), &options, &mut std::io::stdout().lock())?,
+        }
         return Ok(exit::SAT);
     }
     if a.output.is_some() {
         return Err(InputError::new("-o", None, "-o/--output goes with --emit").into());
     }
     if a.all {
-        return all(&a, p.as_ref(), started);
+        return all(&a, &p, started);
     }
 
-    let mut b = get_backend(&a.backend)?;
+    let backend = backend_named(&a.backend)?;
     // The solver writes its proof to a temporary file; it becomes the named file only once
     // the solve is over.
     let proof = a.proof.as_deref().map(sokuc::output::Pending::new).transpose()?;
     // Without a time limit, say on stderr which engine searches once 30 s have passed.
-    let board = a.timeout.is_none().then(sokuc::backend::searching::Searching::default);
+    let board = a.timeout.is_none().then(sokuc::Searching::new);
     let _watcher = board
         .clone()
-        .map(|board| super::searching::watch(board, b.name(), started));
-    let opts = RunOptions {
-        solve: SolveOptions {
-            time_limit: a.timeout,
-            started: Some(started),
-            proof: proof.as_ref().map(|p| p.path().to_path_buf()),
-            seed: a.seed,
-            encode: a.enc.encode(),
-            mip: a.mip_settings.into(),
-            interrupt: super::signals::flag(),
-            tuning: super::environment::tuning(),
-            searching: board,
-            ..Default::default()
-        },
-        compile: a.enc.compile(),
-        lp: a.enc.lp.into(),
-        unique: a.unique,
-        strict: a.strict,
-    };
+        .map(|board| super::searching::watch(board, backend.name(), started));
+    let mut opts = options(&a, backend, started)
+        .unique(a.unique)
+        .strict(a.strict)
+        .svg(a.svg.is_some());
+    if let Some(pending) = &proof {
+        opts = opts.proof(pending.path());
+    }
+    if let Some(board) = board {
+        opts = opts.searching(board);
+    }
     // Text streams the `o` line of each improving solution as it is found (the PB
     // competition's convention); JSON is one object at the end.
     let r = match a.format {
-        Format::Text => {
-            let mut out = std::io::stdout();
-            p.solve_streaming(b.as_mut(), &opts, a.svg.is_some(), &mut out)?
-        }
-        Format::Json => p.solve(b.as_mut(), &opts, a.svg.is_some())?,
+        Format::Text => p.solve_streaming(&opts, &mut std::io::stdout())?,
+        Format::Json => p.solve(&opts)?,
     };
     if let (Some(pending), Some(path)) = (proof, &a.proof) {
         if pending.path().exists() {
@@ -233,35 +218,35 @@ pub fn run(a: SolveArgs) -> Exit {
             eprintln!(
                 "sokuc: note: no proof written to {}: the instance was refuted before any solver ran ({}); `sokuc certify` refutes the model without presolve or LP and checks its DRAT proof",
                 path.display(),
-                r.reason.as_deref().unwrap_or("no solver call")
+                r.reason().unwrap_or("no solver call")
             );
         }
     }
-    if let (Some(path), Some(svg)) = (&a.svg, &r.svg) {
+    if let (Some(path), Some(svg)) = (&a.svg, r.svg()) {
         super::write_out(Some(path), svg)?;
     }
     match a.format {
         // On an unknown answer no engine answered.
-        Format::Text if a.backend == "auto" && r.backend != "auto" && r.status != sokuc::Status::Unknown => {
+        Format::Text if a.backend == "auto" && r.backend() != "auto" && r.status() != sokuc::Status::Unknown => {
             // Which engine `auto` picked (the JSON's `backend`, with the reason in
             // `stats.extra.auto`); a comment line, so grid answers stay solution files.
             let line = format!(
                 "{} answered by the {} backend (picked by --backend auto)\n",
                 p.comment(),
-                r.backend
+                r.backend()
             );
-            super::write_out(None, &format!("{}{line}", r.text))?
+            super::write_out(None, &format!("{}{line}", r.text()))?
         }
-        Format::Text => super::write_out(None, &r.text)?,
-        Format::Json => print(&r.json)?,
+        Format::Text => super::write_out(None, r.text())?,
+        Format::Json => print(r.json())?,
     }
-    if let Some(c) = &r.contradiction {
+    if let Some(c) = r.contradiction() {
         eprintln!("sokuc: ENGINES CONTRADICT EACH OTHER on {}: {c}", p.source());
     }
-    if r.status == sokuc::Status::Unsat {
+    if r.status() == sokuc::Status::Unsat {
         peg_hint(a.puzzle.pegs.as_deref());
     }
-    Ok(a.exit.code(p.kind(), r.exit_code(), r.optimal == Some(true)))
+    Ok(a.exit.code(p.kind(), r.exit_code(), r.optimal() == Some(true)))
 }
 
 /// IcoSoKu's 12 pegs are the numbers 1 to 12, each once: `--pegs` that are not (a repeat,
@@ -285,18 +270,33 @@ fn positive(text: &str) -> Result<u64, String> {
     }
 }
 
-/// `--jobs`: a whole number from 1 to [`sokuc::run::parallel::MAX_JOBS`].
+/// `--jobs`: a whole number from 1 to [`Enumerate::MAX_JOBS`].
 fn jobs(text: &str) -> Result<usize, String> {
-    let max = sokuc::run::parallel::MAX_JOBS;
+    let max = Enumerate::MAX_JOBS;
     match whole::<usize>(text)? {
         n if (1..=max).contains(&n) => Ok(n),
         _ => Err(format!("the number of jobs must be from 1 to {max}")),
     }
 }
 
+/// The options every solve of the command shares: the encoding's, the backend, the time
+/// limit counted from the command's start, the seed and CBC's settings.
+fn options(a: &SolveArgs, backend: sokuc::Backend, started: Instant) -> Options {
+    let mut o = a
+        .enc
+        .options(a.timeout)
+        .backend(backend)
+        .clock_started(started)
+        .mip_settings(a.mip_settings.into());
+    if let Some(seed) = a.seed {
+        o = o.seed(seed);
+    }
+    o
+}
+
 /// `solve --all`: every solution streamed to standard output by the library, and one line on
 /// standard error that says how many and whether that is all of them.
-fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
+fn all(a: &SolveArgs, p: &Instance, started: Instant) -> Exit {
     for (given, opt, why) in [
         (
             a.proof.is_some(),
@@ -309,59 +309,45 @@ fn all(a: &SolveArgs, p: &dyn sokuc::run::AnyPuzzle, started: Instant) -> Exit {
             return Err(Error::unsupported(opt, format!("{opt} does not go with --all: {why}")));
         }
     }
-    let mut b = get_backend(&a.backend)?;
-    let opts = RunOptions {
-        solve: SolveOptions {
-            time_limit: a.timeout,
-            started: Some(started),
-            seed: a.seed,
-            encode: a.enc.encode(),
-            mip: a.mip_settings.into(),
-            interrupt: super::signals::flag(),
-            tuning: super::environment::tuning(),
-            ..Default::default()
-        },
-        compile: a.enc.compile(),
-        lp: a.enc.lp.into(),
-        unique: false,
-        strict: false,
-    };
-    let stream = match a.format {
-        Format::Text => Stream::Text,
-        Format::Json => Stream::Json,
-    };
+    let opts = options(a, backend_named(&a.backend)?, started);
+    let mut how = Enumerate::new()
+        .jobs(a.jobs.unwrap_or(1))
+        .json(a.format == Format::Json);
+    if let Some(limit) = a.limit {
+        how = how.limit(limit);
+    }
     // A count of the solutions so far on standard error, when it is a terminal: each
     // solution ends with the separator line, or is one JSON line.
     let found = sokuc::Progress::default();
     let shown = super::progress::show(&found, Kind::Count { unit: "solutions" }, When::Auto);
-    let each = (stream == Stream::Text).then_some(sokuc::run::stream::SEPARATOR);
+    let each = (a.format == Format::Text).then_some(Enumerate::SEPARATOR);
     let e = match a.jobs.unwrap_or(1) {
         1 => {
-            let mut out = shown.writer(std::io::BufWriter::new(std::io::stdout().lock()), &found, each);
-            p.enumerate(b.as_mut(), &opts, a.limit, stream, &mut out)
+            let mut out = shown.writer(std::io::BufWriter::new(std::io::stdout()), &found, each);
+            p.enumerate(&opts, &how, &mut out)
         }
         // The workers write whole chunks, so standard output's own line buffer is enough.
-        jobs => {
+        _ => {
             let mut out = shown.writer(std::io::stdout(), &found, each);
-            p.enumerate_jobs(b.as_mut(), &opts, a.limit, jobs, stream, &mut out)
+            p.enumerate(&opts, &how, &mut out)
         }
     };
     drop(shown);
     let e = e?;
     if a.format == Format::Text {
-        let how = match e.ended {
-            Ended::Complete if e.found == 0 => "there is none".to_string(),
+        let how = match e.ended() {
+            Ended::Complete if e.found() == 0 => "there is none".to_string(),
             Ended::Complete => "all of them".to_string(),
-            Ended::Stopped => format!("stopped at --limit {}; there may be more", a.limit.unwrap_or(e.found)),
-            Ended::Unknown if e.interrupted => "interrupted; there may be more".to_string(),
-            Ended::Unknown => "the time limit was reached; there may be more".to_string(),
+            Ended::Stopped => format!("stopped at --limit {}; there may be more", a.limit.unwrap_or(e.found())),
+            _ if e.interrupted() => "interrupted; there may be more".to_string(),
+            _ => "the time limit was reached; there may be more".to_string(),
         };
-        let secs = e.total_ms / 1e3;
+        let secs = e.elapsed().as_secs_f64();
         eprintln!(
             "sokuc: {} ({how}), by the {} backend in {secs:.3} s",
-            super::words::count_s(e.found, "solution"),
-            e.backend,
+            super::words::count_s(e.found(), "solution"),
+            e.backend(),
         );
     }
-    Ok(a.exit.code(p.kind(), exit_code(e.status), false))
+    Ok(a.exit.code(p.kind(), e.exit_code(), false))
 }

@@ -220,6 +220,26 @@ fn svg_of<P: Puzzle>(p: &P, a: &Answer<P::Solution>) -> Option<String> {
         .map(|s| crate::render::svg::render(&s))
 }
 
+/// [`super::pipeline::solve`], with the line of each improving solution written to
+/// `progress` and flushed as it is found (see [`AnyPuzzle::solve_streaming`]).
+pub(crate) fn solve_streaming<P: Puzzle>(
+    p: &P,
+    b: &mut dyn Backend,
+    opts: &RunOptions,
+    progress: &mut dyn Write,
+) -> Result<Outcome<P::Solution>, RunError> {
+    let mut on = |s: &P::Solution, _value: &num_bigint::BigInt| -> Result<(), RunError> {
+        if let Some(line) = p.improvement_line(s) {
+            progress.write_all(line.as_bytes())?;
+            progress.flush()?;
+        }
+        Ok(())
+    };
+    let mut o = super::pipeline::solve_with(p, b, opts, &mut on)?;
+    o.answer.improvements_streamed = true;
+    Ok(o)
+}
+
 impl<P: Puzzle> AnyPuzzle for P {
     fn kind(&self) -> &'static str {
         Puzzle::kind(self)
@@ -245,16 +265,7 @@ impl<P: Puzzle> AnyPuzzle for P {
         picture: bool,
         progress: &mut dyn Write,
     ) -> Result<Report, RunError> {
-        let mut on = |s: &P::Solution, _value: &num_bigint::BigInt| -> Result<(), RunError> {
-            if let Some(line) = self.improvement_line(s) {
-                progress.write_all(line.as_bytes())?;
-                progress.flush()?;
-            }
-            Ok(())
-        };
-        let mut o = super::pipeline::solve_with(self, b, opts, &mut on)?;
-        o.answer.improvements_streamed = true;
-        Ok(report_of(self, o, picture))
+        Ok(report_of(self, solve_streaming(self, b, opts, progress)?, picture))
     }
 
     fn enumerate(
