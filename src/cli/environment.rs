@@ -1,6 +1,6 @@
 //! The environment variables sokuc reads: only here, in the CLI. The library takes options
-//! and limits as values ([`sokuc::set_input_limits`],
-//! [`sokuc::backend::SolveOptions::tuning`], `--checker` for `certify`), so a program that
+//! and limits as values ([`sokuc::set_input_limits`], [`sokuc::Options::cp_tuning`] and
+//! [`sokuc::Options::cadical_tuning`], `--checker` for `certify`), so a program that
 //! embeds it is not steered by its environment.
 
 use sokuc::{InputLimits, set_input_limits};
@@ -29,10 +29,10 @@ pub fn apply() {
 /// puts into the options of each solve it starts (the library keeps no tuning of its own).
 /// Read once, with a note on stderr for each that is set: they change how an engine
 /// searches, so a run under one is not a default run.
-pub fn tuning() -> sokuc::backend::Tuning {
-    static READ: std::sync::OnceLock<sokuc::backend::Tuning> = std::sync::OnceLock::new();
+pub fn tuning() -> Tuning {
+    static READ: std::sync::OnceLock<Tuning> = std::sync::OnceLock::new();
     READ.get_or_init(|| {
-        let mut t = sokuc::backend::Tuning::default();
+        let mut t = Tuning::default();
         for (name, slot) in [("SOKUC_CP_OPTS", &mut t.cp), ("SOKUC_CADICAL_OPTS", &mut t.cadical)] {
             if let Some(v) = std::env::var_os(name) {
                 let v = v.to_string_lossy().into_owned();
@@ -43,6 +43,15 @@ pub fn tuning() -> sokuc::backend::Tuning {
         t
     })
     .clone()
+}
+
+/// The settings of the two tuning variables, as the options take them.
+#[derive(Clone, Default)]
+pub struct Tuning {
+    /// `SOKUC_CP_OPTS`, for [`sokuc::Options::cp_tuning`].
+    pub cp: Option<String>,
+    /// `SOKUC_CADICAL_OPTS`, for [`sokuc::Options::cadical_tuning`].
+    pub cadical: Option<String>,
 }
 
 /// `options` with the tuning experiments of [`tuning`], if any is set.

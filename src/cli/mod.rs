@@ -120,24 +120,6 @@ impl PuzzleArgs {
             },
         }
     }
-
-    pub fn load(&self) -> Result<Box<dyn AnyPuzzle>, Error> {
-        match (&self.instance, &self.pegs) {
-            (Some(_), Some(_)) => {
-                Err(InputError::new("command line", None, "give an instance file or --pegs, not both").into())
-            }
-            // Nothing named: standard input, when something is piped into it.
-            (None, None) if !std::io::stdin().is_terminal() => Ok(registry::read_stdin(self.kind.as_deref())?),
-            (None, None) => Err(InputError::new(
-                "command line",
-                None,
-                "no puzzle: give an instance file (`-` for standard input) or --pegs",
-            )
-            .into()),
-            (None, Some(p)) => Ok(registry::from_pegs(p)?),
-            (Some(path), None) => Ok(registry::load(path, self.kind.as_deref())?),
-        }
-    }
 }
 
 /// How the model is built: the same options for solving, exporting and decoding.
