@@ -35,9 +35,10 @@
 mod api;
 
 pub use api::{
-    AdtsSubset, AdtsSummary, Advice, Assignment, Assistance, Backend, Backing, Certificate, Certify, Claim, ClaimKind,
-    ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement,
-    Soku, SokuGenerator, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds, read_text,
+    AdtsSubset, AdtsSummary, Advice, Assignment, Assistance, Backend, Backing, Batch, BatchSummary, BenchReport,
+    BenchRow, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Comparison, Count, Encoding, FileBench,
+    Instance, Lit, MAX_VARS, Model, Options, Outcome, Placement, Scaling, ScalingTable, Soku, SokuGenerator, Sweep,
+    SweepSummary, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds, read_text,
 };
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::{Error, exit};
@@ -95,8 +96,7 @@ internal! {
 
 #[doc(hidden)]
 pub mod backend;
-#[doc(hidden)]
-pub mod bench;
+pub(crate) mod bench;
 #[doc(hidden)]
 pub mod budget;
 #[doc(hidden)]
@@ -117,7 +117,6 @@ pub(crate) mod render;
 pub(crate) mod report;
 #[doc(hidden)]
 pub mod run;
-#[doc(hidden)]
-pub mod sweep;
+pub(crate) mod sweep;
 #[doc(hidden)]
 pub mod words;

@@ -6,6 +6,7 @@
 mod adts;
 mod assist;
 mod backend;
+mod bench;
 mod certify;
 mod cnf;
 mod compare;
@@ -19,13 +20,16 @@ mod options;
 mod outcome;
 mod puzzles;
 mod run;
+mod scaling;
 mod solution;
 mod solutions;
+mod sweep;
 mod typed;
 
 pub use adts::{AdtsSubset, AdtsSummary, adts_subsets};
 pub use assist::{Advice, Assistance};
 pub use backend::Backend;
+pub use bench::{Batch, BatchSummary, BenchReport, BenchRow, FileBench};
 pub use certify::{Certificate, Certify, Verdict};
 pub use cnf::{ClauseSink, Cnf, Encoding};
 pub use compare::Comparison;
@@ -38,7 +42,9 @@ pub use model::{MAX_VARS, Model};
 pub use options::Options;
 pub use outcome::Outcome;
 pub use puzzles::Soku;
+pub use scaling::{Scaling, ScalingTable};
 pub use solution::{Assignment, Placement};
+pub use sweep::{Sweep, SweepSummary};
 
 /// The backends compiled into this build, by the names [`Options::backend`] takes (`auto`,
 /// which picks among them, is always there too).
