@@ -25,14 +25,18 @@ fn per_run(options: &Options) -> RunOptions {
 /// A batch file of IcoSoKu instances (one a line: pegs A..L, optionally fixed tiles), to be
 /// solved on one backend after another ([`Batch::bench`]).
 ///
-/// ```no_run
+/// ```
 /// use sokuc::{Backend, Batch, Options};
 ///
-/// let batch = Batch::read("instances/batches/icosoku100.txt")?;
-/// let summary = batch.bench(Backend::Sat, &Options::new(), &mut std::io::sink())?;
-/// assert_eq!(summary.instances(), batch.len());
-/// print!("{}", summary.text());
-/// # Ok::<(), sokuc::Error>(())
+/// let path = std::env::temp_dir().join(format!("sokuc-doc-batch-{}.txt", std::process::id()));
+/// std::fs::write(&path, "1,5,11,10,7,12,9,2,6,8,4,3\n1,2,3,4,5,6,7,8,9,10,11,12\n")?;
+/// let batch = Batch::read(&path)?;
+/// std::fs::remove_file(&path)?;
+/// let mut rows = Vec::new();
+/// let summary = batch.bench(Backend::Sat, &Options::new(), &mut rows)?;
+/// assert_eq!((summary.instances(), summary.sat()), (2, 2));
+/// assert!(summary.text().starts_with("backend sat: 2 instances, 2 sat"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
 pub struct Batch {
@@ -162,17 +166,22 @@ impl BatchSummary {
 /// sokuc's verifier. Build it with [`FileBench::new`] and its setters, then
 /// [`FileBench::run`]:
 ///
-/// ```no_run
-/// use std::path::PathBuf;
+/// ```
 /// use sokuc::{Backend, FileBench, Options};
 ///
-/// let bench = FileBench::new(&[PathBuf::from("instances/pb")])?
-///     .backends(&[Backend::Auto, Backend::Sat])
-///     .vs("kissat {}")?;
-/// let report = bench.run(&mut |row| print!("{}", row.text()))?;
-/// print!("{}", report.text());
-/// # Ok::<(), sokuc::Error>(())
+/// let path = std::env::temp_dir().join(format!("sokuc-doc-bench-{}.opb", std::process::id()));
+/// std::fs::write(&path, "* #variable= 2 #constraint= 1\n+1 x1 +1 x2 >= 2 ;\n")?;
+/// let bench = FileBench::new(&[path.clone()])?.backends(&[Backend::Auto, Backend::Sat]);
+/// let mut rows = Vec::new();
+/// let report = bench.options(&Options::new()).run(&mut |row| rows.push(row.text()))?;
+/// std::fs::remove_file(&path)?;
+/// assert!(rows[0].contains("sat"));
+/// assert_eq!((report.files(), report.disagreements(), report.exit_code()), (1, 0, 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With [`FileBench::vs`], say `.vs("roundingsat {}")?`, each row also has the external
+/// solver's answer and time, and the report compares the two.
 #[derive(Debug, Clone)]
 pub struct FileBench {
     files: Vec<PathBuf>,
