@@ -103,8 +103,9 @@ impl Batch {
     ///
     /// # Errors
     ///
-    /// [`Error::Io`] when the instance files cannot be written, a process cannot be started,
-    /// or one fails (an exit code that is no answer's).
+    /// [`Error::Input`] for a backend this build lacks; [`Error::Io`] when the instance
+    /// files cannot be written, a process cannot be started, or one fails (an exit code that
+    /// is no answer's).
     pub fn bench_spawned(
         &self,
         exe: &Path,
@@ -112,9 +113,10 @@ impl Batch {
         args: &[String],
         out: &mut dyn std::io::Write,
     ) -> Result<BatchSummary, Error> {
-        let rows = crate::bench::run_spawned(&self.items, exe, backend.name(), args, out)?;
+        let name = backend.check()?.name();
+        let rows = crate::bench::run_spawned(&self.items, exe, name, args, out)?;
         Ok(BatchSummary {
-            inner: crate::bench::summarize(backend.name(), &rows),
+            inner: crate::bench::summarize(name, &rows),
         })
     }
 }
@@ -309,9 +311,8 @@ impl FileBench {
             .map(|p| p.file_name().map_or(0, |n| n.to_string_lossy().chars().count()))
             .max()
             .unwrap_or(0);
-        let load = |p: &Path| crate::registry::load(p, None);
         let mut each_row = |r: &files::FileRow| each(&BenchRow { row: r.clone(), width });
-        let rows = files::run(&plan, &load, &mut each_row)?;
+        let rows = files::run(&plan, &mut each_row)?;
         let summary = files::summarize(
             &rows,
             &names,
