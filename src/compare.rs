@@ -444,7 +444,6 @@ mod tests {
         Row {
             backend: backend.into(),
             outcome: Ok(Report {
-                kind: "opb",
                 status: Status::Sat,
                 verified: true,
                 reason: None,

@@ -24,8 +24,8 @@
 //! # Ok::<(), sokuc::Error>(())
 //! ```
 //!
-//! The modules below the facade are the command line's and the tests'; they are hidden from
-//! this documentation and may change in any release.
+//! Below the facade the library's modules are private: [`output`] (atomic writes that never
+//! land on an input) and [`exit`] (the command's exit codes) are the only public ones.
 
 #![deny(missing_docs)]
 #![deny(missing_debug_implementations)]
@@ -35,11 +35,11 @@
 mod api;
 
 pub use api::{
-    AdtsSubset, AdtsSummary, Advice, Arrangement, Assignment, Assistance, Backend, Backing, ByCapacities,
-    CapacitySummary, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf, Comparison, Count, Counted,
-    Encoding, Enumerate, Enumerated, Instance, Lit, MAX_VARS, Model, Options, Outcome, Picture, Placement, Searching,
-    SearchingNotice, Soku, SokuGenerator, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds,
-    kinds_described, read_text,
+    AdtsSubset, AdtsSummary, Advice, Arrangement, Assignment, Assistance, Backend, Backing, Batch, BatchSummary,
+    BenchReport, BenchRow, ByCapacities, CapacitySummary, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf,
+    Comparison, Count, Counted, Encoding, Enumerate, Enumerated, FileBench, Instance, Lit, MAX_VARS, Model, Options,
+    Outcome, Picture, Placement, Scaling, ScalingTable, Searching, SearchingNotice, Soku, SokuGenerator, Sweep,
+    SweepSummary, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds, kinds_described, read_text,
 };
 pub use backend::{Ended, MipSettings};
 pub use budget::memory::{SizeError, parse_size};
@@ -78,49 +78,41 @@ pub mod fuzzing;
 
 internal! {
     assist;
+    backend;
+    budget;
     certify;
     compare;
+    count;
+    encode;
     error;
     generate;
     grid;
+    input;
     ir;
     kakuro;
     liu;
     lp;
+    model;
     pb;
     pool;
+    puzzle;
+    registry;
     rng;
+    run;
     serve;
     sharp;
     soku;
     tricky;
+    words;
 }
 
-#[doc(hidden)]
-pub mod backend;
-#[doc(hidden)]
-pub mod bench;
-#[doc(hidden)]
-pub mod budget;
-#[doc(hidden)]
-pub mod count;
-#[doc(hidden)]
-pub mod encode;
+// Internal to the library, and not needed by its tests as modules of their own.
+pub(crate) mod bench;
 pub(crate) mod export;
-#[doc(hidden)]
-pub mod input;
-#[doc(hidden)]
-pub mod model;
-pub mod output;
-#[doc(hidden)]
-pub mod puzzle;
-#[doc(hidden)]
-pub mod registry;
 pub(crate) mod render;
 pub(crate) mod report;
-#[doc(hidden)]
-pub mod run;
-#[doc(hidden)]
-pub mod sweep;
-#[doc(hidden)]
-pub mod words;
+pub(crate) mod sweep;
+
+#[cfg(any(feature = "mip", feature = "highs"))]
+pub mod mip_wire;
+pub mod output;

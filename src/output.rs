@@ -10,7 +10,7 @@
 //!
 //! The files a command has read are an [`Inputs`], a value the command holds: it runs its
 //! work inside [`Inputs::record`], and the readers add each file they open to the recording
-//! of their thread ([`crate::input::read_text`] does it for every text input), so a command
+//! of their thread ([`crate::read_text`] and every instance reader do it), so a command
 //! cannot forget an input it did not know it had, such as the variant file an instance
 //! names. Outside a recording nothing is kept: a program that embeds the library (or the
 //! page's server, reading variants for every request) holds no list of what it has read.

@@ -20,7 +20,6 @@ type Reader = fn(&str, &str, Variants<'_>) -> Result<Box<dyn AnyPuzzle>, InputEr
 pub struct Kind {
     pub name: &'static str,
     pub extensions: &'static [&'static str],
-    pub about: &'static str,
     read: Reader,
     /// How to recognise the kind's text on standard input.
     sniff: fn(&str) -> bool,
@@ -31,42 +30,36 @@ pub const KINDS: &[Kind] = &[
     Kind {
         name: "3soku",
         extensions: &["toml"],
-        about: "3SoKu instance TOML (a tile per face; the pool form is read as `pool`)",
         read: read_toml,
         sniff: |_| false,
     },
     Kind {
         name: "pool",
         extensions: &[],
-        about: "3SoKu TOML with a tile pool and/or free capacities (Liu's ADTS)",
         read: read_pool,
         sniff: |_| false,
     },
     Kind {
         name: "kakuro",
         extensions: &["kakuro"],
-        about: "Kakuro grid",
         read: |file, text, _| Ok(Box::new(Kakuro::parse(file, text)?)),
         sniff: |text| first_word(text) == Some("kakuro"),
     },
     Kind {
         name: "trickytriple",
         extensions: &["tt"],
-        about: "Tricky Triple grid",
         read: |file, text, _| Ok(Box::new(Tricky::parse(file, text)?)),
         sniff: |text| first_word(text) == Some("trickytriple"),
     },
     Kind {
         name: "opb",
         extensions: &["opb"],
-        about: "pseudo-Boolean constraints in OPB (the PB competition's format)",
         read: |file, text, _| Ok(Box::new(crate::pb::read_opb(file, text)?)),
         sniff: |text| text.trim_start().starts_with('*') || text.trim_start().starts_with("min:"),
     },
     Kind {
         name: "cnf",
         extensions: &["cnf", "dimacs"],
-        about: "CNF in DIMACS (the SAT competition's format)",
         read: |file, text, _| Ok(Box::new(crate::pb::read_cnf(file, text)?)),
         // The header, or (a file that lacks it) a clause: whole numbers, ending in 0, so
         // that the CNF reader names what is missing instead of the TOML reader.

@@ -50,10 +50,12 @@ fn four_unsat_batch_is_unsat_for_the_solver_too() {
     // Second opinion: without presolve the CNF itself must be unsatisfiable (the implied
     // global-sum row makes this a matter of propagation), and the arithmetic behind
     // presolve's reason is recomputed here from the raw batch line.
-    let items = read_batch(&common::root().join("instances/batches/unsat-icosoku100.txt")).unwrap();
+    let path = common::root().join("instances/batches/unsat-icosoku100.txt");
+    let items = read_batch(&path).unwrap();
+    let raw = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = raw.lines().collect();
     for item in &items {
-        let caps: u64 = item
-            .text
+        let caps: u64 = lines[item.line - 1]
             .split('\t')
             .next()
             .unwrap()

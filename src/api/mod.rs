@@ -6,6 +6,7 @@
 mod adts;
 mod assist;
 mod backend;
+mod bench;
 mod by_capacities;
 mod certify;
 mod cnf;
@@ -22,14 +23,17 @@ mod outcome;
 mod picture;
 mod puzzles;
 mod run;
+mod scaling;
 mod searching;
 mod solution;
 mod solutions;
+mod sweep;
 mod typed;
 
 pub use adts::{AdtsSubset, AdtsSummary, adts_subsets};
 pub use assist::{Advice, Assistance};
 pub use backend::Backend;
+pub use bench::{Batch, BatchSummary, BenchReport, BenchRow, FileBench};
 pub use by_capacities::{Arrangement, ByCapacities, CapacitySummary};
 pub use certify::{Certificate, Certify, Verdict};
 pub use cnf::{ClauseSink, Cnf, Encoding};
@@ -45,8 +49,10 @@ pub use options::Options;
 pub use outcome::Outcome;
 pub use picture::Picture;
 pub use puzzles::Soku;
+pub use scaling::{Scaling, ScalingTable};
 pub use searching::{Searching, SearchingNotice};
 pub use solution::{Assignment, Placement};
+pub use sweep::{Sweep, SweepSummary};
 
 /// The backends compiled into this build, by the names [`Options::backend`] takes (`auto`,
 /// which picks among them, is always there too).

@@ -31,19 +31,14 @@ pub enum Bound {
     Refuted { engine: String },
     /// A MIP solver's dual bound, with its margin: the bound exceeds `optimum - 1` by
     /// `margin` (in objective units), more than the solver's rounding drift.
+    #[cfg_attr(
+        not(any(test, feature = "testing", feature = "mip", feature = "highs")),
+        expect(dead_code, reason = "only `mip` and `highs` prove a bound by a dual bound")
+    )]
     DualBound { engine: String, margin: f64 },
     /// The engine's own optimisation ended with a proof of its own (CBC's or HiGHS's
     /// branch and bound, pumpkin's SAT-UNSAT search, `mitm`'s exhaustive pairing).
     Native { engine: String },
-}
-
-impl Bound {
-    /// The engine that proved the bound.
-    pub fn engine(&self) -> &str {
-        match self {
-            Bound::Refuted { engine } | Bound::DualBound { engine, .. } | Bound::Native { engine } => engine,
-        }
-    }
 }
 
 /// Two engines disagree, and one of them has a checked model on its side.

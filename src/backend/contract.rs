@@ -66,12 +66,24 @@ pub struct SolveOptions {
     pub encode: EncodeOptions,
     /// Which of CBC's settings the `mip` backend uses on a feasibility problem (other
     /// backends ignore it).
+    #[cfg_attr(
+        not(any(feature = "testing", feature = "mip", feature = "highs")),
+        expect(dead_code, reason = "only the `mip` and `highs` backends read it")
+    )]
     pub mip: MipSettings,
     /// The `mip` backend's helper program, `sokuc-cbc` (`None`: beside the running
     /// executable, where `cargo install` puts it).
+    #[cfg_attr(
+        not(any(feature = "testing", feature = "mip", feature = "highs")),
+        expect(dead_code, reason = "only the `mip` and `highs` backends read it")
+    )]
     pub mip_helper: Option<PathBuf>,
     /// The `highs` backend's helper program, `sokuc-highs` (`None`: beside the running
     /// executable).
+    #[cfg_attr(
+        not(any(feature = "testing", feature = "mip", feature = "highs")),
+        expect(dead_code, reason = "only the `mip` and `highs` backends read it")
+    )]
     pub highs_helper: Option<PathBuf>,
     /// Where `auto` marks the engines it runs, for a caller that says which engine is
     /// searching on a long run (see [`searching`]); `None`: nobody asks.

@@ -39,6 +39,7 @@ pub const HIGHS_ROW_LIMIT_BITS: u32 = 32;
 /// `2^HIGHS_ROW_LIMIT_BITS`.
 pub const HIGHS_ROW_LIMIT: u128 = 1 << HIGHS_ROW_LIMIT_BITS;
 /// The width below which a row the solver gets whole is exact: its drift is at most 0.27.
+#[cfg(any(feature = "mip", feature = "highs"))]
 pub const MIP_EXACT_ROW_LIMIT: u128 = 1 << 18;
 
 /// The width from which `mip` and `highs` no longer take the solver's word for an optimum.
@@ -54,8 +55,10 @@ pub const MIP_EXACT_ROW_LIMIT: u128 = 1 << 18;
 /// solutions, and each optimum is proven by HiGHS's dual bound judged on the exact value, or
 /// by refuting "objective <= value - 1" as a row, which `mip` writes in digit columns like
 /// any wide row (`wide_objective.rs`).
+#[cfg(any(feature = "mip", feature = "highs"))]
 pub const MIP_OBJECTIVE_LIMIT_BITS: u32 = 18;
 /// `2^MIP_OBJECTIVE_LIMIT_BITS`.
+#[cfg(any(feature = "mip", feature = "highs"))]
 pub const MIP_OBJECTIVE_LIMIT: u128 = 1 << MIP_OBJECTIVE_LIMIT_BITS;
 
 /// The first row (by label) whose coefficients and right-hand side add up to `limit` or more,

@@ -25,17 +25,22 @@ pub mod sat;
 pub mod search;
 pub mod searching;
 
-pub use crate::budget::{Deadline, Waited, memory};
+pub use crate::budget::{Deadline, Waited};
 pub use crate::ir::Status;
-pub use algorithms::{Algorithms, Resolving};
 pub use basis::{Basis, Bound, Contradiction, Fault};
 pub use contract::{
-    Backend, BackendError, Capabilities, Ended, Enumeration, Found, Improved, Method, MipSettings, Optimum, Outcome,
-    Parallel, Session, SolveOptions, SolveStats, Tuning, Visit, feature,
+    Backend, BackendError, Ended, Found, MipSettings, Outcome, Parallel, Session, SolveOptions, SolveStats, Tuning,
+    feature,
 };
-pub use limits::{
-    CP_ROW_LIMIT, HIGHS_ROW_LIMIT, HIGHS_ROW_LIMIT_BITS, MIP_EXACT_ROW_LIMIT, MIP_OBJECTIVE_LIMIT,
-    MIP_OBJECTIVE_LIMIT_BITS, MIP_ROW_LIMIT, MIP_ROW_LIMIT_BITS, row_at_least, too_wide_for_mip,
+pub use registry::{available, by_name, general, lookup, supporting};
+
+// The tests' view: what tests/ and benches/ name from here (only the `testing` build has it).
+#[cfg(feature = "testing")]
+pub use {
+    contract::{Capabilities, Improved, Optimum},
+    limits::CP_ROW_LIMIT,
+    portfolio::auto,
 };
-pub use portfolio::auto;
-pub use registry::{SPECIALISED, UnknownBackend, available, by_name, general, lookup, supporting};
+// The same, and the unit tests' too (`soku::writer`).
+#[cfg(any(test, feature = "testing"))]
+pub use algorithms::Algorithms;

@@ -9,8 +9,8 @@
 //!
 //! Files: a folder gives its `.opb`, `.cnf` and `.dimacs` files (also `.gz`, `.bz2`, `.xz`; not
 //! its subfolders), sorted by name; files named one by one keep their order. There is no
-//! list-file form: the shell's globbing names files. Each file is read through a loader the
-//! CLI passes in.
+//! list-file form: the shell's globbing names files. Each file is read by the registry, by its
+//! extension, as `sokuc solve` reads it.
 //!
 //! Per file, one row: per backend of `--backend` (default `auto`) the status (`sat`, `unsat`,
 //! `unknown` or `error`), the time, and the engine that answered (what `auto` picked; `auto`
@@ -45,9 +45,6 @@ use crate::error::{Error, exit};
 use crate::input::InputError;
 use crate::report::round_ms;
 use crate::run::{AnyPuzzle, Checked, RunOptions};
-
-/// What reads one file (the registry, by extension; the library does not name it).
-pub type Loader<'a> = &'a dyn Fn(&Path) -> Result<Box<dyn AnyPuzzle>, InputError>;
 
 /// The extensions a folder is searched for, before any `.gz`, `.bz2` or `.xz`.
 pub const EXTENSIONS: [&str; 3] = ["opb", "cnf", "dimacs"];
@@ -173,7 +170,7 @@ fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn solve_one(path: &Path, name: &str, load: Loader, opts: &RunOptions) -> (Cell, Option<Box<dyn AnyPuzzle>>) {
+fn solve_one(path: &Path, name: &str, opts: &RunOptions) -> (Cell, Option<Box<dyn AnyPuzzle>>) {
     let t0 = Instant::now();
     let mut o = opts.clone();
     o.solve.started = Some(t0);
@@ -186,7 +183,7 @@ fn solve_one(path: &Path, name: &str, load: Loader, opts: &RunOptions) -> (Cell,
         reason: Some(one_line(&reason)),
         internal,
     };
-    let p = match load(path) {
+    let p = match crate::registry::load(path, None) {
         Ok(p) => p,
         Err(e) => return (error(e.to_string(), false, t0.elapsed().as_secs_f64() * 1e3), None),
     };
@@ -235,7 +232,7 @@ fn check_model(p: Option<&dyn AnyPuzzle>, path: &Path, run: &VsRun) -> ModelChec
 
 /// Runs every file, calling `each` with its row as soon as it is done. `Err` only when the
 /// external command cannot be started (exit 2: every file would fail the same way).
-pub fn run(plan: &Plan, load: Loader, each: &mut dyn FnMut(&FileRow)) -> Result<Vec<FileRow>, Error> {
+pub fn run(plan: &Plan, each: &mut dyn FnMut(&FileRow)) -> Result<Vec<FileRow>, Error> {
     let limit: Option<Duration> = plan.opts.solve.time_limit;
     let mut rows = Vec::with_capacity(plan.files.len());
     for path in plan.files {
@@ -247,7 +244,7 @@ pub fn run(plan: &Plan, load: Loader, each: &mut dyn FnMut(&FileRow)) -> Result<
         let mut cells = Vec::new();
         let mut puzzle = None;
         for n in plan.backends {
-            let (cell, p) = solve_one(path, n, load, plan.opts);
+            let (cell, p) = solve_one(path, n, plan.opts);
             cells.push(cell);
             if puzzle.is_none() {
                 puzzle = p;

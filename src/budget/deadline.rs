@@ -33,11 +33,22 @@ use std::time::{Duration, Instant};
 /// SIGINT and SIGTERM): see [`interrupt_process_on`].
 static PROCESS_FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
-/// Makes `flag` the interrupt flag of every [`Deadline`] made from now on without one of its
-/// own. Options are built in many places (every command, every worker's copy, every
-/// library call with `..Default::default()`); with this, none of them can leave a stage
-/// deaf to a signal because its options lacked the flag. The first call wins; `false` when
-/// a flag was already set.
+/// Makes `flag` the interrupt flag of every solve, count and encoding started from now on
+/// in this process without one of its own ([`crate::Options::interrupt`]): setting it
+/// stops them as a time limit would, with what was found kept. Options are built in many
+/// places (every command, every worker's copy, every library call with the defaults); with
+/// this, a program that turns a signal into a flag (as the `sokuc` command does on SIGINT
+/// and SIGTERM) leaves no stage deaf to it. The first call wins; `false` when a flag was
+/// already set.
+///
+/// ```
+/// use std::sync::Arc;
+/// use std::sync::atomic::AtomicBool;
+///
+/// let flag = Arc::new(AtomicBool::new(false));
+/// assert!(sokuc::interrupt_process_on(flag.clone()));
+/// assert!(!sokuc::interrupt_process_on(flag)); // already set
+/// ```
 pub fn interrupt_process_on(flag: Arc<AtomicBool>) -> bool {
     PROCESS_FLAG.set(flag).is_ok()
 }
@@ -55,7 +66,9 @@ pub struct Deadline {
 }
 
 impl Deadline {
-    /// `limit` from now.
+    /// `limit` from now (the tests' deadlines; the library counts from a command's start,
+    /// [`Deadline::counted_from`]).
+    #[cfg(any(test, feature = "testing"))]
     pub fn new(limit: Option<Duration>, flag: Option<Arc<AtomicBool>>) -> Deadline {
         Deadline::counted_from(Instant::now(), limit, flag)
     }
@@ -72,7 +85,9 @@ impl Deadline {
     }
 
     /// This deadline, or `limit` from now if that comes first, with the same interrupt flag:
-    /// a slice of the time left, for a first attempt that may hand over to a second.
+    /// a slice of the time left, for a first attempt that may hand over to a second (CBC's
+    /// light settings before its full ones).
+    #[cfg(any(test, feature = "mip", feature = "highs"))]
     pub fn sooner(&self, limit: Duration) -> Deadline {
         let slice = Instant::now().checked_add(limit);
         Deadline {

@@ -86,6 +86,7 @@ pub fn resident_bytes() -> Option<u64> {
 }
 
 /// Resident memory of process `pid` (a child solving out of process), as [`resident_bytes`].
+#[cfg(any(feature = "mip", feature = "highs"))]
 pub fn resident_bytes_of(pid: u32) -> Option<u64> {
     resident_bytes_in(&format!("/proc/{pid}/status"))
 }
@@ -129,10 +130,6 @@ impl Guard {
             calls: 0,
             last: None,
         }
-    }
-
-    pub fn limit(&self) -> u64 {
-        self.limit
     }
 
     /// The resident size, when it was read now and is over the limit.

@@ -2,18 +2,15 @@
 //! and CNF file of a folder or list, optionally next to an external solver (`--vs`).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
 
 use super::progress::{Kind, When};
 use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, OnOff, backend_list, print, seconds, whole};
-use sokuc::Error;
-use sokuc::bench;
-use sokuc::bench::{external, files};
 use sokuc::exit;
-use sokuc::input::{InputError, batch};
+use sokuc::{Batch, Error, FileBench, InputError};
 
 #[derive(Args)]
 pub struct BenchArgs {
@@ -63,7 +60,7 @@ pub struct BenchArgs {
 
 pub fn run(a: BenchArgs) -> Exit {
     let batch_file = match a.inputs.as_slice() {
-        [one] if !one.is_dir() && !files::is_pb_file(one) => one.clone(),
+        [one] if !FileBench::takes(one) => one.clone(),
         _ => return run_files(a),
     };
     if a.vs.is_some() {
@@ -74,25 +71,23 @@ pub fn run(a: BenchArgs) -> Exit {
         )
         .into());
     }
-    let mut items = batch::read_batch(&batch_file)?;
-    if items.is_empty() {
-        return Err(InputError::new(batch_file.display().to_string(), None, "the batch holds no instances").into());
-    }
+    let mut batch = Batch::read(&batch_file)?;
     if let Some(n) = a.limit {
         if n == 0 {
             return Err(InputError::new("--limit", None, "--limit 0 leaves no instance to run").into());
         }
-        items.truncate(n);
+        batch.truncate(n);
     }
-    let mut opts = a.enc.run(a.timeout);
-    opts.solve.seed = a.seed;
-    opts.strict = a.strict;
-    let names = backend_list(&a.backend)?;
+    let mut opts = a.enc.options(a.timeout).strict(a.strict);
+    if let Some(s) = a.seed {
+        opts = opts.seed(s);
+    }
+    let backends = backend_list(&a.backend)?;
     let mut summaries = Vec::new();
     let stdout = std::io::stdout();
     // Runs done of all, on standard error when it is a terminal: each run writes one row.
     let done = sokuc::Progress::default();
-    done.set_total(u64::try_from(items.len() * names.len()).unwrap_or(u64::MAX));
+    done.set_total(u64::try_from(batch.len() * backends.len()).unwrap_or(u64::MAX));
     let shown = super::progress::show(
         &done,
         Kind::Steps {
@@ -101,17 +96,18 @@ pub fn run(a: BenchArgs) -> Exit {
         },
         When::Auto,
     );
-    for n in &names {
+    for &b in &backends {
         let inner: Box<dyn Write> = if a.quiet || a.format == Format::Json {
             Box::new(std::io::sink())
         } else {
             Box::new(stdout.lock())
         };
         let mut sink: Box<dyn Write> = Box::new(shown.writer(inner, &done, None));
-        let rows = if a.spawn {
+        let summary = if a.spawn {
             let exe =
                 std::env::current_exe().map_err(|e| Error::internal(format!("locating the sokuc executable: {e}")))?;
-            let mut extra = vec!["--pb-encoding".to_string(), opts.solve.encode.pb.name().to_string()];
+            let pb: sokuc::Encoding = a.enc.pb_encoding.into();
+            let mut extra = vec!["--pb-encoding".to_string(), pb.name().to_string()];
             if a.enc.presolve == OnOff::Off {
                 extra.extend(["--presolve".to_string(), "off".to_string()]);
             }
@@ -125,24 +121,27 @@ pub fn run(a: BenchArgs) -> Exit {
             if a.strict {
                 extra.push("--strict".to_string());
             }
-            bench::run_spawned(&items, &exe, n, &extra, sink.as_mut())?
+            batch.bench_spawned(&exe, b, &extra, sink.as_mut())?
         } else {
-            bench::run(&items, n, &opts, sink.as_mut())?
+            batch.bench(b, &opts, sink.as_mut())?
         };
         drop(sink);
-        summaries.push(bench::summarize(n, &rows));
+        summaries.push(summary);
     }
     drop(shown);
     match a.format {
         Format::Text => {
             for s in &summaries {
-                bench::print_summary(s, &mut stdout.lock());
+                let _ = write!(stdout.lock(), "{}", s.text());
             }
         }
-        Format::Json => print(serde_json::to_string_pretty(&summaries).map_err(|e| Error::internal(e.to_string()))?)?,
+        Format::Json => {
+            let all = serde_json::Value::Array(summaries.iter().map(|s| s.json()).collect());
+            print(serde_json::to_string_pretty(&all).map_err(|e| Error::internal(e.to_string()))?)?
+        }
     }
     // As for solve: an answer that is not known is not a success.
-    Ok(if summaries.iter().any(|s| s.unknown > 0) {
+    Ok(if summaries.iter().any(|s| s.unknown() > 0) {
         exit::UNKNOWN
     } else {
         exit::SAT
@@ -151,30 +150,7 @@ pub fn run(a: BenchArgs) -> Exit {
 
 /// `bench` over OPB and CNF files and folders.
 fn run_files(a: BenchArgs) -> Exit {
-    let mut list = Vec::new();
-    for p in &a.inputs {
-        if p.is_dir() {
-            let found = files::folder_files(p)?;
-            if found.is_empty() {
-                return Err(InputError::new(
-                    p.display().to_string(),
-                    None,
-                    "the folder holds no .opb, .cnf or .dimacs file",
-                )
-                .into());
-            }
-            list.extend(found);
-        } else if files::is_pb_file(p) {
-            list.push(p.clone());
-        } else {
-            return Err(InputError::new(
-                p.display().to_string(),
-                None,
-                "not an OPB or CNF file or a folder (a 3SoKu batch file is given alone)",
-            )
-            .into());
-        }
-    }
+    let mut bench = FileBench::new(&a.inputs)?;
     if a.spawn {
         return Err(InputError::new("--spawn", None, "--spawn times 3SoKu batches only").into());
     }
@@ -182,46 +158,30 @@ fn run_files(a: BenchArgs) -> Exit {
         if n == 0 {
             return Err(InputError::new("--limit", None, "--limit 0 leaves no file to run").into());
         }
-        list.truncate(n);
+        bench.truncate(n);
     }
-    let vs_words = match &a.vs {
-        None => None,
-        Some(cmd) => Some(external::split_words(cmd)?),
-    };
-    let mut opts = a.enc.run(a.timeout);
-    opts.solve.seed = a.seed;
-    opts.strict = a.strict;
-    let names = backend_list(&a.backend)?;
-    let plan = files::Plan {
-        files: &list,
-        backends: &names,
-        opts: &opts,
-        vs: vs_words.as_deref(),
-    };
-    let width = list
-        .iter()
-        .map(|p| p.file_name().map_or(0, |n| n.to_string_lossy().chars().count()))
-        .max()
-        .unwrap_or(0);
+    if let Some(cmd) = &a.vs {
+        bench = bench.vs(cmd)?;
+    }
+    let mut opts = a.enc.options(a.timeout).strict(a.strict);
+    if let Some(s) = a.seed {
+        opts = opts.seed(s);
+    }
+    let bench = bench.backends(&backend_list(&a.backend)?).options(&opts);
     let stdout = std::io::stdout();
-    let load = |p: &Path| sokuc::registry::load(p, None);
-    let mut each = |r: &files::FileRow| {
+    let mut each = |r: &sokuc::BenchRow| {
         let mut out = stdout.lock();
         let _ = match a.format {
-            Format::Json => writeln!(out, "{}", files::row_json(r)),
+            Format::Json => writeln!(out, "{}", r.json()),
             Format::Text if a.quiet => Ok(()),
-            Format::Text => files::write_row(r, width, &mut out),
+            Format::Text => write!(out, "{}", r.text()),
         };
         let _ = out.flush();
     };
-    let rows = files::run(&plan, &load, &mut each)?;
-    let summary = files::summarize(&rows, &names, a.vs.as_deref(), a.timeout);
+    let report = bench.run(&mut each)?;
     match a.format {
-        Format::Text => files::write_summary(&summary, &mut stdout.lock())?,
-        Format::Json => print(
-            serde_json::to_string(&serde_json::json!({ "summary": summary }))
-                .map_err(|e| Error::internal(e.to_string()))?,
-        )?,
+        Format::Text => write!(stdout.lock(), "{}", report.text())?,
+        Format::Json => print(serde_json::to_string(&report.json()).map_err(|e| Error::internal(e.to_string()))?)?,
     }
-    Ok(files::exit_code(&rows))
+    Ok(report.exit_code())
 }

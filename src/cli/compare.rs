@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::{BACKENDS_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, backend_named, print, seconds};
-use sokuc::{Backend, Error, InputError};
+use super::{BACKENDS_HELP, EncodingArgs, Exit, ExitArgs, Format, PuzzleArgs, backend_list, print, seconds};
+use sokuc::Backend;
 
 #[derive(Args)]
 pub struct CompareArgs {
@@ -48,25 +48,4 @@ pub fn run(a: CompareArgs) -> Exit {
         eprintln!("sokuc: error: {message}");
     }
     Ok(a.exit.code(p.kind(), c.exit_code(), c.proven_optimal()))
-}
-
-/// `--backend`'s list: backends by name, comma separated; a name that is no backend's, or
-/// one this build lacks, is refused before anything runs.
-fn backend_list(list: &str) -> Result<Vec<Backend>, Error> {
-    let backends = list
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(backend_named)
-        .collect::<Result<Vec<Backend>, Error>>()?;
-    if backends.is_empty() {
-        let names: Vec<&str> = Backend::available().into_iter().map(Backend::name).collect();
-        return Err(InputError::new(
-            "--backend",
-            None,
-            format!("no backend named (this build has: {})", names.join(", ")),
-        )
-        .into());
-    }
-    Ok(backends)
 }

@@ -37,12 +37,6 @@ use sokuc::Encoding as PbEncoding;
 use sokuc::Error;
 use sokuc::InputError;
 use sokuc::LpMode;
-use sokuc::backend;
-use sokuc::backend::SolveOptions;
-use sokuc::encode::EncodeOptions;
-use sokuc::puzzle::CompileOptions;
-use sokuc::registry;
-use sokuc::run::{AnyPuzzle, RunOptions};
 
 /// Every command returns its exit code, or the one error type (mapped in `main`).
 pub type Exit = Result<u8, Error>;
@@ -165,29 +159,6 @@ impl EncodingArgs {
             o = o.interrupt(flag);
         }
         environment::tuned(o)
-    }
-
-    /// Run options with these encoding options and a time limit per run.
-    pub fn run(&self, time_limit: Option<Duration>) -> RunOptions {
-        RunOptions {
-            solve: SolveOptions {
-                time_limit,
-                encode: EncodeOptions {
-                    pb: self.pb_encoding.into(),
-                    max_clauses: self.max_clauses,
-                    max_memory: self.max_memory,
-                },
-                interrupt: signals::flag(),
-                tuning: environment::tuning(),
-                ..Default::default()
-            },
-            compile: CompileOptions {
-                presolve: self.presolve == OnOff::On,
-            },
-            lp: self.lp.into(),
-            unique: false,
-            strict: false,
-        }
     }
 }
 
@@ -337,12 +308,6 @@ pub fn seconds(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// A backend of this build by name, or why this build has none of that name: the same as
-/// [`backend_named`], for the commands that check a name before they run anything.
-pub fn get_backend(name: &str) -> Result<sokuc::Backend, Error> {
-    backend_named(name)
-}
-
 /// `--backend NAME` as the library's [`sokuc::Backend`], if this build has it; refused under
 /// the option's name (the library calls it `backend`).
 pub fn backend_named(name: &str) -> Result<sokuc::Backend, Error> {
@@ -354,25 +319,28 @@ pub fn backend_named(name: &str) -> Result<sokuc::Backend, Error> {
         })
 }
 
-/// `--backend a,b,c`: at least one name, each a backend of this build.
-pub fn backend_list(list: &str) -> Result<Vec<String>, Error> {
-    let names: Vec<String> = list
+/// `--backend a,b,c`: backends by name, comma separated; a name that is no backend's, or
+/// one this build lacks, is refused before anything runs.
+pub fn backend_list(list: &str) -> Result<Vec<sokuc::Backend>, Error> {
+    let backends = list
         .split(',')
-        .map(|s| s.trim().to_string())
+        .map(str::trim)
         .filter(|s| !s.is_empty())
-        .collect();
-    if names.is_empty() {
+        .map(backend_named)
+        .collect::<Result<Vec<sokuc::Backend>, Error>>()?;
+    if backends.is_empty() {
+        let names: Vec<&str> = sokuc::Backend::available()
+            .into_iter()
+            .map(sokuc::Backend::name)
+            .collect();
         return Err(InputError::new(
             "--backend",
             None,
-            format!("no backend named (this build has: {})", backend::available().join(", ")),
+            format!("no backend named (this build has: {})", names.join(", ")),
         )
         .into());
     }
-    for n in &names {
-        get_backend(n)?;
-    }
-    Ok(names)
+    Ok(backends)
 }
 
 /// Writes `text` to `output` (atomically, never onto an input) or to standard output.

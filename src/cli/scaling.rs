@@ -7,10 +7,8 @@ use clap::Args;
 
 use super::progress::{Kind, When};
 use super::{BACKENDS_HELP, EncodingArgs, Exit, Format, backend_list, print, seconds, whole};
-use sokuc::Error;
-use sokuc::InputError;
-use sokuc::bench::scaling::{self, Family};
 use sokuc::exit;
+use sokuc::{Error, InputError, Scaling};
 
 #[derive(Args)]
 pub struct ScalingArgs {
@@ -39,50 +37,37 @@ pub struct ScalingArgs {
 }
 
 pub fn run(a: ScalingArgs) -> Exit {
-    let families = a
-        .families
-        .split(',')
-        .map(str::trim)
-        .filter(|f| !f.is_empty())
-        .map(|f| match f {
-            "random" => Ok(Family::Random),
-            "partition" => Ok(Family::Partition),
-            "partition-wide" => Ok(Family::PartitionWide),
-            "4-unsat" => Ok(Family::FourUnsat),
-            other => Err(InputError::new(
-                "--families",
-                None,
-                format!("unknown family {other:?} (random, partition, partition-wide, 4-unsat)"),
-            )),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let names = backend_list(&a.backend)?;
+    let scaling = Scaling::new().families(&a.families)?;
+    let backends = backend_list(&a.backend)?;
     if a.reps == 0 {
         return Err(InputError::new("--reps", None, "at least one instance per step").into());
     }
-    let opts = a.enc.run(Some(a.timeout));
+    let scaling = scaling
+        .backends(&backends)
+        .reps(a.reps)
+        .max_faces(a.max_faces)
+        .options(&a.enc.options(Some(a.timeout)));
     let stdout = std::io::stdout();
-    let mut cells = Vec::new();
     // Cells measured so far, on standard error when it is a terminal: each writes one row.
     let done = sokuc::Progress::default();
     let shown = super::progress::show(&done, Kind::Count { unit: "cells measured" }, When::Auto);
-    for f in families {
-        let inner: Box<dyn Write> = if a.quiet || a.format == Format::Json {
-            Box::new(std::io::sink())
-        } else {
-            Box::new(stdout.lock())
-        };
-        let mut sink: Box<dyn Write> = Box::new(shown.writer(inner, &done, None));
-        let run = scaling::run(f, &names, a.reps, a.max_faces, &opts, sink.as_mut());
-        cells.extend(run.map_err(|e| match e {
-            scaling::ScalingError::Run(r) => r.into(),
-            other => Error::internal(other.to_string()),
-        })?);
-    }
+    let inner: Box<dyn Write> = if a.quiet || a.format == Format::Json {
+        Box::new(std::io::sink())
+    } else {
+        Box::new(stdout.lock())
+    };
+    let mut sink = shown.writer(inner, &done, None);
+    let table = scaling.run(&mut sink);
+    drop(sink);
     drop(shown);
+    let table = table?;
     match a.format {
-        Format::Text => scaling::print_table(&cells, &names, &mut stdout.lock()),
-        Format::Json => print(serde_json::to_string_pretty(&cells).map_err(|e| Error::internal(e.to_string()))?)?,
+        Format::Text => {
+            let _ = write!(stdout.lock(), "{}", table.text());
+        }
+        Format::Json => {
+            print(serde_json::to_string_pretty(&table.json()).map_err(|e| Error::internal(e.to_string()))?)?
+        }
     }
     Ok(exit::SAT)
 }

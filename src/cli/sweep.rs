@@ -8,11 +8,9 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use super::words::{count, count_s};
-use super::{BACKEND_HELP, Exit, Format, get_backend, print, seconds, whole};
-use sokuc::Error;
-use sokuc::InputError;
+use super::{BACKEND_HELP, Exit, Format, backend_named, print, seconds, whole};
 use sokuc::exit;
-use sokuc::sweep;
+use sokuc::{Error, Sweep, SweepSummary};
 
 #[derive(Args)]
 pub struct SweepArgs {
@@ -46,7 +44,7 @@ pub struct SweepArgs {
     pub shard: Option<String>,
     /// Block size: consecutive canonical instances that go to the same shard and share the
     /// search engine's carried solution; answers depend only on the block size.
-    #[arg(long, default_value_t = sweep::spec::DEFAULT_BLOCK, value_parser = clap::value_parser!(u64).range(1..), allow_hyphen_values = true)]
+    #[arg(long, default_value_t = Sweep::DEFAULT_BLOCK, value_parser = clap::value_parser!(u64).range(1..), allow_hyphen_values = true)]
     pub block: u64,
     /// Results file: a header and one record per instance, in order.
     #[arg(long, short = 'o', alias = "out")]
@@ -90,66 +88,71 @@ pub struct SweepMergeArgs {
 
 pub fn run(a: SweepArgs) -> Exit {
     refuse_stdout(a.output.as_deref())?;
-    let spec = sweep::request::spec(&a.what, a.tiles.as_deref(), a.caps.as_deref(), a.pool.as_deref())?;
+    let sweep = Sweep::new(&a.what, a.tiles.as_deref(), a.caps.as_deref(), a.pool.as_deref())?;
     if a.count_only {
-        let (g, n) = sweep::run::count_only(&spec);
+        let (g, n) = (sweep.symmetries(), sweep.instances());
         if a.format == Format::Json {
-            print(serde_json::json!({"variant": spec.variant.name, "symmetries": g, "instances": n}))?;
+            print(serde_json::json!({"variant": sweep.variant(), "symmetries": g, "instances": n}))?;
         } else {
             print(n)?;
             eprintln!(
                 "sweep {}: {} ({})",
-                spec.variant.name,
+                sweep.variant(),
                 count_s(n, "canonical instance"),
                 count(g, "symmetry", "symmetries")
             );
         }
         return Ok(exit::SAT);
     }
-    get_backend(&a.backend)?;
-    let shard = match &a.shard {
-        Some(s) => sweep::spec::Shard::parse(s).map_err(|m| InputError::new("--shard", None, m))?,
-        None => sweep::spec::Shard::ALL,
+    let backend = backend_named(&a.backend)?;
+    let mut sweep = match &a.shard {
+        Some(s) => sweep.shard(s)?,
+        None => sweep,
     };
-    let opts = sweep::run::Options {
-        threads: a
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        backend: a.backend.clone(),
-        shard,
-        block: a.block,
-        out: a.output.clone(),
-        resume: a.resume,
-        limit: a.limit,
-        timeout: a.timeout,
-        progress: sokuc::Progress::default(),
-        tuning: super::environment::tuning(),
-    };
+    let mut options = super::environment::tuned(sokuc::Options::new().backend(backend));
+    if let Some(t) = a.timeout {
+        options = options.timeout(t);
+    }
+    let progress = sokuc::Progress::default();
+    sweep = sweep
+        .options(&options)
+        .block(a.block)
+        .resume(a.resume)
+        .progress(&progress);
+    if let Some(t) = a.threads {
+        sweep = sweep.threads(t);
+    }
+    if let Some(o) = &a.output {
+        sweep = sweep.output(o);
+    }
+    if let Some(l) = a.limit {
+        sweep = sweep.limit(l);
+    }
     let when = match a.progress {
         Progress::Auto => When::Auto,
         Progress::On => When::Always,
         Progress::Off => When::Never,
     };
     let shown = super::progress::show(
-        &opts.progress,
+        &progress,
         Kind::Steps {
             unit: "instances",
             figure: None,
         },
         when,
     );
-    let s = sweep::run::run(&spec, &opts);
+    let s = sweep.run();
     drop(shown);
     let s = s?;
-    summary(&spec.variant.name, &s, a.format)?;
-    Ok(if s.unknown > 0 { exit::UNKNOWN } else { exit::SAT })
+    summary(&s, a.format)?;
+    Ok(s.exit_code())
 }
 
 pub fn merge(a: SweepMergeArgs) -> Exit {
     refuse_stdout(a.output.as_deref())?;
-    let s = sweep::merge::merge(&a.files, a.output.as_deref())?;
-    summary("merged", &s, a.format)?;
-    Ok(if s.unknown > 0 { exit::UNKNOWN } else { exit::SAT })
+    let s = Sweep::merge(&a.files, a.output.as_deref())?;
+    summary(&s, a.format)?;
+    Ok(s.exit_code())
 }
 
 /// The results file is a file (a journal that --resume continues), and standard output
@@ -164,47 +167,13 @@ fn refuse_stdout(output: Option<&std::path::Path>) -> Result<(), Error> {
     Ok(())
 }
 
-fn summary(name: &str, s: &sweep::run::Summary, format: Format) -> Result<(), Error> {
+fn summary(s: &SweepSummary, format: Format) -> Result<(), Error> {
     let mut out = std::io::stdout().lock();
     if format == Format::Json {
-        let text = serde_json::to_string_pretty(s).map_err(|e| Error::internal(e.to_string()))?;
+        let text = serde_json::to_string_pretty(&s.json()).map_err(|e| Error::internal(e.to_string()))?;
         writeln!(out, "{text}")?;
         return Ok(());
     }
-    writeln!(
-        out,
-        "sweep {name}: {}: {} sat, {} unsat, {} unknown ({} from the results file, {} solved now)",
-        count_s(s.instances, "instance"),
-        s.sat,
-        s.unsat,
-        s.unknown,
-        s.resumed,
-        s.solved_now
-    )?;
-    if s.solved_now > 0 {
-        writeln!(
-            out,
-            "wall {:.1} s, {:.0} instances/s; per instance p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
-            s.wall_s, s.per_second, s.p50_ms, s.p99_ms, s.max_ms
-        )?;
-        let slow: Vec<String> = s
-            .slowest
-            .iter()
-            .map(|(i, c, ms)| {
-                format!(
-                    "#{i} ({}) {ms:.3} ms",
-                    c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
-                )
-            })
-            .collect();
-        writeln!(out, "slowest: {}", slow.join("; "))?;
-    }
-    for (i, c, st) in s.not_sat.iter().take(20) {
-        let c: Vec<String> = c.iter().map(|x| x.to_string()).collect();
-        writeln!(out, "{st}: #{i} ({})", c.join(","))?;
-    }
-    if s.not_sat.len() > 20 {
-        writeln!(out, "... and {} more that are not sat", s.not_sat.len() - 20)?;
-    }
+    write!(out, "{}", s.text())?;
     Ok(())
 }

@@ -15,6 +15,6 @@ mod options;
 mod order;
 mod sink;
 
-pub use cnf::{AuxRange, EncodeError, EncodeStats, Estimate, encode, encode_until, estimate};
+pub use cnf::{AuxRange, EncodeError, encode, encode_until, estimate};
 pub use options::{DEFAULT_MAX_CLAUSES, EncodeOptions, PbEncoding};
-pub use sink::{ClauseSink, Cnf, Cost, Counting};
+pub use sink::{ClauseSink, Cnf, Cost};

@@ -11,7 +11,6 @@ use crate::model::Instance;
 #[derive(Debug)]
 pub struct BatchItem {
     pub line: usize,
-    pub text: String,
     pub instance: Instance,
 }
 
@@ -30,7 +29,6 @@ pub fn parse_batch(file: &str, text: &str) -> Result<Vec<BatchItem>, InputError>
         let instance = parse_line(line).map_err(|m| InputError::new(file, Some(i + 1), m))?;
         items.push(BatchItem {
             line: i + 1,
-            text: line.to_string(),
             instance,
         });
     }

@@ -18,7 +18,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::variant_file::{Variants, load_variant, resolve_variant};
-use super::{InputError, line_of, read_text, toml_error};
+use super::{InputError, line_of, toml_error};
 use crate::model::limits::{MAX_CAPACITY, MAX_WEIGHT};
 use crate::model::pool::{Pegs, PoolInstance, PoolType};
 use crate::model::{Fixed, Instance, Tile, Variant, builtin};
@@ -103,15 +103,17 @@ enum FaceRef {
     Str(String),
 }
 
-/// Reads a 3SoKu instance file.
+/// Reads a 3SoKu instance file (the tests' shortcut).
+#[cfg(feature = "testing")]
 pub fn read_instance(path: &Path) -> Result<Instance, InputError> {
-    let text = read_text(path)?;
+    let text = super::read_text(path)?;
     parse_instance(&path.display().to_string(), &text, path.parent())
 }
 
 /// Reads an instance file in either form.
+#[cfg(test)]
 pub fn read_puzzle(path: &Path) -> Result<Puzzle, InputError> {
-    let text = read_text(path)?;
+    let text = super::read_text(path)?;
     parse_puzzle(&path.display().to_string(), &text, path.parent())
 }
 

@@ -90,12 +90,6 @@ pub fn read_text(path: &std::path::Path) -> Result<String, InputError> {
     Ok(text)
 }
 
-/// Reads standard input as UTF-8, like [`read_text`], with no decompression
-/// ([`compressed::read_stdin`] detects it).
-pub fn read_stdin() -> Result<String, InputError> {
-    read_all("<stdin>", std::io::stdin().lock())
-}
-
 /// Reads at most the file-size limit, as UTF-8 without a byte-order mark.
 pub(crate) fn read_all(name: &str, reader: impl std::io::Read) -> Result<String, InputError> {
     text_of(name, read_bytes(name, reader)?)

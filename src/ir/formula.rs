@@ -402,8 +402,4 @@ impl PbFormula {
             .as_ref()
             .map(|terms| terms.iter().filter(|(_, l)| l.eval(assignment)).map(|(c, _)| c).sum())
     }
-
-    pub fn count(&self, kind: &str) -> usize {
-        self.constraints.iter().filter(|(_, c)| c.kind() == kind).count()
-    }
 }

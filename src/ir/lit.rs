@@ -39,6 +39,7 @@ impl Lit {
         let v = self.var().dimacs();
         if self.is_positive() { v } else { -v }
     }
+    #[cfg(any(test, feature = "testing"))]
     pub fn from_dimacs(x: i64) -> Lit {
         debug_assert!(x != 0);
         Lit::new(Var((x.unsigned_abs() - 1) as u32), x > 0)

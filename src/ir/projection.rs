@@ -45,6 +45,7 @@ impl Projection {
     }
 
     /// Every variable of `formula` is primary.
+    #[cfg(test)]
     pub fn all(formula: &PbFormula) -> Projection {
         Projection::new(formula, (0..formula.num_vars).map(Var))
     }
@@ -52,15 +53,6 @@ impl Projection {
     /// Per variable: primary or not.
     pub fn flags(&self) -> &[bool] {
         &self.primary
-    }
-
-    pub fn is_primary(&self, v: Var) -> bool {
-        self.primary.get(v.index()).copied().unwrap_or(false)
-    }
-
-    /// Whether every variable is primary.
-    pub fn is_total(&self) -> bool {
-        self.primary.iter().all(|&p| p)
     }
 
     /// The clause that every assignment satisfies unless it agrees with `a` on every primary

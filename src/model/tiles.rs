@@ -42,11 +42,6 @@ impl TileType {
     pub fn corners(&self, r: u8) -> Tile {
         rotate(self.weights, r)
     }
-
-    /// The sum of the three weights.
-    pub fn total(&self) -> u64 {
-        self.weights.iter().sum()
-    }
 }
 
 /// Groups a tile list into types, in order of first appearance.

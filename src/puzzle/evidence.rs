@@ -200,15 +200,6 @@ impl Evidence {
         }
     }
 
-    /// The evidence of a solution found by `engine` and checked, alone (the solutions of an
-    /// enumeration).
-    pub fn checked_model(engine: &str) -> Evidence {
-        Evidence {
-            claims: vec![Claim::new(ClaimKind::Sat, engine, Backing::CheckedModel)],
-            ..Evidence::default()
-        }
-    }
-
     /// The claim of kind `k`, if any.
     pub fn claim(&self, k: ClaimKind) -> Option<&Claim> {
         self.claims.iter().find(|c| c.claim == k)

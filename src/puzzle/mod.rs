@@ -23,7 +23,6 @@ pub mod evidence;
 mod outcome;
 pub mod writer;
 
-pub use evidence::Evidence;
 pub use outcome::Answer;
 pub use writer::SolutionWriter;
 

@@ -25,7 +25,6 @@ use crate::report;
 /// An outcome ready to print: what the text and JSON say, and what the exit code follows.
 #[derive(Debug, Clone)]
 pub struct Report {
-    pub kind: &'static str,
     pub status: Status,
     pub verified: bool,
     pub reason: Option<String>,
@@ -86,7 +85,9 @@ pub trait AnyPuzzle: Send + Sync {
     fn solve(&self, b: &mut dyn Backend, opts: &RunOptions, picture: bool) -> Result<Report, RunError>;
     /// [`AnyPuzzle::solve`], with the line of each improving solution of an optimisation
     /// (the PB competition's `o <value>`) written to `progress` and flushed as it is found;
-    /// the report's text then leaves those lines out.
+    /// the report's text then leaves those lines out. (The tests' entry; the facade calls
+    /// [`solve_streaming`] itself.)
+    #[cfg(feature = "testing")]
     fn solve_streaming(
         &self,
         b: &mut dyn Backend,
@@ -191,7 +192,6 @@ fn outcome_json<P: Puzzle>(p: &P, a: &Answer<P::Solution>, stats: Option<&SolveS
 pub(crate) fn report_of<P: Puzzle>(p: &P, o: Outcome<P::Solution>, picture: bool) -> Report {
     let svg = if picture { svg_of(p, &o.answer) } else { None };
     Report {
-        kind: p.kind(),
         status: o.answer.status,
         verified: o.answer.verified,
         reason: o.answer.reason.clone(),
@@ -258,6 +258,7 @@ impl<P: Puzzle> AnyPuzzle for P {
         Ok(report_of(self, o, picture))
     }
 
+    #[cfg(feature = "testing")]
     fn solve_streaming(
         &self,
         b: &mut dyn Backend,

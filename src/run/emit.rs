@@ -90,7 +90,6 @@ pub fn model<P: Puzzle>(p: &P, opts: &CompileOptions, encoding: Option<&str>) ->
 pub enum To<'a> {
     /// A file, written atomically.
     File(&'a Path),
-    Stdout,
     /// Any writer (the library's [`crate::Instance::emit`]).
     Writer(&'a mut dyn Write),
 }
@@ -100,16 +99,8 @@ impl std::fmt::Debug for To<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             To::File(path) => f.debug_tuple("File").field(path).finish(),
-            To::Stdout => f.write_str("Stdout"),
             To::Writer(_) => f.write_str("Writer(..)"),
         }
-    }
-}
-
-impl<'a> To<'a> {
-    /// `-o FILE`, or standard output without one.
-    pub fn file_or_stdout(output: Option<&'a Path>) -> To<'a> {
-        output.map_or(To::Stdout, To::File)
     }
 }
 
@@ -125,7 +116,6 @@ pub fn write<P: Puzzle>(
     let ready = prepare(p, format, copts, enc)?;
     match to {
         To::File(path) => crate::output::write_atomic(path, |w| ready.write(w))?,
-        To::Stdout => ready.write(&mut std::io::stdout().lock())?,
         To::Writer(w) => ready.write(w)?,
     }
     Ok(())

@@ -33,10 +33,11 @@ pub mod stream;
 
 pub(crate) use any::answer_json;
 pub use any::{AnyPuzzle, Checked, Report};
-pub use assignment::{AnswerProblem, finish};
+#[cfg(test)]
+pub use assignment::AnswerProblem;
+pub use assignment::finish;
 pub use enumerate::Enumerated;
 pub use error::RunError;
-pub use optimise::OnImproved;
-pub use options::{LpMode, RunOptions, lp_limits};
-pub use pipeline::{Outcome, solve, solve_with};
+pub use options::{LpMode, RunOptions};
+pub use pipeline::{Outcome, solve};
 pub use stream::Stream;

@@ -108,18 +108,6 @@ impl Gen<'_> {
     }
 }
 
-/// All canonical arrangements, flattened (`n` capacities each).
-pub fn canonical_arrangements(n: usize, multiset: &[u64], group: &[Perm], limit: Option<usize>) -> Vec<u64> {
-    let mut out = Vec::new();
-    let mut count = 0usize;
-    for_each_canonical(n, multiset, group, &mut |caps| {
-        out.extend_from_slice(caps);
-        count += 1;
-        limit.is_none_or(|l| count < l)
-    });
-    out
-}
-
 /// The number of orbits without listing them.
 pub fn count(n: usize, multiset: &[u64], group: &[Perm]) -> u64 {
     let mut c = 0u64;

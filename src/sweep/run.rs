@@ -35,8 +35,8 @@ pub struct Options {
     pub resume: bool,
     pub limit: Option<usize>,
     pub timeout: Option<Duration>,
-    /// How far the sweep has got: instances of this shard done, of all (the command line
-    /// draws it).
+    /// How far the sweep has got: instances of this shard done, of all (for the caller to
+    /// draw).
     pub progress: crate::budget::Progress,
     /// Tuning experiments for every solve (none by default).
     pub tuning: backend::Tuning,

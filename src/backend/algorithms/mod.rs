@@ -11,8 +11,7 @@ mod optimise;
 mod session;
 
 pub use enumerate::by_blocking;
-pub use optimise::{Normal, by_assumptions, by_rhs, by_sessions, normal};
-pub use session::Resolving;
+pub use optimise::{Normal, by_rhs, by_sessions, normal};
 
 use crate::backend::contract::{Backend, BackendError, Enumeration, Improved, Optimum, Session, SolveOptions, Visit};
 use crate::ir::{PbFormula, Projection};

@@ -2,11 +2,14 @@
 
 use std::collections::BTreeSet;
 
-use crate::ir::{Constraint, Lit, PbFormula, Var};
+#[cfg(feature = "testing")]
+use crate::ir::Lit;
+use crate::ir::{Constraint, PbFormula, Var};
 
 /// The exactly-one groups that [`super::Cp`] turns into integer variables, as their literals, in
 /// the order of the formula's constraints. (Exposed so that tests can check the shape of the
 /// model: for 3SoKu, one placement integer per face.)
+#[cfg(feature = "testing")]
 pub fn integer_groups(f: &PbFormula) -> Vec<Vec<Lit>> {
     choose_groups(f)
         .into_iter()

@@ -33,9 +33,10 @@ use crate::budget::memory::over_limit;
 use crate::budget::{Deadline, Waited, join_within};
 use crate::encode::EncodeError;
 use crate::ir::{PbFormula, Status};
+#[cfg(feature = "testing")]
 pub use groups::integer_groups;
 use model::{Cut, POLL, Read, Stop, WIND_DOWN, build_or_send, estimate_bytes, refuse_wide_rows};
-pub use search::{CpOptions, DEFAULT_SEED, Minimise, Order, Restarts, ValueChoice};
+pub use search::{CpOptions, DEFAULT_SEED};
 
 #[derive(Debug, Clone, Default)]
 pub struct Cp {

@@ -156,11 +156,6 @@ impl Split {
         }
     }
 
-    /// Whether [`Split::stop`] was called.
-    pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
     /// The statistics of the whole run, from every worker's ending: the model's size, the
     /// time to build and split, the walk's time, and the counters summed.
     pub fn stats(&self, jobs: usize, worked: &[Worked]) -> SolveStats {

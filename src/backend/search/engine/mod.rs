@@ -276,6 +276,9 @@ fn bounds(cmp: Cmp, rhs: i64) -> (i64, i64) {
 }
 
 impl Engine {
+    /// The engine of `formula`, with no limit on its tables (for tests: solves build theirs
+    /// [`Engine::within`] a limit).
+    #[cfg(feature = "testing")]
     pub fn new(formula: &PbFormula) -> Engine {
         match Engine::within(formula, u64::MAX, &Deadline::default()) {
             Ok(e) => e,
