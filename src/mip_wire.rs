@@ -101,7 +101,13 @@ impl Problem {
         b
     }
 
-    /// The model [`Problem::encode`] wrote; `Err` names what is wrong with the bytes.
+    /// The model [`Problem::encode`] wrote.
+    ///
+    /// # Errors
+    ///
+    /// [`WireError`], naming what is wrong with the bytes: the wrong magic bytes, an end
+    /// before the model's, a term on a column the model does not have, a parameter that is
+    /// not UTF-8.
     pub fn decode(mut r: impl Read) -> Result<Problem, WireError> {
         let mut magic = [0u8; 8];
         r.read_exact(&mut magic)

@@ -35,6 +35,11 @@ pub enum Bound {
         not(any(test, feature = "testing", feature = "mip", feature = "highs")),
         expect(dead_code, reason = "only `mip` and `highs` prove a bound by a dual bound")
     )]
+    // Clippy spares the names of an exported enum, which `Bound` is only in the `testing` build.
+    #[cfg_attr(
+        not(feature = "testing"),
+        expect(clippy::enum_variant_names, reason = "a dual bound is what the solver calls it")
+    )]
     DualBound { engine: String, margin: f64 },
     /// The engine's own optimisation ended with a proof of its own (CBC's or HiGHS's
     /// branch and bound, pumpkin's SAT-UNSAT search, `mitm`'s exhaustive pairing).

@@ -41,6 +41,17 @@ impl From<String> for SizeError {
 
 /// Parses `--max-memory`: a number of bytes, optionally with a binary suffix `K`, `M`, `G`
 /// or `T` (powers of 1024; `KiB`, `MB`, `g` and so on are read alike).
+///
+/// ```
+/// assert_eq!(sokuc::parse_size("8G")?, 8 << 30);
+/// assert_eq!(sokuc::parse_size("512 MiB")?, 512 << 20);
+/// assert!(sokuc::parse_size("lots").is_err());
+/// # Ok::<(), sokuc::SizeError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`SizeError`] for text that is not a size, or a size below one byte or past 16 EiB.
 pub fn parse_size(text: &str) -> Result<u64, SizeError> {
     let t = text.trim();
     let digits = t.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(t.len());

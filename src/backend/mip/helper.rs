@@ -42,13 +42,17 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-pub(crate) use crate::mip_wire::{Answer, Problem, Row};
 use crate::mip_wire::parse;
+pub(crate) use crate::mip_wire::{Answer, Problem, Row};
 
 /// The MIP solver a helper runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Solver {
     /// CBC, in `sokuc-cbc` (the `mip` backend).
+    #[cfg_attr(
+        not(any(test, feature = "testing", feature = "mip")),
+        expect(dead_code, reason = "only the `mip` backend runs CBC")
+    )]
     Cbc,
     /// HiGHS, in `sokuc-highs` (the `highs` backend).
     Highs,
