@@ -41,6 +41,11 @@ impl From<String> for SizeError {
 
 /// Parses `--max-memory`: a number of bytes, optionally with a binary suffix `K`, `M`, `G`
 /// or `T` (powers of 1024; `KiB`, `MB`, `g` and so on are read alike).
+///
+/// # Errors
+///
+/// [`SizeError`], saying what a size looks like, when `text` is not a size from 1 byte to
+/// 16 EiB.
 pub fn parse_size(text: &str) -> Result<u64, SizeError> {
     let t = text.trim();
     let digits = t.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(t.len());
