@@ -38,7 +38,9 @@ pub(super) fn within(
         deadline: deadline.clone(),
         guard: options.max_memory.map(|limit| (limit, Guard::new(limit, 1))),
         written: 0,
-        next_look: 0,
+        // The first look comes once some text is out: a caller that holds the text then
+        // has it to show beside the refusal.
+        next_look: 1,
         over: None,
     };
     let emitted = match &deadline {

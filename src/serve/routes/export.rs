@@ -61,8 +61,8 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
         return Err(stopped(cancelled, Some(limit)));
     }
     // The text alone over the limit; else the server's resident size, which the facade's
-    // writer watched once the text had begun (every refusal before the writing comes
-    // before any text).
+    // writer looks at once some text is out (the encoder's memory refusals come before any
+    // text, and are answered below with their own words).
     let held = match &emitted {
         _ if out.over => Some(None),
         Err(Error::Limit(EncodeError::Memory { needed, .. })) if !out.buf.is_empty() => Some(Some(*needed)),
