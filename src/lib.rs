@@ -39,10 +39,10 @@ pub use api::{
     BenchReport, BenchRow, ByCapacities, CapacitySummary, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf,
     Comparison, Count, Counted, Encoding, Enumerate, Enumerated, FileBench, Instance, Lit, MAX_VARS, Model, Options,
     Outcome, Picture, Placement, Scaling, ScalingTable, Searching, SearchingNotice, Soku, SokuGenerator, Sweep,
-    SweepSummary, TrickyGenerator, Var, Verdict, adts_subsets, backends, kinds, kinds_described, read_text,
+    SweepSummary, TrickyGenerator, Var, Variant, Verdict, adts_subsets, backends, kinds, kinds_described, read_text,
 };
 pub use backend::{Ended, MipSettings};
-pub use budget::memory::{SizeError, parse_size};
+pub use budget::memory::{SizeError, format_size, parse_size};
 pub use budget::{Progress, Snapshot, interrupt_process_on};
 pub use encode::{DEFAULT_MAX_CLAUSES, EncodeError};
 pub use error::{Error, exit};

@@ -424,10 +424,12 @@ fn the_public_library_is_the_facade() {
         "SweepSummary",
         "TrickyGenerator",
         "Var",
+        "Variant",
         "Verdict",
         "adts_subsets",
         "backends",
         "exit",
+        "format_size",
         "interrupt_process_on",
         "kinds",
         "kinds_described",
@@ -437,6 +439,33 @@ fn the_public_library_is_the_facade() {
     ]
     .into();
     assert_eq!(exported, facade);
+}
+
+/// The web server (src/serve/), though inside the library, reaches the rest of it through the
+/// facade alone, as a program that embeds sokuc would: no path into a module of the
+/// `internal!` list.
+#[test]
+fn the_server_uses_the_public_library_alone() {
+    let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
+    let list = lib.split("internal! {").nth(1).unwrap().split('}').next().unwrap();
+    let mut internal: Vec<&str> = list
+        .split(';')
+        .map(|m| m.trim().rsplit(char::is_whitespace).next().unwrap_or(""))
+        .filter(|m| !m.is_empty() && *m != "serve")
+        .collect();
+    // The crate-private modules declared outside the list.
+    internal.extend(["bench", "export", "render", "report", "sweep"]);
+    assert!(internal.contains(&"run"), "the list was read: {internal:?}");
+    let mut found = Vec::new();
+    for path in graph::rust_files(&src().join("serve")) {
+        let code = source::read(&std::fs::read_to_string(&path).unwrap()).code;
+        for m in &internal {
+            if code.contains(&format!("crate::{m}::")) || code.contains(&format!("crate::{m};")) {
+                found.push(format!("{}: crate::{m}", path.strip_prefix(src()).unwrap().display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "the server reaches past the facade: {found:#?}");
 }
 
 /// The command (main.rs, cli/) and the programs in examples/ reach the library through its

@@ -113,6 +113,11 @@ impl Instance {
         Instance { puzzle }
     }
 
+    /// The puzzle behind the instance, for the facade's other files.
+    pub(super) fn puzzle(&self) -> &dyn AnyPuzzle {
+        self.puzzle.as_ref()
+    }
+
     /// The instance of a model built in code ([`crate::Model`]).
     pub(crate) fn from_pb(file: PbFile) -> Instance {
         Instance { puzzle: Box::new(file) }
@@ -419,17 +424,28 @@ impl Instance {
     /// bits, which only DIMACS, having no objective, takes), [`Error::Limit`] when the model
     /// passes a limit the options set (memory, clauses), and [`Error::Io`] when writing to
     /// `out` fails. Everything but the writing fails before anything is written.
+    ///
+    /// With a time limit or an interrupt ([`Options::timeout`], [`Options::interrupt`]), the
+    /// compile, the encoding and the writing stop once it passes, and the emit fails with
+    /// [`Error::Limit`] ([`EncodeError::TimedOut`](crate::EncodeError::TimedOut)), perhaps
+    /// after part of the text was written. With [`Options::max_memory`], writing also stops
+    /// with [`Error::Limit`] ([`EncodeError::Memory`](crate::EncodeError::Memory)) once the
+    /// process holds more than the limit (an `out` that keeps the text in memory counts).
     pub fn emit(&self, format: Format, options: &Options, out: &mut dyn Write) -> Result<(), Error> {
-        self.puzzle.emit(
-            format,
-            &compile_options(options),
-            encode_options(options),
-            To::Writer(out),
-        )
+        super::emit::within(options, out, |out| {
+            self.puzzle.emit(
+                format,
+                &compile_options(options),
+                encode_options(options),
+                To::Writer(out),
+            )
+        })
     }
 
     /// [`Instance::emit`] to the file `path` (`-`: standard output), written atomically: the
     /// file appears whole or not at all, and nothing is written when the model cannot be.
+    /// The options' memory limit bounds the encoding, as the command line's `--emit` has it;
+    /// their time limit and interrupt are not watched here.
     ///
     /// # Errors
     ///

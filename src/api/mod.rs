@@ -12,6 +12,7 @@ mod certify;
 mod cnf;
 mod compare;
 mod count;
+mod emit;
 mod enumerate;
 mod evidence;
 mod generate;
@@ -29,6 +30,7 @@ mod solution;
 mod solutions;
 mod sweep;
 mod typed;
+mod variant;
 
 pub use adts::{AdtsSubset, AdtsSummary, adts_subsets};
 pub use assist::{Advice, Assistance};
@@ -53,6 +55,7 @@ pub use scaling::{Scaling, ScalingTable};
 pub use searching::{Searching, SearchingNotice};
 pub use solution::{Assignment, Placement};
 pub use sweep::{Sweep, SweepSummary};
+pub use variant::Variant;
 
 /// The backends compiled into this build, by the names [`Options::backend`] takes (`auto`,
 /// which picks among them, is always there too).

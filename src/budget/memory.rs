@@ -74,7 +74,13 @@ pub fn parse_size(text: &str) -> Result<u64, SizeError> {
     Ok(bytes as u64)
 }
 
-/// A size in words: "1.5 GiB", "300 MiB", "12 KiB", "17 bytes".
+/// A size in words, as sokuc's messages give one: "1.5 GiB", "300 MiB", "12 KiB", "17 bytes"
+/// (binary units; one decimal below 10).
+///
+/// ```
+/// assert_eq!(sokuc::format_size(3 << 29), "1.5 GiB");
+/// assert_eq!(sokuc::format_size(17), "17 bytes");
+/// ```
 pub fn format_size(bytes: u64) -> String {
     const UNITS: [(&str, u32); 4] = [("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)];
     for (name, shift) in UNITS {

@@ -7,14 +7,13 @@
 //! pull, every pair pushes) then evens the faces out. Faces are listed clockwise as seen from
 //! outside, so the result is mirrored if most faces turn the other way.
 
-use crate::model::Variant;
-use crate::rng::Rng;
+use crate::Variant;
 
 /// Points of `v`'s vertices on the unit sphere, in vertex order.
 pub fn positions(v: &Variant) -> Vec<[f64; 3]> {
-    let n = v.num_vertices();
+    let n = v.vertices().len();
     let mut neighbours = vec![Vec::new(); n];
-    for f in &v.faces {
+    for f in v.faces() {
         for k in 0..3 {
             let (a, b) = (f[k], f[(k + 1) % 3]);
             if !neighbours[a].contains(&b) {
@@ -40,7 +39,7 @@ pub fn positions(v: &Variant) -> Vec<[f64; 3]> {
         } else if attempt > 0 {
             break;
         }
-        if inward_faces(v, &p) * 2 > v.num_faces() {
+        if inward_faces(v, &p) * 2 > v.faces().len() {
             for q in &mut p {
                 q[0] = -q[0];
             }
@@ -70,7 +69,7 @@ fn random_start(n: usize, seed: u64) -> Vec<[f64; 3]> {
 
 /// How many faces of `v` turn counter-clockwise seen from outside at `p`.
 pub fn inward_faces(v: &Variant, p: &[[f64; 3]]) -> usize {
-    v.faces
+    v.faces()
         .iter()
         .filter(|f| {
             let (a, b, c) = (p[f[0]], p[f[1]], p[f[2]]);
@@ -166,6 +165,30 @@ fn relax(p: &mut [[f64; 3]], neighbours: &[Vec<usize>], steps: usize) {
     }
 }
 
+/// A small seeded generator (splitmix64), the same sequence as the library's puzzle
+/// generators use, kept here because the server reaches the library through its public API
+/// alone: a variant's shape and its page tiles stay the same on every request and version.
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (the modulo bias is below 2^-40 for the sizes used here).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
 fn add(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
     [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
 }
@@ -198,20 +221,18 @@ fn unit(a: [f64; 3]) -> [f64; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::variant_file::load_variant;
 
     /// Every built-in solid comes out convex, each face turned as its file lists it: every
     /// other vertex lies strictly inside the plane of each face.
     #[test]
     fn built_in_solids_come_out_convex_and_turned_as_listed() {
-        let mut names: Vec<String> = crate::model::builtin::variant_names();
-        names.retain(|n| !n.starts_with("bipyramid-") || n.len() <= "bipyramid-12".len());
+        let mut names: Vec<String> = Variant::builtin_names().into_iter().map(str::to_string).collect();
         names.extend((3..=12).map(|n| format!("bipyramid-{n}")));
         for name in names {
-            let v = load_variant(&name, None, ("test", None)).unwrap();
+            let v = Variant::builtin(&name).unwrap();
             let p = positions(&v);
             assert_eq!(inward_faces(&v, &p), 0, "{name}");
-            for f in &v.faces {
+            for f in v.faces() {
                 let (a, b, c) = (p[f[0]], p[f[1]], p[f[2]]);
                 let normal = unit(cross(sub(c, a), sub(b, a)));
                 for (i, q) in p.iter().enumerate() {
@@ -229,10 +250,10 @@ mod tests {
     /// The icosahedron's edges all come out the same length (a regular solid).
     #[test]
     fn the_icosahedron_is_regular() {
-        let v = load_variant("icosahedron", None, ("test", None)).unwrap();
+        let v = Variant::builtin("icosahedron").unwrap();
         let p = positions(&v);
         let lengths: Vec<f64> = v
-            .faces
+            .faces()
             .iter()
             .flat_map(|f| (0..3).map(move |k| (f[k], f[(k + 1) % 3])))
             .map(|(a, b)| dot(sub(p[a], p[b]), sub(p[a], p[b])).sqrt())

@@ -10,9 +10,7 @@ use serde_json::{Map, Value};
 
 use super::reply::{Reply, error, failed};
 use super::state::{Config, State};
-use crate::input::variant_file::parse_variant;
-use crate::model::Variant;
-use crate::run::AnyPuzzle;
+use crate::{Backend, Instance, Options, Variant};
 
 /// The furthest `/api/solutions` pages into the enumeration: `offset` is below it.
 pub(crate) const MAX_REACH: u64 = 10_000;
@@ -114,7 +112,7 @@ impl Body {
     pub(crate) fn variant(&self) -> Result<Option<Variant>, Reply> {
         match &self.variant_text {
             None => Ok(None),
-            Some(t) => parse_variant("uploaded variant", t, "uploaded")
+            Some(t) => Variant::parse("uploaded variant", t, "uploaded")
                 .map(Some)
                 .map_err(|e| error(400, e.to_string())),
         }
@@ -122,7 +120,7 @@ impl Body {
 
     /// The instance, read from its text as `sokuc solve` reads a file; its variant is a
     /// built-in or the uploaded one, and nothing is read from disk.
-    pub(crate) fn puzzle(&self) -> Result<Box<dyn AnyPuzzle>, Reply> {
+    pub(crate) fn instance(&self) -> Result<Instance, Reply> {
         let Some(text) = &self.instance else {
             return Err(error(
                 400,
@@ -130,30 +128,24 @@ impl Body {
             ));
         };
         let variant = self.variant()?;
-        crate::registry::parse_in_memory(self.kind.as_deref(), self.file_name(), text, variant.as_ref())
+        Instance::parse_with_variant(self.kind.as_deref(), self.file_name(), text, variant.as_ref())
             .map_err(|e| error(400, e.to_string()))
     }
 
-    /// The instance as the facade's [`Instance`](crate::Instance), for the routes that go
-    /// through it.
-    pub(crate) fn instance(&self) -> Result<crate::Instance, Reply> {
-        Ok(crate::Instance::from_puzzle(self.puzzle()?))
-    }
-
     /// The backend the request names (`auto` when it names none), if this build has it.
-    pub(crate) fn backend(&self) -> Result<crate::Backend, Reply> {
+    pub(crate) fn backend(&self) -> Result<Backend, Reply> {
         match self.backend.as_deref() {
-            None => Ok(crate::Backend::Auto),
-            Some(name) => name.parse::<crate::Backend>().and_then(crate::Backend::check).map_err(failed),
+            None => Ok(Backend::Auto),
+            Some(name) => name.parse::<Backend>().and_then(Backend::check).map_err(failed),
         }
     }
 
     /// The options of a request that solves: its time limit, `stop` (its ticket's flag) as
     /// the interrupt, and the server's memory limit and tuning. The backend, uniqueness and
     /// seed are the routes' to add: not every route takes them.
-    pub(crate) fn options(&self, state: &State, stop: &Arc<AtomicBool>) -> crate::Options {
+    pub(crate) fn options(&self, state: &State, stop: &Arc<AtomicBool>) -> Options {
         let config = &state.config;
-        let mut options = crate::Options::new()
+        let mut options = Options::new()
             .timeout(self.timeout(state))
             .interrupt(stop.clone())
             .max_memory(config.max_memory);

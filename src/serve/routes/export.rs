@@ -2,24 +2,23 @@
 //! or the SVG net as `sokuc render` draws it (with `solution`, that solution on it).
 //!
 //! An export is a job like a solve: it has the request's time limit, `/api/cancel` stops it
-//! (by its `job`), and the text it holds counts against the server's memory limit. Compiling,
-//! encoding and writing each look at the deadline as they go (compiling and encoding through
-//! the thread's compile stop, `budget::compiling_within`; writing in [`Bounded`]), so an
-//! export past its deadline ends within moments, on this thread: no worker is left behind.
+//! (by its `job`), and the text it holds counts against the server's memory limit. The
+//! facade's emit looks at the time limit and the interrupt as it compiles, encodes and
+//! writes, and at the server's resident size as it writes, so an export past its deadline
+//! ends within moments, on this thread: no worker is left behind.
 
 use std::io::Write;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use crate::Format;
-use crate::budget::memory::{Guard, format_size};
-use crate::budget::{Deadline, compiling_within};
 use crate::serve::reply::{Reply, error, failed};
 use crate::serve::request::Body;
 use crate::serve::state::State;
+use crate::{EncodeError, Error, Format, Options, format_size};
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = Instant::now();
-    let puzzle = body.puzzle()?;
+    let instance = body.instance()?;
     let format = match body.format.as_deref() {
         Some("dimacs") => Some(Format::Dimacs),
         Some("opb") => Some(Format::Opb),
@@ -39,26 +38,37 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let (ticket, _turn) = state.begin(body.job.as_deref()).map_err(|_| stopped(false, None))?;
     let Some(format) = format else {
         let solution = body.solution.as_ref().map(super::check::solution_text);
-        let picture = puzzle
-            .picture(solution.as_ref().map(|t| ("solution", t.as_str())), false, false)
+        let picture = instance
+            .picture(solution.as_ref().map(|t| ("solution", t.as_str())), false)
             .map_err(|e| error(400, e.to_string()))?
-            .ok_or_else(|| error(400, format!("a {} puzzle has no net to draw", puzzle.kind())))?;
-        return Ok(Reply::text("image/svg+xml; charset=utf-8", picture.svg));
+            .ok_or_else(|| error(400, format!("a {} puzzle has no net to draw", instance.kind())))?;
+        return Ok(Reply::text("image/svg+xml; charset=utf-8", picture.svg().to_string()));
     };
-    let instance = crate::Instance::from_puzzle(puzzle);
     // The facade's emit compiles with presolve and encodes within the server's memory
-    // limit; its time limit is the deadline below, which the compile and the writer watch.
-    let options = crate::Options::new().max_memory(state.config.max_memory);
+    // limit, and stops at the request's deadline, counted from its arrival.
     let limit = body.timeout(state);
-    let deadline = Deadline::counted_from(started, Some(limit), Some(ticket.flag.clone()));
-    let mut out = Bounded::new(deadline.clone(), state.config.max_memory);
-    let emitted = compiling_within(&deadline, || instance.emit(format, &options, &mut out));
+    let options = Options::new()
+        .max_memory(state.config.max_memory)
+        .timeout(limit)
+        .interrupt(ticket.flag.clone())
+        .clock_started(started);
+    let mut out = Bounded::new(state.config.max_memory);
+    let emitted = instance.emit(format, &options, &mut out);
     // Past the deadline, whatever came back is unusable: a compile that stopped returns a
     // partial model, and an encoder or the writer that stopped an error.
-    if deadline.passed() {
-        return Err(stopped(deadline.interrupted(), Some(limit)));
+    let cancelled = ticket.flag.load(Ordering::Relaxed);
+    if cancelled || started.elapsed() >= limit {
+        return Err(stopped(cancelled, Some(limit)));
     }
-    if let Some(held) = out.over {
+    // The text alone over the limit; else the server's resident size, which the facade's
+    // writer looks at once some text is out (the encoder's memory refusals come before any
+    // text, and are answered below with their own words).
+    let held = match &emitted {
+        _ if out.over => Some(None),
+        Err(Error::Limit(EncodeError::Memory { needed, .. })) if !out.buf.is_empty() => Some(Some(*needed)),
+        _ => None,
+    };
+    if let Some(held) = held {
         return Err(error(
             413,
             format!(
@@ -79,7 +89,7 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     match emitted {
         Ok(()) => Ok(Reply::text("text/plain; charset=utf-8", out.buf)),
         // The model (or its CNF) over the memory limit or the clause budget: too large here.
-        Err(e @ crate::Error::Limit(_)) => Err(error(413, e.to_string())),
+        Err(e @ Error::Limit(_)) => Err(error(413, e.to_string())),
         Err(e) => Err(failed(e)),
     }
 }
@@ -101,52 +111,29 @@ fn stopped(cancelled: bool, limit: Option<Duration>) -> Reply {
     }
 }
 
-/// How often (in bytes written) [`Bounded`] looks at the clock and the resident size: a
-/// look costs tens of nanoseconds, and the formats write a few bytes at a time.
-const LOOK_EVERY: usize = 64 << 10;
-
-/// The export's text, held for the answer, refused past the memory limit or the deadline:
-/// a write then fails, which ends the export. `over` says why it was refused for memory:
-/// `Some(None)` the text alone passed the limit, `Some(Some(rss))` the server's resident
-/// size did (the model and its CNF are held beside the text until it is written).
+/// The export's text, held for the answer, refused past the memory limit: a write then
+/// fails, which ends the export, and `over` says so.
 struct Bounded {
     buf: Vec<u8>,
-    deadline: Deadline,
     limit: u64,
-    guard: Guard,
-    next_look: usize,
-    over: Option<Option<u64>>,
+    over: bool,
 }
 
 impl Bounded {
-    fn new(deadline: Deadline, limit: u64) -> Bounded {
+    fn new(limit: u64) -> Bounded {
         Bounded {
             buf: Vec::new(),
-            deadline,
             limit,
-            guard: Guard::new(limit, 1),
-            next_look: 0,
-            over: None,
+            over: false,
         }
     }
 }
 
 impl Write for Bounded {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let held = (self.buf.len() + bytes.len()) as u64;
-        if held > self.limit {
-            self.over = Some(None);
+        if (self.buf.len() + bytes.len()) as u64 > self.limit {
+            self.over = true;
             return Err(std::io::Error::other("the export is over the memory limit"));
-        }
-        if self.buf.len() >= self.next_look {
-            self.next_look = self.buf.len() + LOOK_EVERY;
-            if self.deadline.passed() {
-                return Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "time limit"));
-            }
-            if let Some(rss) = self.guard.over() {
-                self.over = Some(Some(rss));
-                return Err(std::io::Error::other("the export is over the memory limit"));
-            }
         }
         self.buf.extend_from_slice(bytes);
         Ok(bytes.len())

@@ -11,10 +11,7 @@ pub(super) fn get(_: &Body, state: &State) -> Result<Reply, Reply> {
     backends.extend(crate::Backend::general().into_iter().map(crate::Backend::name));
     // The named solids, then the bipyramids (any `bipyramid-N` is built in; these are the
     // ones a picker can show).
-    let mut variants: Vec<String> = crate::model::builtin::VARIANTS
-        .iter()
-        .map(|(n, _)| n.to_string())
-        .collect();
+    let mut variants: Vec<String> = crate::Variant::builtin_names().into_iter().map(str::to_string).collect();
     variants.extend((3..=12).map(|n| format!("bipyramid-{n}")));
     Ok(Reply::json(&json!({
         "version": env!("CARGO_PKG_VERSION"),

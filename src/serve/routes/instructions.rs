@@ -4,20 +4,18 @@
 
 use serde_json::{Value, json};
 
-use crate::model::Instance;
-use crate::render::instruction;
 use crate::serve::reply::{Reply, error};
 use crate::serve::request::{Body, shown};
 use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
-    let puzzle = body.puzzle()?;
-    let inst = puzzle.as_any().downcast_ref::<Instance>().ok_or_else(|| {
-        error(
+    let instance = body.instance()?;
+    let (Some(variant), Some(tiles)) = (instance.variant(), instance.tiles()) else {
+        return Err(error(
             400,
-            format!("steps are for 3SoKu instances (a tile per face), not {}", puzzle.kind()),
-        )
-    })?;
+            format!("steps are for 3SoKu instances (a tile per face), not {}", instance.kind()),
+        ));
+    };
     let placements = body
         .solution
         .as_ref()
@@ -25,7 +23,7 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
         .and_then(Value::as_array)
         .ok_or_else(|| error(400, "solution: give the solve answer's JSON, with its `placements`"))?;
     let bad = |what: &str| error(400, format!("solution: {what}"));
-    let tiles = inst.tiles.len();
+    let tiles = tiles.len();
     let mut steps = Vec::new();
     for (i, p) in placements.iter().enumerate() {
         let at = i + 1;
@@ -35,8 +33,7 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
             .iter()
             .filter_map(|n| n.as_str().map(str::to_string))
             .collect();
-        let face = inst
-            .variant
+        let face = variant
             .find_face(&names)
             .ok_or_else(|| bad(&format!("placement {at}: no face {}", names.join(""))))?;
         // Every number is checked against its range here: the tile is an index into the
@@ -68,7 +65,8 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
                 shown(&p["corners"])
             ))
         })?;
-        let text = instruction::sentence(&inst.variant, face, &inst.tiles[tile - 1], &corners, &inst.capacities);
+        // The face and the tile were found above, so there is a sentence.
+        let text = instance.instruction(face, tile - 1, corners).unwrap_or_default();
         steps.push(json!({
             "face": names,
             "tile": tile,

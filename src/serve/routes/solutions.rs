@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 
-use crate::run::{RunOptions, Stream};
-use crate::serve::reply::{Reply, error, failed};
+use crate::Enumerate;
+use crate::serve::reply::{Reply, failed};
 use crate::serve::request::{Body, MAX_REACH};
 use crate::serve::state::State;
 
@@ -12,28 +12,18 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     // Both in range, checked when the body was read.
     let offset = body.offset.unwrap_or(0);
     let limit = body.limit.unwrap_or(10);
-    let puzzle = body.puzzle()?;
-    let mut backend = crate::backend::lookup(body.backend.as_deref().unwrap_or("auto"))
-        .map_err(|e| error(400, format!("backend: {e}")))?;
+    let instance = body.instance()?;
+    let backend = body.backend()?;
     let (ticket, _turn) = state.begin(body.job.as_deref())?;
-    // The enumeration goes through the run path, so its options are the run path's, built
-    // as the facade builds them of `Body::options`. The whole enumeration is within the
-    // limit, as `solve --all` keeps it.
-    let mut opts = RunOptions::default();
-    opts.solve.time_limit = Some(body.timeout(state));
-    opts.solve.started = Some(std::time::Instant::now());
-    opts.solve.interrupt = Some(ticket.flag.clone());
-    opts.solve.encode.max_memory = state.config.max_memory;
-    opts.solve.tuning = crate::backend::Tuning {
-        cp: state.config.cp_tuning.clone(),
-        cadical: state.config.cadical_tuning.clone(),
-    };
+    // The whole enumeration is within the time limit, as `solve --all` keeps it; uniqueness
+    // and the seed are not the enumeration's.
+    let options = body.options(state, &ticket.flag).backend(backend);
     // One more than the page, to know whether there are more.
     let reach = (offset + limit + 1).min(MAX_REACH + 1);
     let mut out = Vec::new();
-    puzzle
-        .enumerate(backend.as_mut(), &opts, Some(reach), Stream::Json, &mut out)
-        .map_err(|e| failed(e.into()))?;
+    instance
+        .enumerate(&options, &Enumerate::new().limit(reach).json(true), &mut out)
+        .map_err(failed)?;
     let lines: Vec<Value> = String::from_utf8_lossy(&out)
         .lines()
         .filter_map(|l| serde_json::from_str(l).ok())

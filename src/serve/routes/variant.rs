@@ -3,10 +3,8 @@
 
 use serde_json::json;
 
-use crate::input::variant_file::parse_variant;
-use crate::model::Variant;
-use crate::rng::Rng;
-use crate::serve::geometry;
+use crate::serve::geometry::{self, Rng};
+use crate::{Instance, Variant};
 use crate::serve::reply::{Reply, error};
 use crate::serve::request::Body;
 use crate::serve::state::State;
@@ -34,14 +32,9 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
         ));
     }
     let v: Variant = match (&body.name, &body.text) {
-        (Some(name), None) => crate::input::variant_file::resolve_variant(
-            name,
-            crate::input::variant_file::Variants::Given(None),
-            ("variant", None),
-        )
-        .map_err(|e| error(400, e.to_string()))?,
+        (Some(name), None) => Variant::builtin(name).map_err(|e| error(400, e.to_string()))?,
         (None, Some(text)) => {
-            parse_variant("uploaded variant", text, "uploaded").map_err(|e| error(400, e.to_string()))?
+            Variant::parse("uploaded variant", text, "uploaded").map_err(|e| error(400, e.to_string()))?
         }
         _ => {
             return Err(error(
@@ -50,23 +43,22 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
             ));
         }
     };
-    if v.num_faces() > MAX_FACES {
+    let (faces, vertices) = (v.faces().len(), v.vertices().len());
+    if faces > MAX_FACES {
         return Err(error(
             400,
-            format!(
-                "{}: {} faces is more than the page draws ({MAX_FACES})",
-                v.name,
-                v.num_faces()
-            ),
+            format!("{}: {faces} faces is more than the page draws ({MAX_FACES})", v.name()),
         ));
     }
-    let (tiles, tile_set) = if v.num_faces() == 20 {
-        let t = crate::model::builtin::tile_set("icosoku").unwrap_or_default();
+    let (tiles, tile_set) = if faces == 20 {
+        // IcoSoKu's own twenty tiles, as its puzzle lists them.
+        let icosoku = Instance::icosoku(&ICOSOKU_SEED_PEGS.map(|p| p.to_string()).join(","));
+        let t = icosoku.ok().and_then(|i| i.tiles().map(<[_]>::to_vec)).unwrap_or_default();
         (t, Some("icosoku"))
     } else {
         // Weights 0..3 as IcoSoKu's, fixed per variant so that a link shows the same puzzle.
-        let mut rng = Rng::new(v.num_faces() as u64 * 7919 + v.num_vertices() as u64);
-        let t = (0..v.num_faces())
+        let mut rng = Rng::new(faces as u64 * 7919 + vertices as u64);
+        let t = (0..faces)
             .map(|_| {
                 let mut w = [0u64; 3];
                 for x in &mut w {
@@ -82,12 +74,12 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
     // seed's), as on the physical puzzle, where every permutation has a solution. Elsewhere,
     // pegs planted so that they have a solution: tile i on face i, unturned, its corners
     // summed per vertex.
-    let icosoku = v.name == "icosahedron" && tile_set == Some("icosoku");
+    let icosoku = v.name() == "icosahedron" && tile_set == Some("icosoku");
     let pegs: Vec<u64> = if icosoku {
         ICOSOKU_SEED_PEGS.to_vec()
     } else {
-        let mut pegs = vec![0u64; v.num_vertices()];
-        for (f, t) in v.faces.iter().zip(&tiles) {
+        let mut pegs = vec![0u64; vertices];
+        for (f, t) in v.faces().iter().zip(&tiles) {
             for k in 0..3 {
                 pegs[f[k]] += t[k];
             }
@@ -95,9 +87,9 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
         pegs
     };
     Ok(Reply::json(&json!({
-        "name": v.name,
-        "vertices": v.vertices,
-        "faces": v.faces,
+        "name": v.name(),
+        "vertices": v.vertices(),
+        "faces": v.faces(),
         "positions": geometry::positions(&v),
         "tiles": tiles,
         "tile_set": tile_set,
