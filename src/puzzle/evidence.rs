@@ -19,6 +19,10 @@ pub enum ClaimKind {
     Unique,
     /// There is more than one solution (two checked ones are printed).
     NotUnique,
+    /// Every solution was listed or counted: an enumeration that ended with no more to
+    /// find, or an exact count. The solutions themselves are checked models; that there is
+    /// no other is the claim.
+    Complete,
 }
 
 impl ClaimKind {
@@ -29,6 +33,7 @@ impl ClaimKind {
             ClaimKind::Optimum => "optimum",
             ClaimKind::Unique => "unique",
             ClaimKind::NotUnique => "not unique",
+            ClaimKind::Complete => "complete",
         }
     }
 }
@@ -60,6 +65,32 @@ impl Backing {
             self,
             Backing::CheckedModel | Backing::Certificate | Backing::SecondEngine
         )
+    }
+}
+
+/// Why the gate withheld a claim: the answer then says less than the engine did (the status
+/// `unknown`, the optimum or uniqueness undecided, the enumeration or count not complete).
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Withheld {
+    /// `--strict`: nothing but one engine's word backs the claim, and no engine of another
+    /// kind confirmed it.
+    Strict,
+    /// The claim was made after the time limit (and its grace period).
+    Late,
+    /// A checked model contradicts the claim.
+    Contradicted,
+}
+
+impl Withheld {
+    /// Why, in words, for an answer's text and its reason.
+    pub fn words(self) -> &'static str {
+        match self {
+            Withheld::Strict => "withheld by --strict: nothing but one engine's word backs it",
+            Withheld::Late => "withheld: it was made after the time limit",
+            Withheld::Contradicted => "withheld: a checked solution contradicts it",
+        }
     }
 }
 
@@ -98,9 +129,11 @@ pub struct Claim {
     pub confirmed_by: Option<String>,
     /// With an optimum: what proved its bound.
     pub bound: Option<BoundEvidence>,
-    /// False: `--strict` withheld the claim (the status printed is `unknown`, or the
-    /// optimum or uniqueness is left undecided).
+    /// False when the gate withheld the claim (the status printed is `unknown`, or the
+    /// optimum or uniqueness is left undecided); `withheld` says why.
     pub accepted: bool,
+    /// Why the claim was withheld, when it was.
+    pub withheld: Option<Withheld>,
 }
 
 impl Claim {
@@ -113,7 +146,15 @@ impl Claim {
             confirmed_by: None,
             bound: None,
             accepted: true,
+            withheld: None,
         }
+    }
+
+    /// Withholds the claim for `why`: it stays in the record, and the answer does not
+    /// make it.
+    pub(crate) fn withhold(&mut self, why: Withheld) {
+        self.accepted = false;
+        self.withheld = Some(why);
     }
 
     /// The claim in one line, for the text of an answer.
@@ -139,7 +180,8 @@ impl Claim {
             s.push_str(&format!("; bound: {}", b.words()));
         }
         if !self.accepted {
-            s.push_str(" (withheld by --strict: nothing but one engine's word backs it)");
+            let why = self.withheld.unwrap_or(Withheld::Strict);
+            s.push_str(&format!(" ({})", why.words()));
         }
         s
     }

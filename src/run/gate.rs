@@ -12,7 +12,9 @@
 
 use crate::backend::{Basis, Bound, Status};
 use crate::puzzle::Answer;
-use crate::puzzle::evidence::{Backing, BoundEvidence, Claim, ClaimKind, ContradictionRecord, Evidence, FaultRecord};
+use crate::puzzle::evidence::{
+    Backing, BoundEvidence, Claim, ClaimKind, ContradictionRecord, Evidence, FaultRecord, Withheld,
+};
 
 /// What the run path knows when it ends, for the gate to judge.
 pub(super) struct Ending<S> {
@@ -130,7 +132,14 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
     answer.contradiction = contradiction;
     let (backing, certificate, confirmed_by) = backing_of(&e.by, &e.basis);
     // A claim stands when it is on time and, under --strict, backed by more than one word.
-    let stands = !e.late && (!e.strict || backing.strict_enough());
+    let withheld = if e.late {
+        Some(Withheld::Late)
+    } else if e.strict && !backing.strict_enough() {
+        Some(Withheld::Strict)
+    } else {
+        None
+    };
+    let stands = withheld.is_none();
     match (e.status, e.solution) {
         (Status::Sat, Some(s)) => {
             answer.solution = Some(s);
@@ -146,8 +155,8 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
                     let mut c = Claim::new(ClaimKind::Optimum, e.by.clone(), backing);
                     c.confirmed_by = confirmed_by.clone();
                     c.bound = e.basis.bound.as_ref().map(bound_evidence);
-                    if !stands {
-                        c.accepted = false;
+                    if let Some(why) = withheld {
+                        c.withhold(why);
                         claimed = false;
                     }
                     if claimed {
@@ -171,9 +180,10 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
                 (Some(true), _) => {
                     let mut c = Claim::new(ClaimKind::Unique, e.by.clone(), backing);
                     c.confirmed_by = confirmed_by;
-                    let accepted = stands;
-                    c.accepted = accepted;
-                    answer.unique = accepted.then_some(true);
+                    if let Some(why) = withheld {
+                        c.withhold(why);
+                    }
+                    answer.unique = stands.then_some(true);
                     evidence.claims.push(c);
                 }
                 _ => {}
@@ -188,9 +198,9 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
             let mut c = Claim::new(ClaimKind::Unsat, e.by.clone(), backing);
             c.certificate = certificate;
             c.confirmed_by = confirmed_by;
-            if !stands {
-                let why = if e.late { LATE } else { WITHHELD };
-                c.accepted = false;
+            if let Some(w) = withheld {
+                let why = if w == Withheld::Late { LATE } else { WITHHELD };
+                c.withhold(w);
                 answer.status = Status::Unknown;
                 answer.reason = Some(match &e.reason {
                     Some(r) => format!("{why} ({r})"),
