@@ -1364,7 +1364,10 @@
     setText('mine-status', 'Checking your tiles…');
     setText('mine-next', '');
     setText('mine-msg', '');
+    setText('hint-text', 'Click a face to put a tile on it.');
+    showMineFace();
     renderMine();
+    draw();
     clearTimeout(S.assistTimer);
     S.assistTimer = setTimeout(runAssist, 300);
   }
@@ -1397,13 +1400,21 @@
     return Array.from(kinds.values());
   }
 
-  function chooseMineFace(key) {
-    S.mineFace = key;
+  // The chosen face, with its pegs as they are now.
+  function showMineFace() {
+    const key = S.mineFace;
+    if (!key) return;
     const names = namesOf(key);
     const here = S.minePlaced.get(key);
     const el = $('mine-face');
     el.dataset.face = key;
     el.textContent = 'Face ' + faceLabel(names) + ' (pegs ' + names.map(pegOf).join(', ') + ')' + (here ? ': tile (' + here.weights.join(',') + ') is on it' : '');
+  }
+
+  function chooseMineFace(key) {
+    S.mineFace = key;
+    const here = S.minePlaced.get(key);
+    showMineFace();
     const sel = $('mine-tile');
     sel.innerHTML = '';
     freeTiles(key).forEach((k) => {
