@@ -77,6 +77,8 @@
     mineAssist: null,
     netZoom: 1,
     anim: null,
+    // Counts the edits of the puzzle: a reply is shown only if no edit came after its request.
+    gen: 0,
   };
 
   // ---------- small helpers ----------
@@ -361,6 +363,7 @@
     tokens[i] = val === '' ? '0' : val;
     $('pegs').value = tokens.join(' ');
     onPegsInput(true);
+    edited();
   }
 
   // ---------- instance text ----------
@@ -453,6 +456,9 @@
 
   // ---------- solving ----------
   async function solve() {
+    // In My puzzle the page has one verdict, on the player's tiles: Solve checks them again.
+    if (S.mine && S.kind === '3soku') { runAssist(); return; }
+    const gen = S.gen;
     let req;
     try {
       req = currentRequest();
@@ -473,7 +479,7 @@
     const key = solutionsKey(req);
     try {
       const res = await api('/api/solve', req, run.controller.signal);
-      if (S.running !== run) return;
+      if (S.running !== run || gen !== S.gen) return;
       endRun(run);
       ['pegs-msg', 'tiles-msg', 'grid-msg'].forEach((id) => { if ($(id).dataset.source !== 'page') setText(id, ''); });
       showResult(res, req);
@@ -486,7 +492,7 @@
       updateSolutionButtons();
     } catch (e) {
       endRun(run);
-      if (run.stopped) return;
+      if (run.stopped || gen !== S.gen) return;
       if (e.status === 400) { showInstanceError(describeError(e)); return; }
       setStatus('error', 'The request failed.');
       message(describeError(e));
@@ -535,6 +541,52 @@
     renderPlacements();
     updateSolutionButtons();
     $('download-solution').disabled = true;
+  }
+
+  // The status when the board shows no answer because the puzzle changed since the last one.
+  function showEdited() {
+    if (S.mine && S.kind === '3soku') showMineNote();
+    else setStatus('edited', 'Edited: press Solve.');
+  }
+
+  // While My puzzle is on, its panel holds the page's one verdict (on the player's tiles), so
+  // the solve's status line says only where to look.
+  function showMineNote() {
+    setStatus('mine', 'My puzzle is on: its panel says whether your tiles can stay; Solve checks them again.');
+  }
+
+  // Everything the page says about an answer: the answer on the solid, the net or the grid,
+  // the steps, the solution list, who answered, the count and the comparison.
+  function clearAnswer() {
+    clearSolution();
+    S.solvedGrid = null;
+    if (S.kind === '3soku') draw(); else renderGrid();
+    ['backend-used', 'elapsed', 'reason', 'unique-result', 'count-msg', 'compare-msg'].forEach((id) => setText(id, ''));
+    $('unique-result').dataset.unique = '';
+    message('');
+    const out = $('count');
+    out.innerHTML = '';
+    delete out.dataset.status;
+    delete out.dataset.count;
+    $('compare').hidden = true;
+    $('compare').tBodies[0].innerHTML = '';
+  }
+
+  // An edit of the puzzle (pegs, tiles, solid or grid): every answer on the page is now about
+  // another puzzle. It goes at once, the request still running is stopped, and a reply that
+  // arrives anyway is dropped (S.gen); My puzzle's verdict waits for its own new check.
+  function puzzleEdited() {
+    S.gen += 1;
+    stopRun(false);
+    clearAnswer();
+    showEdited();
+    if (S.mine && S.kind === '3soku') mineEdited();
+  }
+
+  // A person's edit: as puzzleEdited, and the address bar's link is the edited puzzle's.
+  function edited() {
+    puzzleEdited();
+    updateShare(true);
   }
 
   function faceKey(names) { return names.join(' '); }
@@ -803,6 +855,7 @@
     while (S.solList.length <= upTo && S.solMore) {
       const body = Object.assign({}, req, { backend: $('backend').value || 'auto', offset: S.serverOffset, limit: 10, job: run.job });
       const r = await api('/api/solutions', body, run.controller.signal);
+      if (run.stopped) return;
       const list = (r && r.solutions) || [];
       S.serverOffset += list.length;
       list.forEach((x) => { if (!sameSolution(x, S.solList[0])) S.solList.push(x); });
@@ -824,12 +877,14 @@
       showResult(S.solList[idx], req);
       return;
     }
+    const gen = S.gen;
     const run = startRun('solutions');
     const before = S.solution;
     setStatus('running', 'Looking for solutions…');
     try {
       await fetchSolutions(req, idx, run);
       endRun(run);
+      if (gen !== S.gen) return;
       if (idx >= S.solList.length) {
         setStatus('sat', statusText(before));
         message('There are no more solutions.');
@@ -841,7 +896,7 @@
       showResult(S.solList[idx], req);
     } catch (e) {
       endRun(run);
-      if (run.stopped) return;
+      if (run.stopped || gen !== S.gen) return;
       setStatus('error', 'The request failed.');
       message(describeError(e));
     }
@@ -865,6 +920,7 @@
     let req;
     try { req = currentRequest(); } catch (e) { setText('count-msg', e.message); return; }
     req.timeout = countTimeout();
+    const gen = S.gen;
     const run = startRun('count');
     req.job = run.job;
     const out = $('count');
@@ -890,9 +946,10 @@
     try {
       const r = await api('/api/count', req, run.controller.signal);
       endRun(run);
-      renderCount(r);
+      if (gen === S.gen) renderCount(r);
     } catch (e) {
       endRun(run);
+      if (gen !== S.gen) return;
       out.dataset.status = run.stopped ? 'stopped' : 'error';
       out.textContent = run.stopped ? 'Counting stopped.' : '';
       if (!run.stopped) setText('count-msg', describeError(e));
@@ -939,6 +996,7 @@
   async function compare() {
     let req;
     try { req = currentRequest(); } catch (e) { setText('compare-msg', e.message); return; }
+    const gen = S.gen;
     const run = startRun('compare');
     req.job = run.job;
     const table = $('compare');
@@ -949,9 +1007,10 @@
     try {
       const r = await api('/api/compare', req, run.controller.signal);
       endRun(run);
-      renderCompare(r);
+      if (gen === S.gen) renderCompare(r);
     } catch (e) {
       endRun(run);
+      if (gen !== S.gen) return;
       setText('compare-caption', run.stopped ? 'Stopped.' : 'The comparison failed.');
       if (!run.stopped) setText('compare-msg', describeError(e));
     }
@@ -1029,8 +1088,7 @@
         [pegs[i], pegs[j]] = [pegs[j], pegs[i]];
       }
       setPegs(pegs);
-      clearSolution();
-      draw();
+      edited();
       solve();
       return;
     }
@@ -1051,8 +1109,7 @@
       for (let i = 0; i < 3; i++) sums[f[i]] += w[(i - r + 3) % 3];
     });
     setPegs(sums);
-    clearSolution();
-    draw();
+    edited();
     solve();
   }
 
@@ -1144,6 +1201,8 @@
     if (!KIND_NAMES[kind]) kind = '3soku';
     if (S.kind !== '3soku' && kind !== S.kind) S.gridText[S.kind] = $('grid-text').value;
     const changed = kind !== S.kind;
+    // What runs is for the other tab's puzzle: its reply would land on this one.
+    if (changed) { S.gen += 1; stopRun(false); }
     S.kind = kind;
     document.querySelectorAll('[role=tab]').forEach((b) => b.setAttribute('aria-selected', b.dataset.kind === kind ? 'true' : 'false'));
     const poly = kind === '3soku';
@@ -1164,7 +1223,7 @@
       renderGrid();
     }
     if (changed) {
-      setStatus('idle', 'Ready.');
+      if (poly && S.mine) showMineNote(); else setStatus('idle', 'Ready.');
       ['backend-used', 'elapsed', 'reason', 'unique-result'].forEach((id) => setText(id, ''));
       message('');
       ['count-msg', 'compare-msg', 'downloads-msg', 'grid-msg'].forEach((id) => setText(id, ''));
@@ -1212,6 +1271,9 @@
   async function applyHash(hash) {
     const p = new URLSearchParams(hash.replace(/^#/, ''));
     if (![...p.keys()].length) return false;
+    // A new puzzle: the answer shown, if any, is not its answer.
+    puzzleEdited();
+    if (!(S.mine && S.kind === '3soku')) setStatus('idle', 'Ready.');
     const kind = KIND_NAMES[p.get('k')] ? p.get('k') : '3soku';
     const b = p.get('b');
     if (b && S.info.backends.includes(b)) $('backend').value = b;
@@ -1275,10 +1337,39 @@
     $('net-box').hidden = on || !$('net').firstChild;
     S.mineFace = null;
     S.mineHint = null;
+    // The solid shows the player's tiles now (or again the bare puzzle): an answer of Solve's
+    // is not what it shows, and its verdict would stand beside the panel's.
+    if (S.running && (S.running.kind === 'solve' || S.running.kind === 'solutions')) stopRun(false);
+    clearSolution();
+    ['backend-used', 'elapsed', 'reason', 'unique-result'].forEach((id) => setText(id, ''));
+    $('unique-result').dataset.unique = '';
+    message('');
+    if (on) showMineNote(); else setStatus('idle', 'Ready.');
     setText('hint-text', on ? 'Click a face to put a tile on it.' : '');
     renderMine();
     draw();
     if (on) runAssist();
+  }
+
+  // The puzzle changed under the player's tiles: the last verdict on them goes at once, a
+  // reply to the old check is dropped, and a new check follows once the typing pauses.
+  function mineEdited() {
+    assistSeq += 1;
+    if (assistJob) api('/api/cancel', { job: assistJob }).catch(() => {});
+    assistJob = null;
+    S.mineAssist = null;
+    S.mineTakeOff = new Set();
+    S.mineHint = null;
+    $('mine-status').dataset.state = 'running';
+    setText('mine-status', 'Checking your tiles…');
+    setText('mine-next', '');
+    setText('mine-msg', '');
+    setText('hint-text', 'Click a face to put a tile on it.');
+    showMineFace();
+    renderMine();
+    draw();
+    clearTimeout(S.assistTimer);
+    S.assistTimer = setTimeout(runAssist, 300);
   }
 
   function clearMine() {
@@ -1309,13 +1400,21 @@
     return Array.from(kinds.values());
   }
 
-  function chooseMineFace(key) {
-    S.mineFace = key;
+  // The chosen face, with its pegs as they are now.
+  function showMineFace() {
+    const key = S.mineFace;
+    if (!key) return;
     const names = namesOf(key);
     const here = S.minePlaced.get(key);
     const el = $('mine-face');
     el.dataset.face = key;
     el.textContent = 'Face ' + faceLabel(names) + ' (pegs ' + names.map(pegOf).join(', ') + ')' + (here ? ': tile (' + here.weights.join(',') + ') is on it' : '');
+  }
+
+  function chooseMineFace(key) {
+    S.mineFace = key;
+    const here = S.minePlaced.get(key);
+    showMineFace();
     const sel = $('mine-tile');
     sel.innerHTML = '';
     freeTiles(key).forEach((k) => {
@@ -1421,10 +1520,23 @@
   let assistSeq = 0;
   let assistJob = null;
   async function runAssist() {
+    clearTimeout(S.assistTimer);
     if (!S.mine || !S.variant) return;
     const seq = ++assistSeq;
     let req;
-    try { req = currentRequest(); } catch (e) { setText('mine-msg', e.message); return; }
+    try {
+      req = currentRequest();
+    } catch (e) {
+      // No puzzle to check the tiles against (the pegs are being typed): no verdict.
+      S.mineAssist = null;
+      S.mineTakeOff = new Set();
+      $('mine-status').dataset.state = '';
+      setText('mine-status', '');
+      setText('mine-msg', e.message);
+      renderMine();
+      draw();
+      return;
+    }
     if (assistJob) api('/api/cancel', { job: assistJob }).catch(() => {});
     assistJob = newJob();
     req.job = assistJob;
@@ -1523,9 +1635,8 @@
   function tilesChanged() {
     S.customTiles = true;
     S.tileWeights = S.tileWeights.map((w) => w.slice());
-    clearSolution();
     clearMine();
-    resetStatus();
+    puzzleEdited();
     renderTiles();
     const faces = S.variant.faces.length;
     const n = S.tileWeights.length;
@@ -1604,7 +1715,12 @@
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, W, H);
     const v = S.variant;
-    if (!v) { S.screen = []; return; }
+    if (!v) { S.screen = []; canvas.dataset.tiles = '0'; return; }
+    // How many tiles the solid shows, for a test to read what the picture holds.
+    canvas.dataset.tiles = String(v.faces.filter((f) => {
+      const key = faceKey(f.map((i) => v.vertices[i]));
+      return S.mine ? S.minePlaced.has(key) : S.placementsByFace.has(key) && S.revealed.has(key);
+    }).length);
     const cx = W / 2, cy = H / 2;
     const s = Math.min(W, H) * VIEW_SCALE * S.zoom;
     const rp = v.positions.map((p) => matVec(S.rot, sub(p, S.center)));
@@ -1894,24 +2010,31 @@
       if (e.key === 'ArrowLeft') j = (i + tabs.length - 1) % tabs.length;
       if (j >= 0) { tabs[j].focus(); setKind(tabs[j].dataset.kind); e.preventDefault(); }
     });
+    let variantSeq = 0;
     $('variant').addEventListener('change', async () => {
       const name = $('variant').value;
-      message('');
+      if (name.startsWith('upload:')) return;
+      const seq = ++variantSeq;
+      edited();
       try {
-        if (name.startsWith('upload:')) return;
-        await loadVariant({ name });
+        const v = await api('/api/variant', { name });
+        // Another solid was picked while this one loaded.
+        if (seq !== variantSeq) return;
+        setVariant(v, false, null);
         setPegs(S.variant.pegs || []);
-        resetStatus();
-        updateShare(true);
-      } catch (e) { message(describeError(e)); }
+        edited();
+      } catch (e) { if (seq === variantSeq) message(describeError(e)); }
     });
     $('variant-file').addEventListener('change', async () => {
       const input = $('variant-file');
       let f;
       try { f = await readFile(input); } catch (e) { message(e.message); return; }
       input.value = '';
+      const seq = ++variantSeq;
+      edited();
       try {
         const v = await api('/api/variant', { text: f.text });
+        if (seq !== variantSeq) return;
         setVariant(v, true, f.text);
         const sel = $('variant');
         sel.querySelectorAll('option[data-uploaded]').forEach((o) => o.remove());
@@ -1922,15 +2045,14 @@
         sel.appendChild(o);
         sel.value = o.value;
         setPegs(v.pegs || []);
-        resetStatus();
-        message('');
-        updateShare(true);
+        edited();
       } catch (e) {
+        if (seq !== variantSeq) return;
         setStatus('error', 'The variant was not accepted.');
         message(describeError(e));
       }
     });
-    $('pegs').addEventListener('input', () => onPegsInput());
+    $('pegs').addEventListener('input', () => { onPegsInput(); edited(); });
     $('pegs').addEventListener('keydown', (e) => { if (e.key === 'Enter') solve(); });
     $('random').addEventListener('click', randomPegs);
     $('vertex-select').addEventListener('change', () => selectVertex(Number($('vertex-select').value), false));
@@ -1986,16 +2108,12 @@
       if (i === '') return;
       $('grid-text').value = SAMPLES[S.kind][Number(i)].text;
       S.gridText[S.kind] = $('grid-text').value;
-      S.solvedGrid = null;
-      renderGrid();
-      updateShare(true);
+      edited();
     });
     $('grid-text').addEventListener('input', () => {
       S.gridText[S.kind] = $('grid-text').value;
-      S.solvedGrid = null;
       $('sample').value = '';
-      renderGrid();
-      updateShare();
+      edited();
     });
     $('grid-file').addEventListener('change', async () => {
       const input = $('grid-file');
@@ -2004,10 +2122,8 @@
         input.value = '';
         $('grid-text').value = f.text;
         S.gridText[S.kind] = f.text;
-        S.solvedGrid = null;
         $('sample').value = '';
-        renderGrid();
-        updateShare(true);
+        edited();
       } catch (e) { message(e.message); }
     });
     window.addEventListener('hashchange', () => {

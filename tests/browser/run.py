@@ -19,6 +19,7 @@ import threading
 import time
 import traceback
 import urllib.request
+from urllib.parse import parse_qs
 
 os.environ.setdefault("SE_OFFLINE", "true")
 
@@ -315,6 +316,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sokuc", help="the sokuc binary (started as `sokuc serve --port 0`)")
     ap.add_argument("--url", help="use a server already running at this URL instead of starting one")
+    ap.add_argument("--only", help="run only these checks, by number (\"17\" or \"1,17\"); later checks may need earlier ones")
     ap.add_argument("--shots", default=os.path.join(ROOT, "target", "browser-shots"), help="screenshot directory")
     args = ap.parse_args()
     if not args.sokuc and not args.url:
@@ -328,7 +330,11 @@ def main():
     driver = None
     ctx = {}
 
+    only = set(args.only.split(",")) if args.only else None
+
     def check(name, fn):
+        if only is not None and name.split()[0] not in only:
+            return
         t0 = time.time()
         try:
             fn()
@@ -857,6 +863,146 @@ def main():
             finally:
                 driver.set_window_size(1280, 900)
         check("16 on a phone: the net zooms and pans", phone)
+
+        # What the page shows of an answer, read in one script (one moment of the page).
+        shown_js = (
+            "const $ = (id) => document.getElementById(id);"
+            "const txt = (id) => $(id).textContent.trim();"
+            "return {status: $('status').dataset.status, said: txt('status'),"
+            " texts: ['backend-used', 'reason', 'unique-result', 'solution-index', 'count'].map((id) => [id, txt(id)]),"
+            " next: $('next-solution').disabled, download: $('download-solution').disabled, compare: !$('compare').hidden,"
+            " hash: location.hash, share: $('share').value,"
+            " steps: document.querySelectorAll('#placements li').length, tiles: $('view').dataset.tiles || null,"
+            " net: document.querySelectorAll('#net svg g.tile').length, netShown: !$('net-box').hidden,"
+            " grid: Array.from(document.querySelectorAll('#grid td'), (td) => td.dataset.value)};")
+
+        def answer_cleared(what):
+            """After an edit: no verdict, no answer anywhere (solid, net, steps, grid, list), and
+            a link that is the edited puzzle's and nothing else."""
+            g = driver.execute_script(shown_js)
+            expect(g["status"] == "edited" and "Solved" not in g["said"], "%s: the status after an edit is %s %r" % (what, g["status"], g["said"]))
+            for css, said in g["texts"]:
+                expect(said == "", "%s: #%s still says %r" % (what, css, said))
+            expect(g["next"], "%s: Next solution is still enabled" % what)
+            expect(g["download"], "%s: the old solution can still be downloaded" % what)
+            expect(not g["compare"], "%s: the comparison of the old puzzle is still shown" % what)
+            expect(g["share"].endswith(g["hash"]), "%s: the Link box %r is not the address %r" % (what, g["share"], g["hash"]))
+            keys = [kv.split("=", 1)[0] for kv in g["hash"].lstrip("#").split("&") if kv]
+            expect(set(keys) <= {"k", "v", "pegs", "t", "g", "b"}, "%s: the link carries %s" % (what, keys))
+            expect(not any(g["grid"]), "%s: the grid keeps the old values %s" % (what, g["grid"]))
+            return g
+
+        OLD_PEGS = [3, 7, 1, 12, 5, 9, 11, 2, 8, 6, 10, 4]
+        NEW_PEGS = [4, 7, 1, 12, 5, 9, 11, 2, 8, 6, 10, 3]
+
+        def link(pegs):
+            return "#k=3soku&v=icosahedron&pegs=%s&b=auto" % ",".join(map(str, pegs))
+
+        def open_solved(pegs):
+            driver.get("about:blank")
+            driver.get(base + link(pegs))
+            wait_for(lambda: page.status() == "sat" and page.net_tiles("true") == len(faces)
+                     and all(li.text.startswith("Put tile") for li in driver.find_elements(By.CSS_SELECTOR, "#placements li")),
+                     60, "the link solved, with its net and steps")
+            expect(page.el("#view").get_attribute("data-tiles") == str(len(faces)),
+                   "the solved solid shows %r tiles" % page.el("#view").get_attribute("data-tiles"))
+
+        def cleared_3soku(what, pegs=None):
+            g = answer_cleared(what)
+            if pegs is not None:
+                expect(g["hash"] == link(pegs), "%s: the address is %r, not the edited puzzle's %r" % (what, g["hash"], link(pegs)))
+            expect(g["steps"] == 0, "%s: the steps keep %d tiles" % (what, g["steps"]))
+            expect(g["tiles"] == "0", "%s: the solid shows %r tiles" % (what, g["tiles"]))
+            expect(g["net"] == 0 and not g["netShown"], "%s: the net keeps %d tiles" % (what, g["net"]))
+
+        def edit_pegs():
+            open_solved(OLD_PEGS)
+            # Typing new pegs takes the answer off at once, and nothing comes back later.
+            page.type_into("#pegs", " ".join(map(str, NEW_PEGS)))
+            cleared_3soku("new pegs typed", NEW_PEGS)
+            time.sleep(0.4)  # the server's check of the pegs answers after 250 ms
+            cleared_3soku("new pegs, a moment later", NEW_PEGS)
+            page.shot(os.path.join(args.shots, "edited-3soku.png"))
+            # An edit while Solve runs: the reply, for the pegs before the edit, is not shown.
+            driver.execute_script(
+                "document.getElementById('solve').click();"
+                "const p = document.getElementById('pegs'); p.value = arguments[0];"
+                "p.dispatchEvent(new Event('input', {bubbles: true}));", " ".join(map(str, OLD_PEGS)))
+            time.sleep(0.6)  # the seed's answer takes a few ms
+            cleared_3soku("pegs edited while solving", OLD_PEGS)
+        check("17 edited pegs take the answer off at once", edit_pegs)
+
+        def edit_solid_and_tiles():
+            open_solved(OLD_PEGS)
+            # Another solid: the answer goes at once, before the solid has loaded.
+            got = driver.execute_script(
+                "const s = document.getElementById('variant'); s.value = 'octahedron';"
+                "s.dispatchEvent(new Event('change'));"
+                "return [document.getElementById('status').dataset.status, document.querySelectorAll('#placements li').length];")
+            expect(got == ["edited", 0], "at the change of solid: status and steps %s" % got)
+            wait_for(lambda: len(page.vertices()) == 6, 10, "the octahedron")
+            cleared_3soku("another solid")
+            # A changed tile.
+            page.solve()
+            expect(page.status() == "sat", "the octahedron: %s" % page.status())
+            page.el("#tiles-box summary").click()
+            inp = driver.find_elements(By.CSS_SELECTOR, "#tiles-list li")[0].find_elements(By.TAG_NAME, "input")[0]
+            inp.send_keys(Keys.CONTROL, "a")
+            inp.send_keys(str(int(inp.get_attribute("value") or 0) + 1))
+            inp.send_keys(Keys.TAB)
+            cleared_3soku("a changed tile")
+            page.el("#tiles-reset").click()
+            page.el("#tiles-box summary").click()
+        check("18 another solid or a changed tile takes it off", edit_solid_and_tiles)
+
+        def mine_one_verdict():
+            # My puzzle: one verdict on the screen, the panel's, and it is the edited pegs'.
+            open_solved(OLD_PEGS)
+            page.el("#mine").click()
+            wait_for(lambda: page.el("#mine-status").get_attribute("data-state") not in ("running", ""), 30, "My puzzle's verdict")
+            expect(page.status() != "sat" and "Solved" not in page.text("#status"),
+                   "My puzzle says %r and the solve %r" % (page.text("#mine-status"), page.text("#status")))
+            expect(page.el("#view").get_attribute("data-tiles") == "0", "My puzzle with no tiles placed shows the solve's tiles")
+            state = driver.execute_script(
+                "const p = document.getElementById('pegs'); p.value = arguments[0];"
+                "p.dispatchEvent(new Event('input', {bubbles: true}));"
+                "return document.getElementById('mine-status').dataset.state;", " ".join(map(str, NEW_PEGS)))
+            expect(state in ("running", ""), "the verdict on the old pegs stays after the edit: %r" % state)
+            wait_for(lambda: page.el("#mine-status").get_attribute("data-state") not in ("running", ""), 30, "My puzzle's verdict on the new pegs")
+            mine_said = page.text("#mine-status")
+            page.el("#solve").click()
+            wait_for(lambda: page.el("#mine-status").get_attribute("data-state") not in ("running", ""), 30, "My puzzle's verdict after Solve")
+            expect(page.status() != "sat" and "Solved" not in page.text("#status") and not dom_placements(driver),
+                   "My puzzle says %r and the solve %r" % (page.text("#mine-status"), page.text("#status")))
+            driver.execute_script("document.getElementById('status').scrollIntoView({block: 'end'})")
+            page.shot(os.path.join(args.shots, "edited-mine.png"))
+            driver.execute_script("window.scrollTo(0, 0)")
+            print("     My puzzle on %s: %s" % (NEW_PEGS, mine_said), flush=True)
+            page.el("#mine").click()
+        check("19 My puzzle: one verdict, on the pegs shown", mine_one_verdict)
+
+        def edit_grids():
+            # The grids: an edited text and another sample are edits too.
+            driver.get("about:blank")
+            driver.get(base)
+            page.wait_ready()
+            page.el("#tab-kakuro").click()
+            Select(page.el("#sample")).select_by_index(1)
+            page.solve()
+            expect(page.status() == "sat", "kakuro: %s" % page.status())
+            edited_text = "kakuro 3 3\nX   4\\  6\\\n\\4  .   .\n\\6  .   .\n"
+            page.type_into("#grid-text", edited_text)
+            g = answer_cleared("an edited Kakuro")
+            expect(parse_qs(g["hash"].lstrip("#")).get("g") == [edited_text], "the link's grid %r" % parse_qs(g["hash"].lstrip("#")).get("g"))
+            expect(g["grid"], "no Kakuro grid drawn")
+            page.shot(os.path.join(args.shots, "edited-kakuro.png"))
+            page.el("#tab-trickytriple").click()
+            Select(page.el("#sample")).select_by_index(1)
+            page.solve()
+            expect(page.status() == "sat", "tricky triple: %s" % page.status())
+            Select(page.el("#sample")).select_by_index(2)
+            expect(answer_cleared("another Tricky Triple sample")["grid"], "no Tricky Triple grid drawn")
+        check("20 an edited grid takes the answer off", edit_grids)
     except Exception:  # noqa: BLE001
         failed.append("setup")
         traceback.print_exc()
