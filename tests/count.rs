@@ -459,11 +459,18 @@ fn a_count_carries_its_claim_and_strict_is_refused() {
     };
     let (code, out, _) = run(&["count", "instances/octasoku.toml"]);
     assert_eq!(code, Some(0));
-    assert!(out.contains("\nevidence: complete by frontier: the engine's word\n"), "{out}");
+    assert!(
+        out.contains("\nevidence: complete by frontier: the engine's word\n"),
+        "{out}"
+    );
     let (_, out, _) = run(&["count", "instances/kakuro/gecode-k0-easy.kakuro", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let claim = &v["evidence"]["claims"][0];
-    assert_eq!((claim["claim"].as_str(), claim["by"].as_str()), (Some("complete"), Some("sharp")), "{v}");
+    assert_eq!(
+        (claim["claim"].as_str(), claim["by"].as_str()),
+        (Some("complete"), Some("sharp")),
+        "{v}"
+    );
     assert_eq!(claim["backing"], "engine-word", "{v}");
     for extra in [&[][..], &["--by-capacities"][..]] {
         let mut args = vec!["count", "instances/octasoku.toml", "--strict"];
@@ -479,5 +486,9 @@ fn a_count_carries_its_claim_and_strict_is_refused() {
     assert!(matches!(e, sokuc::Error::Unsupported { .. }), "{e:?}");
     assert!(e.to_string().contains("--strict does not go with count"), "{e}");
     let c = octa.count_detailed(&sokuc::Count::new()).unwrap().unwrap();
-    assert!(c.evidence().claim(sokuc::ClaimKind::Complete).is_some_and(|c| c.accepted()));
+    assert!(
+        c.evidence()
+            .claim(sokuc::ClaimKind::Complete)
+            .is_some_and(|c| c.accepted())
+    );
 }

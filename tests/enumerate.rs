@@ -612,7 +612,17 @@ fn the_end_is_a_claim_with_its_evidence_before_the_marker() {
     // No solution: the refutation's evidence, then =====UNSATISFIABLE=====.
     let none = write("none.cnf", "p cnf 1 2\n1 0\n-1 0\n");
     let o = sokuc()
-        .args(["solve", &none, "--all", "--backend", "sat", "--lp", "off", "--presolve", "off"])
+        .args([
+            "solve",
+            &none,
+            "--all",
+            "--backend",
+            "sat",
+            "--lp",
+            "off",
+            "--presolve",
+            "off",
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8(o.stdout).unwrap();
@@ -633,7 +643,11 @@ fn strict_withholds_what_it_cannot_ask_about() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(text.matches("----------").count(), 4096);
     assert!(!text.contains("=========="), "{}", &text[text.len() - 300..]);
-    assert!(text.ends_with("(withheld by --strict: nothing but one engine's word backs it)\n"), "{}", &text[text.len() - 300..]);
+    assert!(
+        text.ends_with("(withheld by --strict: nothing but one engine's word backs it)\n"),
+        "{}",
+        &text[text.len() - 300..]
+    );
     assert!(err.contains("withheld; there may be more"), "{err}");
 }
 

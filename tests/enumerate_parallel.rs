@@ -60,9 +60,10 @@ fn json(file: &str, extra: &[&str]) -> (Vec<String>, Vec<u64>, Value, i32) {
 fn text_blocks(out: &str) -> (Vec<String>, bool) {
     let complete = out.ends_with("==========\n");
     let body = out.strip_suffix("==========\n").unwrap_or(out);
+    // After the last solution, the end's evidence on comment lines (before the end line).
     let blocks = body
         .split("----------\n")
-        .filter(|b| !b.is_empty())
+        .filter(|b| !b.is_empty() && !b.lines().all(|l| l.starts_with("# evidence:")))
         .map(str::to_string)
         .collect();
     (blocks, complete)

@@ -702,15 +702,15 @@ fn degenerate_tile_sets_sweep_the_same_on_sat_and_search() {
 fn unsat_records_carry_evidence_and_old_files_still_read() {
     let dir = tempfile::tempdir().unwrap();
     let args = [
-        "tetrahedron",
+        "octahedron",
         "--tiles",
-        "0,0,1;0,0,2;0,0,3;1,1,2",
+        "0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,0,0",
         "--caps",
-        "0,2,4,4",
+        "1,2,3,4,5,6",
         "--threads",
         "1",
     ];
-    // On the pipeline (sat), presolve refutes some instances before any engine runs.
+    // On the pipeline (sat): the gate's claim, by whoever refuted the instance.
     let out = dir.path().join("sat.txt");
     let o = run_sweep(&[&args[..], &["--backend", "sat"]].concat(), &out);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -761,5 +761,8 @@ fn unsat_records_carry_evidence_and_old_files_still_read() {
         .run()
         .unwrap_err();
     assert_eq!(strict.exit_code(), sokuc::exit::USAGE);
-    assert!(strict.to_string().contains("--strict does not go with sweep"), "{strict}");
+    assert!(
+        strict.to_string().contains("--strict does not go with sweep"),
+        "{strict}"
+    );
 }

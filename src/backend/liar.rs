@@ -332,7 +332,7 @@ impl Liar {
                 let _ = improved(&worse);
                 Ok(claim(Status::Sat))
             }
-            Lie::FalseUnique => {
+            Lie::FalseUnique | Lie::FalseComplete | Lie::Duplicate => {
                 let _ = improved(&best);
                 Ok(claim(Status::Sat))
             }

@@ -97,10 +97,7 @@ const BACKINGS: [(Backing, &str); 5] = [
 ];
 
 fn backing_word(b: Backing) -> &'static str {
-    BACKINGS
-        .iter()
-        .find(|(x, _)| *x == b)
-        .map_or("engine-word", |(_, w)| w)
+    BACKINGS.iter().find(|(x, _)| *x == b).map_or("engine-word", |(_, w)| w)
 }
 
 fn backing_of(w: &str) -> Option<Backing> {
@@ -276,13 +273,20 @@ mod tests {
         let r = Record::unsat(8, &[1, 2], &c);
         assert!(r.line().contains(" sat:second-engine:cp #"), "{}", r.line());
         assert_eq!(Record::parse(r.line().trim_end()).unwrap(), r);
-        assert_eq!(r.refuted.as_ref().unwrap().evidence().claims[0].confirmed_by.as_deref(), Some("cp"));
+        assert_eq!(
+            r.refuted.as_ref().unwrap().evidence().claims[0].confirmed_by.as_deref(),
+            Some("cp")
+        );
         // A format-2 record: no evidence.
         let old = "7 5,5,0,0 unsat -";
         let old = format!("{old} #{:08x}", fnv1a(old));
         assert_eq!(Record::parse(&old).unwrap().refuted, None);
         // Evidence only on unsat, and only well formed.
-        for body in ["7 5,5,0,0 unknown - search:engine-word", "7 5,5,0,0 unsat - search:guess", "7 5,5,0,0 unsat - sat:second-engine"] {
+        for body in [
+            "7 5,5,0,0 unknown - search:engine-word",
+            "7 5,5,0,0 unsat - search:guess",
+            "7 5,5,0,0 unsat - sat:second-engine",
+        ] {
             let line = format!("{body} #{:08x}", fnv1a(body));
             assert!(Record::parse(&line).is_err(), "{body}");
         }
