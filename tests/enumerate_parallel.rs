@@ -358,3 +358,16 @@ fn a_lone_solution_is_written_long_before_the_end() {
         "the solution came at {seen:?}, the end at {ended:?}"
     );
 }
+
+/// On threads too the end is a claim: under --strict the workers' solutions, blocked
+/// together, are put to an engine of another kind, which must refute any other.
+#[test]
+fn strict_asks_about_every_workers_solutions() {
+    let (keys, _, summary, code) = json("instances/octasoku.toml", &["--jobs", "2", "--strict"]);
+    assert_eq!((keys.len(), code), (524, 0));
+    assert_eq!(summary["complete"], true, "{summary}");
+    let claim = &summary["evidence"]["claims"][0];
+    assert_eq!(claim["claim"], "complete", "{summary}");
+    assert_eq!(claim["backing"], "second-engine", "{summary}");
+    assert!(claim["confirmed_by"].is_string(), "{summary}");
+}
