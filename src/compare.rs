@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 use crate::backend::{self, Status};
 use crate::error::{Error, exit};
 use crate::input::InputError;
+use crate::puzzle::evidence::ClaimKind;
 use crate::report::round_ms;
 use crate::run::{AnyPuzzle, Report, RunOptions};
 
@@ -220,7 +221,7 @@ impl Comparison {
             .filter(|r| {
                 r.outcome
                     .as_ref()
-                    .is_ok_and(|o| o.status != Status::Unknown && !before_any_backend(o))
+                    .is_ok_and(|o| decided_by(o).is_some() && !before_any_backend(o))
             })
             .min_by(|a, b| a.total_ms.total_cmp(&b.total_ms))
     }
@@ -231,13 +232,14 @@ impl Comparison {
             .rows
             .iter()
             .filter_map(|r| r.outcome.as_ref().ok())
-            .filter(|o| o.status != Status::Unknown)
+            .filter(|o| decided_by(o).is_some())
             .collect();
         !decided.is_empty() && decided.iter().all(|o| before_any_backend(o))
     }
 
-    /// Each result is the outcome JSON `solve` prints, plus the run's wall time, who decided
-    /// it ([`decided_by`]) and the size of the model the solver saw ([`model_size`]); a
+    /// Each result is the outcome JSON `solve` prints (its `evidence` included), plus the
+    /// run's wall time, who decided it ([`decided_by`], from that evidence; `null` when
+    /// nothing was decided) and the size of the model the solver saw ([`model_size`]); a
     /// backend that failed has `"status": "error"`, the message and the exit code `solve`
     /// would give.
     pub fn json(&self) -> Value {
@@ -317,8 +319,8 @@ impl Comparison {
                 table.push(row);
                 continue;
             };
-            let by = decided_by(report);
-            let before = by == "presolve" || by == "lp";
+            let by = decided_by(report).unwrap_or("-");
+            let before = before_any_backend(report);
             let s = &report.stats;
             let (vars, constraints, unit) = model_size(report);
             let mut row = vec![
@@ -407,23 +409,26 @@ impl Comparison {
     }
 }
 
-/// Who decided a report's answer: `presolve` or `lp` when the run answered before any
-/// backend ran, else the engine that answered (for `auto`, the one it picked).
 /// Whether presolve or the LP relaxation decided `report` before any backend ran.
 fn before_any_backend(report: &Report) -> bool {
-    matches!(decided_by(report), "presolve" | "lp")
+    matches!(decided_by(report), Some("presolve" | "lp"))
 }
 
-pub fn decided_by(report: &Report) -> &str {
-    // The outcome's own `verdict_by` ("presolve", "lp", "backend:NAME") when it has one.
-    if let Some(by) = report.json.get("verdict_by").and_then(Value::as_str) {
-        return by.strip_prefix("backend:").unwrap_or(by);
-    }
-    match report.reason.as_deref() {
-        Some(r) if report.status == Status::Unsat && r.starts_with("presolve:") => "presolve",
-        Some(r) if report.status == Status::Unsat && r.starts_with("LP relaxation:") => "lp",
-        _ => &report.backend,
-    }
+/// Who decided a report's answer, from the gate's evidence alone: who made the accepted
+/// claim of its status (`sat`: the engine whose model was checked; `unsat`: presolve, the
+/// LP relaxation or the engine that refuted it). `None` when nothing was decided: an
+/// unknown answer, a claim the gate withheld.
+pub fn decided_by(report: &Report) -> Option<&str> {
+    let kind = match report.status {
+        Status::Sat => ClaimKind::Sat,
+        Status::Unsat => ClaimKind::Unsat,
+        Status::Unknown => return None,
+    };
+    report
+        .evidence
+        .claim(kind)
+        .filter(|c| c.accepted)
+        .map(|c| c.by.as_str())
 }
 
 /// The size of the model the engine saw, with what its constraints are: CNF clauses for the
@@ -439,7 +444,22 @@ pub fn model_size(report: &Report) -> (u64, u64, &'static str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::evidence::{Backing, Claim, Evidence};
 
+    /// What the gate records for a checked solution by `backend`, optimal or not.
+    fn solved(backend: &str, optimal: bool) -> Evidence {
+        let mut claims = vec![Claim::new(ClaimKind::Sat, backend, Backing::CheckedModel)];
+        if optimal {
+            claims.push(Claim::new(ClaimKind::Optimum, backend, Backing::EngineWord));
+        }
+        Evidence {
+            claims,
+            ..Evidence::default()
+        }
+    }
+
+    /// A row as `compare` builds it from a run: the report's evidence is the gate's record,
+    /// which is all that `decided by` reads.
     fn row(backend: &str, objective: i64, optimal: bool) -> Row {
         Row {
             backend: backend.into(),
@@ -456,7 +476,7 @@ mod tests {
                 optimal: Some(optimal),
                 objective: Some(BigInt::from(objective)),
                 contradiction: None,
-                evidence: Default::default(),
+                evidence: solved(backend, optimal),
             }),
             total_ms: 0.0,
         }
@@ -470,7 +490,11 @@ mod tests {
         report.objective = None;
         report.optimal = None;
         report.reason = Some("presolve: the weights add up to 78, the pegs to 79".into());
-        assert_eq!(decided_by(report), "presolve");
+        report.evidence = Evidence {
+            claims: vec![Claim::new(ClaimKind::Unsat, "presolve", Backing::Presolve)],
+            ..Evidence::default()
+        };
+        assert_eq!(decided_by(report), Some("presolve"));
         let c = Comparison {
             source: "x.toml".into(),
             rows: vec![r],
@@ -487,6 +511,41 @@ mod tests {
             "no model is shown for a row no backend solved: {text}"
         );
         assert_eq!(c.json()["results"][0]["decided_by"], "presolve");
+    }
+
+    #[test]
+    fn a_withheld_claim_decides_nothing() {
+        // --strict withheld sat's unsat: the status is unknown, and nobody decided it, even
+        // though the claim's maker and the row's backend are named in the record.
+        let mut r = row("sat", 0, false);
+        let Ok(report) = &mut r.outcome else { unreachable!() };
+        report.status = Status::Unknown;
+        report.objective = None;
+        report.optimal = None;
+        report.reason = Some("--strict: the claim rests on one engine's word alone".into());
+        let mut claim = Claim::new(ClaimKind::Unsat, "sat", Backing::EngineWord);
+        claim.withhold(crate::puzzle::evidence::Withheld::Strict);
+        report.evidence = Evidence {
+            claims: vec![claim],
+            ..Evidence::default()
+        };
+        assert_eq!(decided_by(report), None);
+        // A status the evidence does not back decides nothing either.
+        let mut bare = row("cp", 0, false);
+        let Ok(b) = &mut bare.outcome else { unreachable!() };
+        b.evidence = Evidence::default();
+        assert_eq!(decided_by(b), None);
+        let c = Comparison {
+            source: "x.cnf".into(),
+            rows: vec![r],
+            agree: true,
+            jobs: 1,
+        };
+        assert_eq!(c.json()["results"][0]["decided_by"], Value::Null);
+        assert!(c.fastest().is_none());
+        let text = c.text();
+        let line = text.lines().nth(1).unwrap();
+        assert!(line.starts_with("sat") && line.contains("unknown  -"), "{text}");
     }
 
     #[test]

@@ -392,6 +392,7 @@ fn the_public_library_is_the_facade() {
         "Enumerate",
         "Enumerated",
         "Error",
+        "Evidence",
         "FileBench",
         "Format",
         "InputError",

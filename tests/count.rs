@@ -443,3 +443,52 @@ fn cli_counts_3soku_by_its_programme_and_other_kinds_generically() {
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("distinct solutions") && out.contains(" ms"), "{out}");
 }
+
+/// A count is a claim ("every solution was counted"): its evidence names the counter and
+/// what backs it, in the text and the JSON; `--strict`, which no second counter can honour
+/// yet, is refused in one line by the command and with a typed error by the library.
+#[test]
+fn a_count_carries_its_claim_and_strict_is_refused() {
+    let run = |args: &[&str]| {
+        let o = common::sokuc().args(args).current_dir(common::root()).output().unwrap();
+        (
+            o.status.code(),
+            String::from_utf8(o.stdout).unwrap(),
+            String::from_utf8(o.stderr).unwrap(),
+        )
+    };
+    let (code, out, _) = run(&["count", "instances/octasoku.toml"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("\nevidence: complete by frontier: the engine's word\n"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["count", "instances/kakuro/gecode-k0-easy.kakuro", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let claim = &v["evidence"]["claims"][0];
+    assert_eq!(
+        (claim["claim"].as_str(), claim["by"].as_str()),
+        (Some("complete"), Some("sharp")),
+        "{v}"
+    );
+    assert_eq!(claim["backing"], "engine-word", "{v}");
+    for extra in [&[][..], &["--by-capacities"][..]] {
+        let mut args = vec!["count", "instances/octasoku.toml", "--strict"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("--strict does not go with count"), "{err}");
+    }
+    let octa = sokuc::Instance::read(common::root().join("instances/octasoku.toml")).unwrap();
+    let e = octa.count(&sokuc::Count::new().strict(true)).unwrap_err();
+    assert!(matches!(e, sokuc::Error::Unsupported { .. }), "{e:?}");
+    assert!(e.to_string().contains("--strict does not go with count"), "{e}");
+    let c = octa.count_detailed(&sokuc::Count::new()).unwrap().unwrap();
+    assert!(
+        c.evidence()
+            .claim(sokuc::ClaimKind::Complete)
+            .is_some_and(|c| c.accepted())
+    );
+}

@@ -582,3 +582,102 @@ fn unique_is_the_first_two() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `solve --all`'s text: the end's claim on comment lines before MiniZinc's end marker,
+/// which stays the last line; under --strict a second engine of another kind backs it.
+#[test]
+fn the_end_is_a_claim_with_its_evidence_before_the_marker() {
+    let file = write("two-of-three.cnf", "p cnf 3 2\n1 2 3 0\n-1 -2 0\n");
+    let run = |extra: &[&str]| {
+        let o = sokuc()
+            .args(["solve", &file, "--all", "--backend", "sat"])
+            .args(extra)
+            .output()
+            .unwrap();
+        (o.status.code().unwrap(), String::from_utf8(o.stdout).unwrap())
+    };
+    let (code, text) = run(&[]);
+    assert_eq!(code, 10, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.last(), Some(&"=========="), "{text}");
+    assert_eq!(
+        lines[lines.len() - 2],
+        "c evidence: complete by sat: the engine's word",
+        "{text}"
+    );
+    let (code, text) = run(&["--strict"]);
+    assert_eq!(code, 10, "{text}");
+    assert!(text.ends_with("==========\n"), "{text}");
+    assert!(text.contains("c evidence: complete by sat, confirmed by "), "{text}");
+    // No solution: the refutation's evidence, then =====UNSATISFIABLE=====.
+    let none = write("none.cnf", "p cnf 1 2\n1 0\n-1 0\n");
+    let o = sokuc()
+        .args([
+            "solve",
+            &none,
+            "--all",
+            "--backend",
+            "sat",
+            "--lp",
+            "off",
+            "--presolve",
+            "off",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("c evidence: unsat by sat: the engine's word"), "{text}");
+    assert!(text.ends_with("=====UNSATISFIABLE=====\n"), "{text}");
+}
+
+/// Past the solutions --strict asks a second engine about, the claim is withheld: no end
+/// marker, the evidence says why, and standard error says there may be more.
+#[test]
+fn strict_withholds_what_it_cannot_ask_about() {
+    let file = write("free-12.cnf", "p cnf 12 0\n");
+    let o = sokuc()
+        .args(["solve", &file, "--all", "--strict", "--backend", "sat"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(o.stdout).unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(text.matches("----------").count(), 4096);
+    assert!(!text.contains("=========="), "{}", &text[text.len() - 300..]);
+    assert!(
+        text.ends_with("(withheld by --strict: nothing but one engine's word backs it)\n"),
+        "{}",
+        &text[text.len() - 300..]
+    );
+    assert!(err.contains("withheld; there may be more"), "{err}");
+}
+
+/// The library: `Model::enumerate` gives the same typed end as `Instance::enumerate`, its
+/// completeness a claim with evidence, and both honour `Options::strict`.
+#[test]
+fn the_library_carries_the_ends_evidence_and_honours_strict() {
+    use sokuc::{Backing, ClaimKind, Enumerate, Instance, Model, Options};
+    let mut m = Model::new();
+    let x = m.new_vars(3);
+    m.add_exactly_one(x.iter().copied());
+    let sat = Options::new().backend(sokuc::Backend::Sat);
+    let e = m.enumerate(&sat, None, |_| true).unwrap();
+    assert!(e.complete() && e.found() == 3);
+    let c = e.evidence().claim(ClaimKind::Complete).unwrap();
+    assert_eq!((c.by(), c.backing(), c.accepted()), ("sat", Backing::EngineWord, true));
+    let e = m.enumerate(&sat.clone().strict(true), None, |_| true).unwrap();
+    let c = e.evidence().claim(ClaimKind::Complete).unwrap();
+    assert_eq!(c.backing(), Backing::SecondEngine);
+    assert!(c.confirmed_by().is_some_and(|o| o != "sat" && o != "cadical"));
+    assert!(e.complete());
+    // A stop asked for by the caller claims nothing.
+    let e = m.enumerate(&sat, None, |_| false).unwrap();
+    assert!(!e.complete() && e.evidence().claims().is_empty());
+
+    let free = Instance::parse("cnf", "free.cnf", "p cnf 12 0\n").unwrap();
+    let e = free
+        .enumerate(&sat.clone().strict(true), &Enumerate::new().json(true), &mut Vec::new())
+        .unwrap();
+    assert_eq!(e.found(), 4096);
+    assert!(!e.complete(), "more than --strict asks about");
+    assert!(!e.evidence().claim(ClaimKind::Complete).unwrap().accepted());
+}

@@ -60,9 +60,10 @@ fn json(file: &str, extra: &[&str]) -> (Vec<String>, Vec<u64>, Value, i32) {
 fn text_blocks(out: &str) -> (Vec<String>, bool) {
     let complete = out.ends_with("==========\n");
     let body = out.strip_suffix("==========\n").unwrap_or(out);
+    // After the last solution, the end's evidence on comment lines (before the end line).
     let blocks = body
         .split("----------\n")
-        .filter(|b| !b.is_empty())
+        .filter(|b| !b.is_empty() && !b.lines().all(|l| l.starts_with("# evidence:")))
         .map(str::to_string)
         .collect();
     (blocks, complete)
@@ -356,4 +357,17 @@ fn a_lone_solution_is_written_long_before_the_end() {
         ended.saturating_sub(seen) >= Duration::from_secs(1),
         "the solution came at {seen:?}, the end at {ended:?}"
     );
+}
+
+/// On threads too the end is a claim: under --strict the workers' solutions, blocked
+/// together, are put to an engine of another kind, which must refute any other.
+#[test]
+fn strict_asks_about_every_workers_solutions() {
+    let (keys, _, summary, code) = json("instances/octasoku.toml", &["--jobs", "2", "--strict"]);
+    assert_eq!((keys.len(), code), (524, 0));
+    assert_eq!(summary["complete"], true, "{summary}");
+    let claim = &summary["evidence"]["claims"][0];
+    assert_eq!(claim["claim"], "complete", "{summary}");
+    assert_eq!(claim["backing"], "second-engine", "{summary}");
+    assert!(claim["confirmed_by"].is_string(), "{summary}");
 }

@@ -295,6 +295,43 @@ fn solve_all() {
     let end = docs.last().unwrap();
     assert_eq!(end["complete"], true, "{end}");
     assert_eq!(end["solutions"].as_u64().unwrap() as usize, docs.len() - 1);
+    // The end's claim, with what backs it.
+    assert_eq!(end["evidence"]["claims"][0]["claim"], "complete", "{end}");
+    assert_eq!(end["evidence"]["claims"][0]["accepted"], true, "{end}");
+    // Under --strict a second engine confirmed it; past the solutions it asks about, the
+    // claim is withheld and the summary says so.
+    let docs = check(
+        &[
+            "solve",
+            "instances/tetrasoku-seed.toml",
+            "--all",
+            "--strict",
+            "--format",
+            "json",
+        ],
+        ALL,
+        ANSWER,
+    );
+    let end = docs.last().unwrap();
+    assert_eq!(end["evidence"]["claims"][0]["backing"], "second-engine", "{end}");
+    let dir = tempfile::tempdir().unwrap();
+    let free = dir.path().join("free.cnf");
+    std::fs::write(&free, "p cnf 12 0\n").unwrap();
+    // 4,096 solutions: only the summary is validated (the lines are those above).
+    let o = Command::new(env!("CARGO_BIN_EXE_sokuc"))
+        .args(["solve", free.to_str().unwrap(), "--all", "--strict", "--format", "json"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(o.stdout).unwrap();
+    let end: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_valid("enumerationSummary", &end, "solve free.cnf --all --strict");
+    let end = &end;
+    assert_eq!(
+        (end["complete"].as_bool(), end["stopped"].as_str()),
+        (Some(false), Some("withheld")),
+        "{end}"
+    );
+    assert_eq!(end["evidence"]["claims"][0]["withheld"], "strict", "{end}");
     let docs = check(
         &[
             "solve",
@@ -352,6 +389,7 @@ fn solve_all() {
     );
     assert_eq!(docs.len(), 1);
     assert_eq!(docs[0]["status"], "unsat");
+    assert_eq!(docs[0]["evidence"]["claims"][0]["claim"], "unsat", "{}", docs[0]);
     // Stopped by the time limit.
     let docs = check(
         &[
@@ -567,8 +605,20 @@ fn count() {
         "instances/kakuro/gecode-k0-easy.kakuro",
         "instances/trickytriple/feup-lekinasa-4x4-01.tt",
     ] {
-        check(&["count", file, "--format", "json"], Shape::One("count"), &[0]);
+        let doc = check(&["count", file, "--format", "json"], Shape::One("count"), &[0]).remove(0);
+        assert_eq!(doc["evidence"]["claims"][0]["claim"], "complete", "{doc}");
     }
+    // A count without its claim's evidence, or with another claim, is not a count.
+    let mut doc = check(
+        &["count", "instances/tetrasoku-seed.toml", "--format", "json"],
+        Shape::One("count"),
+        &[0],
+    )
+    .remove(0);
+    doc["evidence"]["claims"][0]["claim"] = json!("unsat");
+    assert!(!errors(Some("count"), &doc).is_empty(), "{doc}");
+    doc.as_object_mut().unwrap().remove("evidence");
+    assert!(!errors(Some("count"), &doc).is_empty(), "{doc}");
     // Free pegs on the octahedron: every arrangement up to symmetry, and a sample.
     let dir = tempfile::tempdir().unwrap();
     let free = dir.path().join("free.toml");
@@ -745,6 +795,15 @@ fn sweep() {
     )
     .remove(0);
     assert!(doc["not_sat"].as_array().is_some_and(|v| !v.is_empty()), "{doc}");
+    // Each unsat record names who refuted it and what backs it.
+    let unsat = doc["not_sat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r[2] == "unsat")
+        .unwrap_or_else(|| panic!("an unsat record: {doc}"));
+    assert_eq!(unsat[3]["claims"][0]["claim"], "unsat", "{doc}");
+    assert!(unsat[3]["claims"][0]["by"].is_string(), "{doc}");
     check(
         &[
             "sweep-merge",

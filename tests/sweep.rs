@@ -165,6 +165,20 @@ fn groups_and_orbit_counts_match_brute_force() {
 /// A parsed record: index, capacities, status, arrangement (tile 0-based, rotation).
 type Rec = (u64, Vec<u64>, String, Option<Vec<(usize, u8)>>);
 
+/// Every unsat record of `path` ends with its evidence: who refuted it and what backs it.
+fn unsat_evidence(path: &Path) -> Vec<String> {
+    let text = fs::read_to_string(path).unwrap();
+    text.lines()
+        .skip(1)
+        .filter(|l| l.split(' ').nth(2) == Some("unsat"))
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            assert_eq!(f.len(), 6, "an unsat record without its evidence: {l}");
+            f[4].to_string()
+        })
+        .collect()
+}
+
 fn read_records(path: &Path) -> (String, Vec<Rec>) {
     let text = fs::read_to_string(path).unwrap();
     let mut lines = text.lines();
@@ -172,7 +186,8 @@ fn read_records(path: &Path) -> (String, Vec<Rec>) {
     let recs = lines
         .map(|l| {
             let f: Vec<&str> = l.split(' ').collect();
-            assert_eq!(f.len(), 5, "{l}");
+            // Five fields, and an unsat record's evidence before the checksum.
+            assert_eq!(f.len(), if f[2] == "unsat" { 6 } else { 5 }, "{l}");
             let caps = f[1].split(',').map(|x| x.parse().unwrap()).collect();
             let arr = (f[3] != "-").then(|| {
                 let mut a = Vec::new();
@@ -247,6 +262,10 @@ fn small_sweeps_are_complete_and_every_record_checks_out() {
         let t: Vec<[u64; 3]> = parse_tiles(tiles);
         let caps: Vec<u64> = ms.split(',').map(|x| x.parse().unwrap()).collect();
         let (_, recs) = read_records(&out);
+        // The default backend, search, refutes in a session: its word, through the gate.
+        for e in unsat_evidence(&out) {
+            assert_eq!(e, "search:engine-word");
+        }
         let want = count_stdout(&["sweep", variant, "--tiles", tiles, "--caps", ms, "--count-only"]);
         assert_eq!(recs.len() as u64, want);
         // Together the records cover every arrangement of the multiset up to symmetry:
@@ -674,4 +693,76 @@ fn degenerate_tile_sets_sweep_the_same_on_sat_and_search() {
         }
     }
     assert!(saw.contains("sat") && saw.contains("unsat"), "{saw:?}");
+}
+
+/// Unsat records name who refuted them; a results file of the format before that is read by
+/// `sweep-merge` (its records as they were), and `--resume` refuses it with a clear message;
+/// the library refuses `--strict`, which a sweep cannot honour.
+#[test]
+fn unsat_records_carry_evidence_and_old_files_still_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "octahedron",
+        "--tiles",
+        "0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,1,2;0,0,0",
+        "--caps",
+        "1,2,3,4,5,6",
+        "--threads",
+        "1",
+    ];
+    // On the pipeline (sat): the gate's claim, by whoever refuted the instance.
+    let out = dir.path().join("sat.txt");
+    let o = run_sweep(&[&args[..], &["--backend", "sat"]].concat(), &out);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let evidence = unsat_evidence(&out);
+    assert!(!evidence.is_empty());
+    for e in &evidence {
+        assert!(
+            ["presolve:presolve", "sat:engine-word", "lp:certificate"].contains(&e.as_str()),
+            "{e}"
+        );
+    }
+    // The same sweep written in format 2: the header's version and no evidence.
+    let text = fs::read_to_string(&out).unwrap();
+    let fnv = |s: &str| {
+        let mut h: u32 = 0x811c_9dc5;
+        for b in s.bytes() {
+            h ^= b as u32;
+            h = h.wrapping_mul(0x0100_0193);
+        }
+        h
+    };
+    let mut old = String::new();
+    for (i, line) in text.lines().enumerate() {
+        if i == 0 {
+            old.push_str(&line.replace("# sokuc-sweep 3", "# sokuc-sweep 2"));
+        } else {
+            let f: Vec<&str> = line.split(' ').collect();
+            let body = f[..4].join(" ");
+            old.push_str(&format!("{body} #{:08x}", fnv(&body)));
+        }
+        old.push('\n');
+    }
+    let old_file = dir.path().join("old.txt");
+    fs::write(&old_file, &old).unwrap();
+    let merged = dir.path().join("merged.txt");
+    let o = merge(&[&old_file], &merged);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let m = fs::read_to_string(&merged).unwrap();
+    assert!(m.starts_with("# sokuc-sweep 3 "), "{m}");
+    assert_eq!(m.lines().count(), text.lines().count());
+    let o = run_sweep(&[&args[..], &["--backend", "sat", "--resume"]].concat(), &old_file);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("older format"), "{err}");
+    let strict = sokuc::Sweep::new("tetrahedron", Some("0,0,1;0,0,2;0,0,3;1,1,2"), Some("0,2,4,4"), None)
+        .unwrap()
+        .options(&sokuc::Options::new().strict(true))
+        .run()
+        .unwrap_err();
+    assert_eq!(strict.exit_code(), sokuc::exit::USAGE);
+    assert!(
+        strict.to_string().contains("--strict does not go with sweep"),
+        "{strict}"
+    );
 }

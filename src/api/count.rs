@@ -24,6 +24,7 @@ pub struct Count {
     max_memory: u64,
     interrupt: Option<Arc<AtomicBool>>,
     progress: Progress,
+    strict: bool,
 }
 
 impl Default for Count {
@@ -33,9 +34,13 @@ impl Default for Count {
             max_memory: CountOptions::default().max_memory,
             interrupt: None,
             progress: Progress::default(),
+            strict: false,
         }
     }
 }
+
+/// Why a count under [`Count::strict`] is refused.
+const STRICT: &str = "--strict does not go with count: a count rests on one counter's word (see its evidence), and no counter of another kind is there to confirm it";
 
 impl Count {
     /// No time limit, and the command line's memory limit (8 GiB).
@@ -86,6 +91,24 @@ impl Count {
         self
     }
 
+    /// Hold the count to `--strict`: accept it only when more than one counter's word backs
+    /// it. No second counter exists yet, so a strict count is refused
+    /// ([`Error::Unsupported`], as `sokuc count --strict` exits 2) rather than given on one
+    /// counter's word.
+    ///
+    /// ```
+    /// use sokuc::{Count, Instance};
+    ///
+    /// let octa = Instance::read("instances/octasoku.toml")?;
+    /// let refused = octa.count(&Count::new().strict(true)).unwrap_err();
+    /// assert_eq!(refused.exit_code(), sokuc::exit::USAGE);
+    /// # Ok::<(), sokuc::Error>(())
+    /// ```
+    pub fn strict(mut self, yes: bool) -> Count {
+        self.strict = yes;
+        self
+    }
+
     /// The library's options, the time limit counted from now.
     pub(crate) fn options(&self) -> CountOptions {
         CountOptions {
@@ -97,6 +120,9 @@ impl Count {
 
     /// Counts `puzzle`: `None` when the time limit (or the interrupt) came first.
     pub(crate) fn counted(&self, puzzle: &dyn crate::run::AnyPuzzle) -> Result<Option<Counted>, Error> {
+        if self.strict {
+            return Err(Error::unsupported("--strict", STRICT));
+        }
         match crate::count::count(puzzle, &self.options()) {
             Ok(inner) => Ok(Some(Counted {
                 inner,
@@ -148,9 +174,16 @@ impl Counted {
         self.inner.time
     }
 
+    /// What backs the count: the claim [`ClaimKind::Complete`](crate::ClaimKind::Complete)
+    /// ("every solution was counted"), by the counter that counted (`frontier`,
+    /// `pool-frontier`, `sharp`, or `presolve` for none by an argument), on its word.
+    pub fn evidence(&self) -> super::Evidence<'_> {
+        super::Evidence::of(&self.inner.evidence)
+    }
+
     /// The count as `sokuc count --format json` prints it: `status` `counted`, `puzzle`,
     /// `count` and `placements` as decimal strings (they may pass 2^64), `method`,
-    /// `time_ms`, and the counter's figures in `stats`.
+    /// `time_ms`, its `evidence`, and the counter's figures in `stats`.
     pub fn json(&self) -> serde_json::Value {
         self.inner.json(self.kind)
     }

@@ -74,8 +74,10 @@ impl Enumerate {
     }
 }
 
-/// How an enumeration ended: how many solutions, whether that is all of them, on which
-/// backend, and in what time.
+/// How an enumeration ended: how many solutions, whether that is all of them, what backs
+/// that claim, on which backend, and in what time. "That is all of them" (and "there is
+/// none") is a claim no verifier checks: the run path's gate weighs it as it weighs
+/// `solve`'s unsat, and [`Enumerated::complete`] is true only when it accepted it.
 #[derive(Debug, Clone)]
 pub struct Enumerated {
     pub(crate) inner: crate::run::Enumerated,
@@ -93,10 +95,26 @@ impl Enumerated {
         self.inner.found
     }
 
-    /// Whether that is all of them, the limit stopped it, or the time limit or an interrupt
-    /// came first.
+    /// Whether that is all of them ([`Ended::Complete`]: the claim was made and accepted),
+    /// the limit stopped it, or the time limit or an interrupt came first, or the claim was
+    /// withheld ([`Ended::Unknown`] both; [`Enumerated::evidence`] says which).
     pub fn ended(&self) -> Ended {
         self.inner.ended
+    }
+
+    /// Whether every solution was listed: the engine (or presolve, or the LP) claimed it and
+    /// the gate accepted the claim. Under [`Options::strict`](crate::Options::strict) that
+    /// takes a second engine of another kind, which is asked only about enumerations of at
+    /// most 2,000 solutions.
+    pub fn complete(&self) -> bool {
+        self.inner.ended == Ended::Complete
+    }
+
+    /// What backs the end's claim ([`ClaimKind::Complete`](crate::ClaimKind::Complete), or
+    /// [`ClaimKind::Unsat`](crate::ClaimKind::Unsat) without a solution), accepted or
+    /// withheld, with the faults of engines that answered wrongly: the summary's `evidence`.
+    pub fn evidence(&self) -> super::Evidence<'_> {
+        super::Evidence::of(&self.inner.evidence)
     }
 
     /// Whether the interrupt flag ([`crate::Options::interrupt`]) ended it, rather than the
@@ -123,8 +141,12 @@ impl Enumerated {
     }
 
     /// The exit code `sokuc solve --all` ends with: 0 with a solution, 20 when there is
-    /// none, 30 when none was found in time.
+    /// none, 30 when none was found in time; 1 when a second engine's checked solution
+    /// contradicts the claim that there is no other.
     pub fn exit_code(&self) -> u8 {
+        if self.inner.contradiction() {
+            return crate::error::exit::INTERNAL;
+        }
         crate::error::status_code(self.inner.status)
     }
 }

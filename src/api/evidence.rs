@@ -55,3 +55,63 @@ impl fmt::Display for Claim<'_> {
         f.write_str(&self.inner.line())
     }
 }
+
+/// Every claim of a result with what backs it, and the engines whose answers counted for
+/// nothing: the `evidence` field of the JSON sokuc prints, for an enumeration's end
+/// ([`crate::Enumerated::evidence`]) and a count ([`crate::Counted::evidence`]).
+///
+/// ```
+/// use sokuc::{ClaimKind, Enumerate, Instance, Options};
+///
+/// let cnf = Instance::parse("cnf", "or.cnf", "p cnf 2 1\n1 2 0\n")?;
+/// let e = cnf.enumerate(&Options::new(), &Enumerate::new(), &mut Vec::new())?;
+/// let complete = e.evidence().claim(ClaimKind::Complete).expect("a claim");
+/// assert!(complete.accepted() && e.complete());
+/// # Ok::<(), sokuc::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Evidence<'a> {
+    inner: &'a evidence::Evidence,
+}
+
+impl<'a> Evidence<'a> {
+    pub(crate) fn of(inner: &'a evidence::Evidence) -> Evidence<'a> {
+        Evidence { inner }
+    }
+
+    /// Every claim, accepted or withheld.
+    pub fn claims(&self) -> Vec<Claim<'a>> {
+        self.inner.claims.iter().map(Claim::of).collect()
+    }
+
+    /// The claim of kind `kind`, if one was made.
+    pub fn claim(&self, kind: ClaimKind) -> Option<Claim<'a>> {
+        self.inner.claim(kind).map(Claim::of)
+    }
+
+    /// Engines whose answers counted for nothing, each with what it did ("liar offered a
+    /// model that is not a solution").
+    pub fn faults(&self) -> Vec<String> {
+        self.inner
+            .faults
+            .iter()
+            .map(|f| format!("{} {}", f.engine, f.what))
+            .collect()
+    }
+
+    /// A claim that a checked model refutes, in one sentence.
+    pub fn contradiction(&self) -> Option<&'a str> {
+        self.inner.contradiction.as_ref().map(|c| c.message.as_str())
+    }
+
+    /// The lines sokuc prints for it (`evidence: ...`, `fault: ...`, `contradiction: ...`).
+    pub fn lines(&self) -> Vec<String> {
+        self.inner.lines()
+    }
+
+    /// The same as the JSON's `evidence` field.
+    pub fn json(&self) -> serde_json::Value {
+        // Plain strings, booleans and numbers: serializing into a value cannot fail.
+        serde_json::to_value(self.inner).unwrap_or_default()
+    }
+}

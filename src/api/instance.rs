@@ -196,8 +196,11 @@ impl Instance {
     /// Every distinct solution, each verified and written to `out` (and flushed) as it is
     /// found, as `sokuc solve --all` writes them ([`Enumerate`](super::Enumerate) says how),
     /// then the end: nothing is collected. The options' backend enumerates, within their
-    /// time limit; uniqueness, strictness, a proof and a picture are for
-    /// [`Instance::solve`] and not used here.
+    /// time limit. The end ("that is all of them", or "there is none") is a claim weighed
+    /// as [`Instance::solve`] weighs its unsat: with [`Options::strict`] an engine of another
+    /// kind must refute any other solution (asked for at most 2,000 solutions; past that the
+    /// claim is withheld). Uniqueness, a proof and a picture are for [`Instance::solve`] and
+    /// not used here.
     ///
     /// # Errors
     ///
@@ -359,7 +362,8 @@ impl Instance {
     /// # Errors
     ///
     /// [`Error::Unsupported`] when the count needs more memory than
-    /// [`Count::max_memory`](crate::Count::max_memory) allows, or cannot be held.
+    /// [`Count::max_memory`](crate::Count::max_memory) allows, or cannot be held, or is asked
+    /// to be [`Count::strict`](crate::Count::strict).
     pub fn count(&self, options: &super::count::Count) -> Result<Option<num_bigint::BigUint>, Error> {
         options.run(self.puzzle.as_ref())
     }

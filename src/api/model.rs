@@ -306,7 +306,10 @@ impl Model {
 
     /// Every solution (of the model's rows; an objective is left out), up to `limit`, each
     /// passed to `each` as it is found; `each` returns `false` to stop. Gives how many were
-    /// found and whether that is all of them.
+    /// found and whether that is all of them ([`Enumerated::complete`](super::Enumerated::complete):
+    /// a claim the gate accepted, with its [`evidence`](super::Enumerated::evidence)), as
+    /// [`Instance::enumerate`](super::Instance::enumerate) does; [`Options::strict`] is
+    /// honoured the same way.
     ///
     /// ```
     /// use sokuc::{Model, Options};
@@ -315,12 +318,12 @@ impl Model {
     /// let x = m.new_vars(3);
     /// m.add_exactly_one(x.iter().copied());
     /// let mut seen = Vec::new();
-    /// let (found, all) = m.enumerate(&Options::new(), None, |s| {
+    /// let e = m.enumerate(&Options::new(), None, |s| {
     ///     seen.push(s.values().iter().position(|&v| v).unwrap());
     ///     true
     /// })?;
     /// seen.sort();
-    /// assert_eq!((found, all, seen), (3, true, vec![0, 1, 2]));
+    /// assert_eq!((e.found(), e.complete(), seen), (3, true, vec![0, 1, 2]));
     /// # Ok::<(), sokuc::Error>(())
     /// ```
     ///
@@ -332,7 +335,7 @@ impl Model {
         options: &Options,
         limit: Option<u64>,
         each: impl FnMut(&super::solution::Assignment) -> bool,
-    ) -> Result<(u64, bool), Error> {
+    ) -> Result<super::Enumerated, Error> {
         let mut file = self.file("model");
         file.objective = None;
         super::solutions::enumerate(&file, options, limit, each)

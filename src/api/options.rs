@@ -110,7 +110,9 @@ impl Options {
     /// Accept an unsat, optimum or uniqueness verdict only with checked evidence or a
     /// second engine's agreement (`sokuc solve --strict`): otherwise the outcome keeps the
     /// best checked solution and its status is [`crate::Status::Unknown`] (or the optimum
-    /// and uniqueness are left undecided).
+    /// and uniqueness are left undecided). An enumeration's end ("that is all of them") is
+    /// held to it too ([`crate::Instance::enumerate`], [`crate::Model::enumerate`]); a sweep,
+    /// which has no second engine to ask, refuses it ([`crate::Sweep::run`]).
     pub fn strict(mut self, yes: bool) -> Options {
         self.strict = yes;
         self

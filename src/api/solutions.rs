@@ -6,18 +6,17 @@ use std::time::Instant;
 use super::options::Options;
 use super::run::{backend_of, run_options};
 use super::solution::Assignment;
-use crate::backend::Ended;
 use crate::error::Error;
 use crate::pb::PbFile;
 
 /// Every solution of `file` up to `limit`, each checked, handed to `each` until it says
-/// stop: how many, and whether that is all of them.
+/// stop: how many, and whether that is all of them, as the gate judged that claim.
 pub(crate) fn enumerate(
     file: &PbFile,
     options: &Options,
     limit: Option<u64>,
     mut each: impl FnMut(&Assignment) -> bool,
-) -> Result<(u64, bool), Error> {
+) -> Result<super::Enumerated, Error> {
     let mut backend = backend_of(options)?;
     let run = run_options(options, Instant::now());
     let mut on = |values: Vec<bool>, _engine: &'static str| {
@@ -28,6 +27,6 @@ pub(crate) fn enumerate(
             ControlFlow::Break(())
         })
     };
-    let e = crate::run::enumerate::enumerate(file, backend.as_mut(), &run, limit, &mut on)?;
-    Ok((e.found, matches!(e.ended, Ended::Complete)))
+    let inner = crate::run::enumerate::enumerate(file, backend.as_mut(), &run, limit, &mut on)?;
+    Ok(super::Enumerated { inner })
 }

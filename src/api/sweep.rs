@@ -97,8 +97,10 @@ impl Sweep {
     }
 
     /// The backend, the time limit per instance (past it the record says unknown) and the
-    /// tuning experiments of `options`; the sweep takes none of its other settings. Without
-    /// it: the search backend, one engine per worker, re-solved with each new capacities.
+    /// tuning experiments of `options`; the sweep takes none of its other settings but
+    /// [`Options::strict`], which [`Sweep::run`] refuses (a sweep asks no second engine).
+    /// Without it: the search backend, one engine per worker, re-solved with each new
+    /// capacities.
     pub fn options(mut self, options: &Options) -> Sweep {
         self.options = options.clone();
         self
@@ -158,8 +160,17 @@ impl Sweep {
     /// [`Error::Input`] when the results file exists without [`Sweep::resume`], belongs to
     /// another sweep or cannot be written, or the block size is 0; [`Error::Output`] when
     /// the results file is one of the inputs; [`Error::Internal`] when a verified answer is
-    /// wrong, a worker fails or the results file fails in the middle.
+    /// wrong, a worker fails or the results file fails in the middle;
+    /// [`Error::Unsupported`] with [`Options::strict`].
     pub fn run(&self) -> Result<SweepSummary, Error> {
+        if self.options.strict {
+            // Each unsat record names what backs it; none is put to a second engine, so a
+            // strict sweep is refused rather than run on one engine's word.
+            return Err(Error::unsupported(
+                "--strict",
+                "--strict does not go with sweep: its unsat records rest on one engine's word (each names it), and no second engine is asked",
+            ));
+        }
         let opts = crate::sweep::run::Options {
             threads: self
                 .threads
@@ -254,8 +265,12 @@ impl SweepSummary {
                 .collect();
             let _ = writeln!(out, "slowest: {}", slow.join("; "));
         }
-        for (i, c, st) in s.not_sat.iter().take(20) {
-            let _ = writeln!(out, "{st}: #{i} ({})", Spec::join(c, ","));
+        for (i, c, st, evidence) in s.not_sat.iter().take(20) {
+            let by = match evidence.as_ref().and_then(|e| e.claims.first()) {
+                Some(claim) => format!("; evidence: {}", claim.line()),
+                None => String::new(),
+            };
+            let _ = writeln!(out, "{st}: #{i} ({}){by}", Spec::join(c, ","));
         }
         if s.not_sat.len() > 20 {
             let _ = writeln!(out, "... and {} more that are not sat", s.not_sat.len() - 20);

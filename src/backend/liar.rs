@@ -34,6 +34,12 @@ pub(crate) enum Lie {
     /// Sleeps past the time limit, then claims: no solution (solve), a model and its
     /// optimality (optimise), one solution and a complete enumeration (enumerate).
     Late,
+    /// Its enumeration lists every solution but the last and says there are no more
+    /// (solve and optimise are honest).
+    FalseComplete,
+    /// Its enumeration offers the first solution again after the second, then the rest, and
+    /// says it is complete (solve and optimise are honest).
+    Duplicate,
 }
 
 /// An engine that lies in one way ([`Lie`]).
@@ -62,7 +68,19 @@ impl Liar {
         Liar { lie: Lie::Late }
     }
 
-    /// Every lie.
+    /// The lies an enumeration tells (`--all`, `--unique`): a false "no more solutions",
+    /// a solution offered twice, a model that breaks a row among good ones, and a claim
+    /// after the time limit.
+    pub(crate) const ENUMERATION: [Lie; 5] = [
+        Lie::FalseComplete,
+        Lie::FalseUnique,
+        Lie::Duplicate,
+        Lie::BrokenModel,
+        Lie::Late,
+    ];
+
+    /// Every lie of a solve and an optimisation (the enumeration's own lies are honest
+    /// there: see [`Liar::ENUMERATION`]).
     pub(crate) const ALL: [Lie; 6] = [
         Lie::UnsatOnSat,
         Lie::BrokenModel,
@@ -158,7 +176,7 @@ impl Backend for Liar {
                 sleep_past_limit(opts);
                 said(Status::Unsat, None)
             }
-            Lie::WrongValue | Lie::NotOptimal | Lie::FalseUnique => honest,
+            Lie::WrongValue | Lie::NotOptimal | Lie::FalseUnique | Lie::FalseComplete | Lie::Duplicate => honest,
         })
     }
 
@@ -208,9 +226,67 @@ impl Liar {
                     stats: SolveStats::default(),
                 })
             }
+            Lie::FalseComplete | Lie::Duplicate | Lie::BrokenModel => {
+                let all = every(f, projection)?;
+                let told: Vec<Vec<bool>> = match self.lie {
+                    Lie::FalseComplete => all[..all.len().saturating_sub(1)].to_vec(),
+                    Lie::Duplicate if all.len() >= 2 => {
+                        let mut t = vec![all[0].clone(), all[1].clone(), all[0].clone()];
+                        t.extend(all[2..].iter().cloned());
+                        t
+                    }
+                    Lie::BrokenModel => {
+                        // A good model, then a model that breaks a row, then the rest.
+                        let broken: Vec<bool> = all.first().map_or_else(
+                            || vec![true; f.num_vars() as usize],
+                            |a| {
+                                let flipped: Vec<bool> = a.iter().map(|b| !b).collect();
+                                if f.evaluate(&flipped).is_err() {
+                                    flipped
+                                } else {
+                                    vec![false; a.len()]
+                                }
+                            },
+                        );
+                        let mut t: Vec<Vec<bool>> = all.iter().take(1).cloned().collect();
+                        t.push(broken);
+                        t.extend(all.iter().skip(1).cloned());
+                        t
+                    }
+                    _ => all,
+                };
+                for a in &told {
+                    if visit(Found {
+                        assignment: a,
+                        engine: "liar",
+                    })
+                    .is_break()
+                    {
+                        return Ok(Enumeration {
+                            ended: Ended::Stopped,
+                            stats: SolveStats::default(),
+                        });
+                    }
+                }
+                Ok(Enumeration {
+                    ended: Ended::Complete,
+                    stats: SolveStats::default(),
+                })
+            }
             _ => crate::backend::algorithms::by_blocking(self, f, projection, opts, visit),
         }
     }
+}
+
+/// Every solution of `f` on `projection`, from an honest engine (the formulas the liar
+/// lies about have a few).
+fn every(f: &PbFormula, projection: &Projection) -> Result<Vec<Vec<bool>>, BackendError> {
+    let mut all = Vec::new();
+    crate::backend::algorithms::by_blocking(&mut Varisat, f, projection, &SolveOptions::default(), &mut |x| {
+        all.push(x.assignment.to_vec());
+        ControlFlow::Continue(())
+    })?;
+    Ok(all)
 }
 
 impl Liar {
@@ -256,7 +332,7 @@ impl Liar {
                 let _ = improved(&worse);
                 Ok(claim(Status::Sat))
             }
-            Lie::FalseUnique => {
+            Lie::FalseUnique | Lie::FalseComplete | Lie::Duplicate => {
                 let _ = improved(&best);
                 Ok(claim(Status::Sat))
             }
@@ -320,6 +396,24 @@ mod tests {
             })
             .unwrap();
         assert_eq!((n, e.ended), (1, Ended::Complete));
+        // The enumeration's lies: one solution short, one twice, one broken among six.
+        let told = |lie| {
+            let mut seen: Vec<Vec<bool>> = Vec::new();
+            let e = Liar { lie }
+                .enumerate(&f, &Projection::all(&f), &opts, &mut |x| {
+                    seen.push(x.assignment.to_vec());
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+            (e.ended, seen)
+        };
+        let (ended, seen) = told(Lie::FalseComplete);
+        assert_eq!((ended, seen.len()), (Ended::Complete, 5));
+        let (ended, seen) = told(Lie::Duplicate);
+        assert_eq!((ended, seen.len()), (Ended::Complete, 7));
+        assert!(seen[2] == seen[0] && seen[1] != seen[0]);
+        let (_, seen) = told(Lie::BrokenModel);
+        assert!(f.evaluate(&seen[0]).is_ok() && f.evaluate(&seen[1]).is_err());
         let timed = SolveOptions {
             time_limit: Some(Duration::from_millis(20)),
             ..SolveOptions::default()

@@ -41,12 +41,21 @@ pub struct CountArgs {
     /// The seed of --sample.
     #[arg(long, requires = "sample", default_value_t = 1)]
     pub seed: u64,
+    /// Accept the count only when more than one counter's word backs it. No counter of
+    /// another kind exists yet, so this is refused (exit 2) rather than ignored.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 pub fn run(a: CountArgs) -> Exit {
     // --timeout bounds the whole command: its clock starts before the instance is read.
     let started = Instant::now();
     let instance = a.puzzle.instance()?;
+    if a.strict {
+        // The library's refusal, in its words, before any work (--by-capacities included):
+        // a strict count is refused before it starts, whatever the instance.
+        instance.count_detailed(&Count::new().strict(true))?;
+    }
     if a.by_capacities {
         return by_capacities(&a, &instance, started);
     }
@@ -88,12 +97,15 @@ pub fn run(a: CountArgs) -> Exit {
         return Ok(exit::UNKNOWN);
     };
     let ms = (c.time().as_secs_f64() * 1e6).round() / 1e3;
+    let evidence = c.evidence().lines().join("\n");
     match a.format {
-        Format::Text if c.placements() == c.count() => {
-            print(format!("{} by {}, in {ms} ms", distinct(c.count()), c.method()))?
-        }
+        Format::Text if c.placements() == c.count() => print(format!(
+            "{} by {}, in {ms} ms\n{evidence}",
+            distinct(c.count()),
+            c.method()
+        ))?,
         Format::Text => print(format!(
-            "{} ({}) by {}, in {ms} ms",
+            "{} ({}) by {}, in {ms} ms\n{evidence}",
             distinct(c.count()),
             super::words::count(
                 c.placements().clone(),

@@ -46,8 +46,10 @@ pub struct SolveArgs {
     /// Print an unsat, optimum or uniqueness verdict only when checked evidence (a checked
     /// certificate) or a second engine of another kind backs it; a verdict that rests on
     /// one engine's word alone is withheld, and the best checked answer is printed with an
-    /// unknown status. Costs a second solve where no certificate exists.
-    #[arg(long, conflicts_with = "all")]
+    /// unknown status. Costs a second solve where no certificate exists. With --all, the
+    /// claim that every solution was listed is put to the second engine (up to 2,000
+    /// solutions; past that it is withheld).
+    #[arg(long)]
     pub strict: bool,
     /// Every distinct solution, written as it is found: text with `----------` after each
     /// and `==========` when that is all of them (as MiniZinc does), or JSON lines (one per
@@ -309,7 +311,7 @@ fn all(a: &SolveArgs, p: &Instance, started: Instant) -> Exit {
             return Err(Error::unsupported(opt, format!("{opt} does not go with --all: {why}")));
         }
     }
-    let opts = options(a, backend_named(&a.backend)?, started);
+    let opts = options(a, backend_named(&a.backend)?, started).strict(a.strict);
     let mut how = Enumerate::new()
         .jobs(a.jobs.unwrap_or(1))
         .json(a.format == Format::Json);
@@ -335,10 +337,12 @@ fn all(a: &SolveArgs, p: &Instance, started: Instant) -> Exit {
     drop(shown);
     let e = e?;
     if a.format == Format::Text {
+        let withheld = e.evidence().claims().into_iter().find(|c| !c.accepted());
         let how = match e.ended() {
             Ended::Complete if e.found() == 0 => "there is none".to_string(),
             Ended::Complete => "all of them".to_string(),
             Ended::Stopped => format!("stopped at --limit {}; there may be more", a.limit.unwrap_or(e.found())),
+            _ if withheld.is_some() => "the claim that there are no more was withheld; there may be more".to_string(),
             _ if e.interrupted() => "interrupted; there may be more".to_string(),
             _ => "the time limit was reached; there may be more".to_string(),
         };

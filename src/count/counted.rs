@@ -7,6 +7,7 @@ use num_bigint::BigUint;
 
 use crate::budget::Deadline;
 use crate::error::Error;
+use crate::puzzle::evidence::Evidence;
 
 /// The limits of one count.
 #[derive(Debug, Clone)]
@@ -30,7 +31,7 @@ impl Default for CountOptions {
 }
 
 /// An exact count and how it was found.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Counted {
     /// Distinct solutions (configurations).
     pub count: BigUint,
@@ -41,6 +42,21 @@ pub struct Counted {
     pub method: String,
     pub stats: CountStats,
     pub time: Duration,
+    /// The claim that every solution was counted, with who counted them and what backs it
+    /// (the `evidence` field of the JSON, and the `evidence:` line of the text).
+    pub evidence: Evidence,
+}
+
+/// Who counted: the name a count's claim is made by.
+pub mod by {
+    /// 3SoKu's frontier dynamic programme.
+    pub const FRONTIER: &str = "frontier";
+    /// The pool counter (tile pools and free pegs).
+    pub const POOL: &str = "pool-frontier";
+    /// The projected model counter over the CNF.
+    pub const SHARP: &str = "sharp";
+    /// A count of none by an argument (presolve, the counters' necessary conditions).
+    pub const PRESOLVE: &str = "presolve";
 }
 
 impl Counted {
@@ -54,6 +70,7 @@ impl Counted {
             "placements": self.placements.to_string(),
             "method": self.method,
             "time_ms": ms,
+            "evidence": self.evidence,
             "stats": {
                 "faces": self.stats.faces,
                 "frontier": self.stats.frontier,

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use num_bigint::BigUint;
 
-use super::counted::{CountError, CountOptions, CountStats, Counted};
+use super::counted::{CountError, CountOptions, CountStats, Counted, by as counted_by};
 use crate::encode::{Cnf, EncodeOptions, encode_until};
 use crate::error::Error;
 use crate::puzzle::CompileOptions;
@@ -26,6 +26,7 @@ pub fn count(p: &dyn AnyPuzzle, opts: &CountOptions) -> Result<Counted, CountErr
                 method: format!("presolve: {refutation}"),
                 stats: CountStats::default(),
                 time: started.elapsed(),
+                evidence: crate::run::count_evidence(counted_by::PRESOLVE),
             });
         }
     };
@@ -61,5 +62,6 @@ pub fn count(p: &dyn AnyPuzzle, opts: &CountOptions) -> Result<Counted, CountErr
             ..CountStats::default()
         },
         time: started.elapsed(),
+        evidence: crate::run::count_evidence(counted_by::SHARP),
     })
 }

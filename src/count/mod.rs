@@ -42,7 +42,7 @@ use crate::model::Instance;
 use crate::model::pool::PoolInstance;
 use crate::run::AnyPuzzle;
 
-pub use counted::{CountError, CountOptions, CountStats, Counted};
+pub use counted::{CountError, CountOptions, CountStats, Counted, by};
 
 /// Counts the distinct solutions of any puzzle: 3SoKu by its own dynamic programme, every
 /// other kind by the projected model counter over its compiled formula ([`generic`]).
@@ -102,7 +102,9 @@ pub fn count_pool(inst: &PoolInstance, opts: &CountOptions) -> Result<Counted, C
             }
         }
     }
+    let by = if found.ran { by::POOL } else { by::PRESOLVE };
     Ok(Counted {
+        evidence: crate::run::count_evidence(by),
         placements: &count * factor,
         method: if !found.ran {
             "necessary conditions: the pegs and the vertices differ in number, the pool's bounds cannot fill the faces, or a face has no type that fits".to_string()
@@ -161,7 +163,9 @@ pub fn count_instance(inst: &Instance, opts: &CountOptions) -> Result<Counted, C
         }
     }
     let faces = inst.variant.num_faces();
+    let by = if found.order.is_empty() { by::PRESOLVE } else { by::FRONTIER };
     Ok(Counted {
+        evidence: crate::run::count_evidence(by),
         placements: &found.count * factor,
         method: if found.order.is_empty() {
             "necessary conditions: the tiles' weights and the capacities differ in total, the tiles and the faces in number, or a face has no tile that fits".to_string()

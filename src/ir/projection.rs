@@ -77,6 +77,9 @@ impl Projection {
     }
 
     /// Whether `a` and `b` agree on every primary variable (missing values count as false).
+    /// (The run path tells repeats apart by fingerprints, `run::seen`; this is the
+    /// definition the tests check the blocking clause against.)
+    #[cfg(test)]
     pub fn same(&self, a: &[bool], b: &[bool]) -> bool {
         let get = |x: &[bool], i: usize| x.get(i).copied().unwrap_or(false);
         self.primary

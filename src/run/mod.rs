@@ -11,7 +11,8 @@
 //! [`AnswerProblem`]), `error` ([`RunError`]), `prepare` (compiling within the deadline,
 //! the quick attempt and the LP, before any backend answers), `gate` (what becomes a
 //! printed claim), `pipeline` ([`solve`], with `optimise` and `confirm`), [`enumerate`] and
-//! [`parallel`] (every solution, written as [`stream`] says), [`external`] (an answer
+//! [`parallel`] (every solution, each new one remembered by `seen`, written as [`stream`]
+//! says, the end's claim weighed by `gate_end`), [`external`] (an answer
 //! file), [`emit`] (a model for an external solver), and [`any`] over all of them.
 
 pub mod any;
@@ -23,12 +24,16 @@ mod error;
 pub mod external;
 #[cfg(test)]
 mod faults;
+#[cfg(test)]
+mod faults_enumerate;
 mod gate;
+mod gate_end;
 mod optimise;
 mod options;
 pub mod parallel;
 mod pipeline;
 mod prepare;
+mod seen;
 pub mod stream;
 
 pub(crate) use any::answer_json;
@@ -37,6 +42,7 @@ pub use any::{AnyPuzzle, Checked, Report};
 pub use assignment::AnswerProblem;
 pub use assignment::finish;
 pub use enumerate::Enumerated;
+pub(crate) use gate_end::{count_evidence, judge_refutation};
 pub use error::RunError;
 pub use options::{LpMode, RunOptions};
 pub use pipeline::{Outcome, solve};

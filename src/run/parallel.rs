@@ -13,9 +13,10 @@ use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use super::assignment::{AnswerProblem, finish_with};
-use super::enumerate::{Begun, Enumerated, Walked, begin, end, walk};
+use super::enumerate::{Begun, Enumerated, Walked, begin, end, walk_keeping};
 use super::error::RunError;
 use super::options::RunOptions;
+use super::seen::{Repeat, STRICT_MAX, Seen};
 use super::stream::{Stream, write_solution};
 use crate::backend::search::jobs::{self, Split, Splitting, Worked};
 use crate::backend::{Backend, BackendError, Ended, Found, Parallel, SolveOptions, SolveStats};
@@ -87,8 +88,8 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
         }
         stats
     };
-    let (found, ended, stats) = match splitting {
-        Splitting::Unknown(stats) => (0, Ended::Unknown, decided(stats)),
+    let (found, ended, stats, at, blocks, memory) = match splitting {
+        Splitting::Unknown(stats) => (0, Ended::Unknown, decided(stats), Instant::now(), None, false),
         Splitting::Mixed => {
             // One thread, as without --jobs: a formula the engine does not split, or a
             // backend that enumerates on another engine.
@@ -102,8 +103,8 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
                 write_chunk(out, &buf)?;
                 Ok(ControlFlow::Continue(()))
             };
-            let w = walk(p, compiled, b, solve_opts, limit, &mut on)?;
-            (w.found, w.ended, w.stats)
+            let w = walk_keeping(p, compiled, b, solve_opts, limit, opts.strict, &mut on)?;
+            (w.found, w.ended, w.stats, w.at, w.blocks, w.memory)
         }
         #[allow(unused_mut)] // mutated by a test's fault only
         Splitting::Ready(mut split) => {
@@ -115,6 +116,9 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
             }
             let claimed = AtomicU64::new(0);
             let failed: Mutex<Option<RunError>> = Mutex::new(None);
+            // Under --strict, every worker's blocking clauses; `None` once there are too many.
+            let blocks: Mutex<Option<Vec<Vec<Lit>>>> = Mutex::new(opts.strict.then(Vec::new));
+            let full = std::sync::atomic::AtomicBool::new(false);
             let chunks: Vec<Mutex<Chunk>> = (0..jobs).map(|_| Mutex::default()).collect();
             let job = Job {
                 p,
@@ -128,10 +132,15 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
                 claimed: &claimed,
                 out,
                 failed: &failed,
+                blocks: &blocks,
+                full: &full,
+                strict: opts.strict,
+                jobs: jobs as u64,
                 #[cfg(test)]
                 fault,
             };
             let joined = run_workers(&job, &chunks);
+            let at = Instant::now();
             // What the workers left unwritten (a worker that panicked included: every
             // solution in a chunk was checked), unless the output itself failed.
             let output_failed = matches!(*lock(&failed), Some(RunError::Output(_)));
@@ -149,10 +158,15 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
             }
             let n = claimed.load(Ordering::Relaxed);
             let found = limit.map_or(n, |l| n.min(l));
-            (found, jobs::ended(&worked), decided(split.stats(jobs, &worked)))
+            let memory = full.load(Ordering::Relaxed);
+            // A walk the memory share stopped is no complete one, whatever the workers say.
+            let ended = if memory { Ended::Unknown } else { jobs::ended(&worked) };
+            let blocks = blocks.into_inner().unwrap_or_else(|e| e.into_inner());
+            (found, ended, decided(split.stats(jobs, &worked)), at, blocks, memory)
         }
     };
     Ok(end(
+        p,
         b,
         &ready,
         Walked {
@@ -160,7 +174,11 @@ pub(super) fn enumerate_jobs<P: Puzzle>(
             found,
             stats,
             first: Vec::new(),
+            at,
+            blocks,
+            memory,
         },
+        opts,
         solve_opts,
         started,
     ))
@@ -286,6 +304,13 @@ struct Job<'a, 'o, P: Puzzle> {
     out: &'a Shared<'o>,
     /// The first worker's error; it stops the others.
     failed: &'a Mutex<Option<RunError>>,
+    /// Under `--strict`, the blocking clauses of the solutions written (see
+    /// [`super::seen`]); `None` past [`STRICT_MAX`].
+    blocks: &'a Mutex<Option<Vec<Vec<Lit>>>>,
+    /// A worker's fingerprints reached its share of the memory limit.
+    full: &'a std::sync::atomic::AtomicBool,
+    strict: bool,
+    jobs: u64,
     #[cfg(test)]
     fault: Fault,
 }
@@ -298,7 +323,10 @@ impl<P: Puzzle> Job<'_, '_, P> {
         let formula = p.formula(self.compiled);
         let mut evaluator = Evaluator::new(formula);
         let mut writer = p.writer();
-        let mut previous: Vec<bool> = Vec::new();
+        // Each worker remembers its own solutions: the cubes are disjoint and every solution
+        // is checked to lie in its own, so no two workers can hand on the same one.
+        let projection = self.projection;
+        let mut seen = Seen::new(projection, self.opts.encode.max_memory / self.jobs.max(1), false);
         let mut mine = 0u64;
         let mut error: Option<RunError> = None;
         let mut visit = |x: Found<'_>, cube: &[Lit]| {
@@ -323,18 +351,30 @@ impl<P: Puzzle> Job<'_, '_, P> {
                     ))));
                 }
                 let s = finish_with(p, self.compiled, &mut evaluator, x.assignment).map_err(wrong)?;
-                // Cubes are disjoint, so this worker's answers differ too.
-                if mine > 0 && self.projection.same(&previous, x.assignment) {
-                    return Err(wrong(AnswerProblem::Violates(
-                        "another solution: it is the previous answer again".into(),
-                    )));
+                match seen.note(x.assignment) {
+                    Err(Repeat::Again) => {
+                        return Err(wrong(AnswerProblem::Violates(
+                            "another solution: it is one already handed on".into(),
+                        )));
+                    }
+                    Err(Repeat::Full) => {
+                        self.full.store(true, Ordering::Relaxed);
+                        return Ok(ControlFlow::Break(()));
+                    }
+                    Ok(()) => {}
                 }
-                previous.clear();
-                previous.extend_from_slice(x.assignment);
                 mine += 1;
                 let k = self.claimed.fetch_add(1, Ordering::Relaxed) + 1;
                 if self.limit.is_some_and(|l| k > l) {
                     return Ok(ControlFlow::Break(()));
+                }
+                if self.strict {
+                    let mut kept = lock(self.blocks);
+                    let room = kept.as_ref().is_some_and(|b| (b.len() as u64) < STRICT_MAX);
+                    match kept.as_mut() {
+                        Some(b) if room => b.push(projection.block(x.assignment)),
+                        _ => *kept = None,
+                    }
                 }
                 let mut c = lock(chunk);
                 if c.since.is_none() {

@@ -63,9 +63,12 @@ pub(super) fn write_solution<P: Puzzle>(
     }
 }
 
-/// What ends an enumeration's output: with no solution the usual text and MiniZinc's
-/// `=====UNSATISFIABLE=====` or `=====UNKNOWN=====`, `==========` when every solution was
-/// written, or the JSON summary line.
+/// What ends an enumeration's output, as the gate judged its end ([`super::gate_end`]):
+/// with no solution the usual text (its evidence included) and MiniZinc's
+/// `=====UNSATISFIABLE=====` for an accepted refutation, else `=====UNKNOWN=====`; after
+/// solutions, the evidence as comment lines and `==========` when the claim that they are
+/// all was accepted (nothing more when there was none to make, as MiniZinc ends an
+/// incomplete enumeration); or the JSON summary line. The end marker is always last.
 pub(super) fn write_end<P: Puzzle>(
     p: &P,
     stream: Stream,
@@ -75,16 +78,23 @@ pub(super) fn write_end<P: Puzzle>(
 ) -> Result<(), RunError> {
     match stream {
         Stream::Text if e.found == 0 => {
-            let answer = Answer::<P::Solution>::without_solution(e.status, e.reason.clone(), e.backend);
+            let mut answer = Answer::<P::Solution>::without_solution(e.status, e.reason.clone(), e.backend);
+            answer.evidence = e.evidence.clone();
             out.write_all(p.text(&answer).as_bytes())?;
-            let end = match e.ended {
-                Ended::Complete => "=====UNSATISFIABLE=====",
+            let end = match (e.status, e.ended) {
+                (Status::Unsat, Ended::Complete) => "=====UNSATISFIABLE=====",
                 _ => "=====UNKNOWN=====",
             };
             writeln!(out, "{end}")?;
         }
-        Stream::Text if e.ended == Ended::Complete => writeln!(out, "{COMPLETE}")?,
-        Stream::Text => {}
+        Stream::Text => {
+            let mut lines = String::new();
+            e.evidence.push_lines(&mut lines, &format!("{} ", p.comment()));
+            out.write_all(lines.as_bytes())?;
+            if e.ended == Ended::Complete {
+                writeln!(out, "{COMPLETE}")?;
+            }
+        }
         Stream::Json => writeln!(out, "{}", summary_json(p.kind(), limit, e))?,
     }
     out.flush()?;
@@ -127,7 +137,7 @@ fn json_line<S>(
 }
 
 /// The last line of `solve --all --format json`: how many solutions, whether that is all of
-/// them, why it stopped, and the times.
+/// them (an accepted claim), why it stopped, what backs the claim, and the times.
 pub fn summary_json(kind: &str, limit: Option<u64>, e: &Enumerated) -> Value {
     let mut v = json!({
         "status": e.status.as_str(),
@@ -138,10 +148,13 @@ pub fn summary_json(kind: &str, limit: Option<u64>, e: &Enumerated) -> Value {
         "stopped": match e.ended {
             Ended::Complete => Value::Null,
             Ended::Stopped => json!("limit"),
-            Ended::Unknown if e.interrupted => json!("interrupted"),
-            Ended::Unknown => json!("time limit"),
+            _ if e.withheld.is_some() => json!("withheld"),
+            _ if e.memory => json!("memory limit"),
+            _ if e.interrupted => json!("interrupted"),
+            _ => json!("time limit"),
         },
         "limit": limit,
+        "evidence": e.evidence,
     });
     let obj = v.as_object_mut().expect("an object");
     obj.insert("stats".into(), report::stats_json(&e.stats));

@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::error::SweepError;
-use super::records::{MAGIC, Record};
+use super::records::{MAGIC, MAGIC_2, Record};
 use super::run::{Summary, check_record};
 use super::spec::{Shard, Spec};
 use crate::model::Variant;
@@ -25,8 +25,11 @@ impl Header {
             line: 1,
             message: m.to_string(),
         };
+        // Shards of format 2 (unsat records without evidence) merge too; the merged file is
+        // written in the current format, their records as they were.
         let rest = line
             .strip_prefix(MAGIC)
+            .or_else(|| line.strip_prefix(MAGIC_2))
             .ok_or_else(|| bad("not a sokuc sweep results file (no header)"))?;
         let fields = rest
             .split_whitespace()

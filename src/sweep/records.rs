@@ -2,22 +2,107 @@
 //! instance, in order:
 //!
 //! ```text
-//! # sokuc-sweep 2 variant=icosahedron ... block=64 shard=0/1 total=3991680 limit=none
+//! # sokuc-sweep 3 variant=icosahedron ... block=64 shard=0/1 total=3991680 limit=none
 //! 0 1,2,3,4,5,6,7,8,9,10,11,12 sat 1a5b... #1f2e3d4c
 //! ```
 //!
-//! A record is `index capacities status arrangement #checksum`. The arrangement lists, per
-//! face in variant order, the 1-based tile number followed by its rotation as a letter
-//! (`a` = 0, `b` = 1, `c` = 2), or `-` when there is none. The checksum (FNV-1a, 32 bits,
-//! over everything before ` #`) catches a torn or corrupted line.
+//! A record is `index capacities status arrangement [evidence] #checksum`. The arrangement
+//! lists, per face in variant order, the 1-based tile number followed by its rotation as a
+//! letter (`a` = 0, `b` = 1, `c` = 2), or `-` when there is none. An unsat record ends with
+//! its evidence, `BY:BACKING` (`search:engine-word`, `presolve:presolve`), or
+//! `BY:second-engine:OTHER`: who refuted the instance and what backs it, as the run path's
+//! gate accepted it, with no time in it, so that a resumed sweep writes the same bytes.
+//! Format 2 (before evidence) is read too: its unsat records have none. The checksum
+//! (FNV-1a, 32 bits, over everything before ` #`) catches a torn or corrupted line.
 
 use crate::input::Problem;
 use std::fmt::Write as _;
 
 use crate::backend::Status;
+use crate::puzzle::evidence::{Backing, Claim, ClaimKind, Evidence};
 use crate::soku::Placement;
 
-pub const MAGIC: &str = "# sokuc-sweep 2";
+pub const MAGIC: &str = "# sokuc-sweep 3";
+
+/// The header of format 2, whose unsat records carry no evidence: `sweep-merge` reads it,
+/// and `--resume` names it.
+pub const MAGIC_2: &str = "# sokuc-sweep 2";
+
+/// Who refuted an unsat instance, and what backs it (the gate's accepted claim).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refuted {
+    pub by: String,
+    pub backing: Backing,
+    /// With [`Backing::SecondEngine`]: the engine that confirmed it.
+    pub confirmed_by: Option<String>,
+}
+
+impl Refuted {
+    /// From the gate's claim.
+    pub fn of(c: &Claim) -> Refuted {
+        Refuted {
+            by: c.by.clone(),
+            backing: c.backing,
+            confirmed_by: c.confirmed_by.clone(),
+        }
+    }
+
+    /// The record's evidence field.
+    fn field(&self) -> String {
+        let mut s = format!("{}:{}", self.by, backing_word(self.backing));
+        if let Some(o) = &self.confirmed_by {
+            s.push(':');
+            s.push_str(o);
+        }
+        s
+    }
+
+    fn parse(f: &str) -> Result<Refuted, Problem> {
+        let bad = || Problem(format!("bad evidence {f:?}"));
+        let mut parts = f.split(':');
+        let by = parts.next().filter(|b| !b.is_empty()).ok_or_else(bad)?;
+        let backing = parts.next().and_then(backing_of).ok_or_else(bad)?;
+        let confirmed_by = parts.next().map(str::to_string);
+        if parts.next().is_some() || (backing == Backing::SecondEngine) != confirmed_by.is_some() {
+            return Err(bad());
+        }
+        Ok(Refuted {
+            by: by.to_string(),
+            backing,
+            confirmed_by,
+        })
+    }
+
+    /// As the JSON's `evidence` shows it.
+    pub fn evidence(&self) -> Evidence {
+        let mut c = Claim::new(ClaimKind::Unsat, self.by.clone(), self.backing);
+        c.confirmed_by = self.confirmed_by.clone();
+        if self.backing == Backing::Certificate {
+            c.certificate = Some("farkas");
+        }
+        Evidence {
+            claims: vec![c],
+            ..Evidence::default()
+        }
+    }
+}
+
+/// The backings an unsat record may carry, by their names in the JSON.
+const BACKINGS: [(Backing, &str); 5] = [
+    (Backing::Certificate, "certificate"),
+    (Backing::Presolve, "presolve"),
+    (Backing::SecondEngine, "second-engine"),
+    (Backing::EngineWord, "engine-word"),
+    (Backing::External, "external"),
+];
+
+fn backing_word(b: Backing) -> &'static str {
+    BACKINGS.iter().find(|(x, _)| *x == b).map_or("engine-word", |(_, w)| w)
+}
+
+fn backing_of(w: &str) -> Option<Backing> {
+    BACKINGS.iter().find(|(_, x)| *x == w).map(|(b, _)| *b)
+}
 
 fn fnv1a(s: &str) -> u32 {
     let mut h: u32 = 0x811c_9dc5;
@@ -36,6 +121,8 @@ pub struct Record {
     pub status: Status,
     /// (tile, rotation) per face, 0-based tile.
     pub arrangement: Option<Vec<(usize, u8)>>,
+    /// With an unsat status: who refuted it and what backs it (`None` in format 2).
+    pub refuted: Option<Refuted>,
 }
 
 impl Record {
@@ -45,7 +132,15 @@ impl Record {
             caps: caps.to_vec(),
             status,
             arrangement: placements.map(|ps| ps.iter().map(|p| (p.tile, p.rotation)).collect()),
+            refuted: None,
         }
+    }
+
+    /// An unsat record, with the gate's claim behind it.
+    pub fn unsat(index: u64, caps: &[u64], claim: &Claim) -> Record {
+        let mut r = Record::new(index, caps, Status::Unsat, None);
+        r.refuted = Some(Refuted::of(claim));
+        r
     }
 
     /// The record as one line, with its newline.
@@ -67,6 +162,10 @@ impl Record {
             }
             None => s.push('-'),
         }
+        if let Some(r) = &self.refuted {
+            s.push(' ');
+            s.push_str(&r.field());
+        }
         let h = fnv1a(&s);
         let _ = writeln!(s, " #{h:08x}");
         s
@@ -80,8 +179,8 @@ impl Record {
             return Err("checksum mismatch (torn or corrupted record)".into());
         }
         let f: Vec<&str> = body.split(' ').collect();
-        if f.len() != 4 {
-            return Err(format!("expected 4 fields, found {}", f.len()).into());
+        if f.len() != 4 && f.len() != 5 {
+            return Err(format!("expected 4 or 5 fields, found {}", f.len()).into());
         }
         let index = f[0].parse().map_err(|_| format!("bad index {:?}", f[0]))?;
         let caps = f[1]
@@ -122,11 +221,16 @@ impl Record {
         if (status == Status::Sat) != arrangement.is_some() {
             return Err("a sat record needs an arrangement, and only a sat record has one".into());
         }
+        let refuted = f.get(4).map(|e| Refuted::parse(e)).transpose()?;
+        if refuted.is_some() && status != Status::Unsat {
+            return Err("only an unsat record has evidence".into());
+        }
         Ok(Record {
             index,
             caps,
             status,
             arrangement,
+            refuted,
         })
     }
 }
@@ -142,6 +246,7 @@ mod tests {
             caps: vec![1, 2, 3, 4],
             status: Status::Sat,
             arrangement: Some(vec![(0, 0), (11, 2), (3, 1), (2, 0)]),
+            refuted: None,
         };
         let line = r.line();
         assert!(line.starts_with("42 1,2,3,4 sat 1a12c4b3a #"), "{line}");
@@ -154,5 +259,36 @@ mod tests {
             assert!(Record::parse(&t[..k]).is_err(), "prefix {k}");
         }
         assert!(Record::parse(&t.replace("12c", "12b")).is_err());
+    }
+
+    #[test]
+    fn an_unsat_record_carries_its_evidence_and_old_records_still_read() {
+        let claim = Claim::new(ClaimKind::Unsat, "search", Backing::EngineWord);
+        let u = Record::unsat(7, &[5, 5, 0, 0], &claim);
+        let line = u.line();
+        assert!(line.starts_with("7 5,5,0,0 unsat - search:engine-word #"), "{line}");
+        assert_eq!(Record::parse(line.trim_end()).unwrap(), u);
+        let mut c = Claim::new(ClaimKind::Unsat, "sat", Backing::SecondEngine);
+        c.confirmed_by = Some("cp".into());
+        let r = Record::unsat(8, &[1, 2], &c);
+        assert!(r.line().contains(" sat:second-engine:cp #"), "{}", r.line());
+        assert_eq!(Record::parse(r.line().trim_end()).unwrap(), r);
+        assert_eq!(
+            r.refuted.as_ref().unwrap().evidence().claims[0].confirmed_by.as_deref(),
+            Some("cp")
+        );
+        // A format-2 record: no evidence.
+        let old = "7 5,5,0,0 unsat -";
+        let old = format!("{old} #{:08x}", fnv1a(old));
+        assert_eq!(Record::parse(&old).unwrap().refuted, None);
+        // Evidence only on unsat, and only well formed.
+        for body in [
+            "7 5,5,0,0 unknown - search:engine-word",
+            "7 5,5,0,0 unsat - search:guess",
+            "7 5,5,0,0 unsat - sat:second-engine",
+        ] {
+            let line = format!("{body} #{:08x}", fnv1a(body));
+            assert!(Record::parse(&line).is_err(), "{body}");
+        }
     }
 }

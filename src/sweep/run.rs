@@ -22,6 +22,7 @@ use super::spec::{Shard, Spec};
 use super::worker::Worker;
 use crate::backend::{self, Status};
 use crate::input::Problem;
+use crate::puzzle::evidence::Evidence;
 use crate::soku::Placement;
 
 #[derive(Debug, Clone)]
@@ -65,8 +66,9 @@ pub struct Summary {
     /// (index, capacities, ms) of the slowest instances solved in this run.
     #[serde(serialize_with = "crate::report::rounded_slowest")]
     pub slowest: Vec<(u64, Vec<u64>, f64)>,
-    /// Records that are not sat: (index, capacities, status).
-    pub not_sat: Vec<(u64, Vec<u64>, String)>,
+    /// Records that are not sat: (index, capacities, status, and for an unsat one what
+    /// backs it: `None` only for a record of format 2, which carries no evidence).
+    pub not_sat: Vec<(u64, Vec<u64>, String, Option<Evidence>)>,
 }
 
 impl Summary {
@@ -78,8 +80,12 @@ impl Summary {
             Status::Unknown => self.unknown += 1,
         }
         if r.status != Status::Sat {
-            self.not_sat
-                .push((r.index, r.caps.clone(), r.status.as_str().to_string()));
+            self.not_sat.push((
+                r.index,
+                r.caps.clone(),
+                r.status.as_str().to_string(),
+                r.refuted.as_ref().map(|x| x.evidence()),
+            ));
         }
     }
 }
@@ -170,6 +176,13 @@ fn read_prefix(
         if !line.ends_with('\n') && header.starts_with(line.as_str()) {
             // Killed while writing the header: start over.
             return Ok((Vec::new(), 0));
+        }
+        if line.starts_with(super::records::MAGIC_2) {
+            return Err(SweepError::File {
+                file,
+                line: 1,
+                message: "this results file is of an older format (2: its unsat records carry no evidence); finish it with the sokuc that began it, or use another --out".into(),
+            });
         }
         return Err(SweepError::File {
             file,

@@ -10,6 +10,21 @@ use crate::backend::algorithms::Algorithms;
 use crate::backend::{self, Session, SolveOptions, Status};
 use crate::soku;
 
+/// A session's status as a record: an unsat goes through the run path's gate
+/// ([`crate::run::judge_refutation`]), which names who refuted the instance and what backs
+/// it; a refutation it withholds (made after the time limit) is recorded as unknown.
+fn refuted(index: u64, caps: &[u64], by: &str, o: &backend::Outcome, opts: &SolveOptions) -> Record {
+    if o.status != Status::Unsat {
+        return Record::new(index, caps, o.status, None);
+    }
+    let claim = crate::run::judge_refutation(by, (*o.stats.basis).clone(), opts, std::time::Instant::now());
+    if claim.accepted {
+        Record::unsat(index, caps, &claim)
+    } else {
+        Record::new(index, caps, Status::Unknown, None)
+    }
+}
+
 /// One worker's solver. A backend that changes right-hand sides in place (the search
 /// engine, see [`backend::Capabilities::rhs_changes`]) keeps one session across instances.
 /// Any other runs the whole pipeline per instance, presolve included: its session would
@@ -33,6 +48,7 @@ pub(super) enum Worker<'b> {
         model: Box<crate::ir::Model<crate::pool::Key>>,
         rows: Vec<usize>,
         session: Box<dyn Session + 'b>,
+        name: &'static str,
         /// Whether a solve takes the instance index as its seed: only where right-hand
         /// sides change in place (the engine always was seeded); the other backends solve
         /// the pool model unseeded, so their records stay as they were.
@@ -80,6 +96,7 @@ impl<'b> Worker<'b> {
                 model: Box::new(model),
                 rows,
                 session,
+                name,
                 seeded: caps.rhs_changes && caps.seed,
             });
         }
@@ -123,6 +140,7 @@ impl<'b> Worker<'b> {
                 model,
                 rows,
                 session,
+                name,
                 seeded,
             } => {
                 inst.pegs = crate::pool::Pegs::Fixed(caps.to_vec());
@@ -133,10 +151,11 @@ impl<'b> Worker<'b> {
                 let opts = SolveOptions {
                     seed: seeded.then_some(index),
                     ..base.clone()
-                };
+                }
+                .clock_started();
                 let o = session.solve(&[], &opts).map_err(failed)?;
                 if o.status != Status::Sat {
-                    return Ok(Record::new(index, caps, o.status, None));
+                    return Ok(refuted(index, caps, name, &o, &opts));
                 }
                 let s = crate::run::finish(inst.as_ref(), model, &o.assignment.unwrap_or_default())
                     .map_err(|e| internal(format!("the answer is wrong: {e}")))?;
@@ -158,7 +177,8 @@ impl<'b> Worker<'b> {
                 let opts = SolveOptions {
                     seed: seeded.then_some(index),
                     ..base.clone()
-                };
+                }
+                .clock_started();
                 let o = session.solve(&[], &opts).map_err(failed)?;
                 Ok(match o.status {
                     Status::Sat => {
@@ -167,7 +187,7 @@ impl<'b> Worker<'b> {
                             .map_err(|e| internal(format!("the {name} answer is wrong: {e}")))?;
                         Record::new(index, caps, Status::Sat, Some(&p))
                     }
-                    status => Record::new(index, caps, status, None),
+                    _ => refuted(index, caps, name, &o, &opts),
                 })
             }
             Worker::Other(b) => {
@@ -187,7 +207,12 @@ impl<'b> Worker<'b> {
                     crate::run::RunError::Backend(e) => failed(e),
                     e => internal(e.to_string()),
                 })?;
-                Ok(Record::new(index, caps, r.answer.status, r.answer.solution.as_deref()))
+                // The run path's own gate judged the answer: an unsat carries its claim.
+                let claim = r.answer.evidence.claim(crate::puzzle::evidence::ClaimKind::Unsat);
+                Ok(match (r.answer.status, claim) {
+                    (Status::Unsat, Some(c)) => Record::unsat(index, caps, c),
+                    (status, _) => Record::new(index, caps, status, r.answer.solution.as_deref()),
+                })
             }
         }
     }
