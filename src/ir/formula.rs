@@ -650,6 +650,8 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
+        // Compiled models seen, and the widest linear row in them.
+        let (mut compiled, mut widest) = (0, 0u128);
         for round in 0..60 {
             let bits = [20, 61, 62, 63, 64, 70, 100][round % 7];
             let mut text = String::from("* #variable= 6 #constraint= 3\nmin:");
@@ -678,9 +680,11 @@ mod tests {
                     continue;
                 };
                 let f = file.formula(&m);
+                compiled += 1;
                 for (label, c) in f.constraints() {
                     if let Constraint::Linear(lin) = c {
                         assert!(fits(lin.magnitude()), "{label}: {lin:?}\n{text}");
+                        widest = widest.max(lin.magnitude());
                     }
                 }
                 if let Some(o) = f.objective() {
@@ -688,5 +692,7 @@ mod tests {
                 }
             }
         }
+        // The rows tried reach the edge: some compiled, some to rows near 2^62.
+        assert!(compiled > 30 && widest >= 1 << 60, "{compiled} models, widest row {widest}");
     }
 }
