@@ -367,10 +367,18 @@ fn certifications_at_once_in_threads_each_check_their_own_files() {
             let c = c.unwrap_or_else(|e| panic!("round {round}, {pigeons} in {holes}: {e}"));
             let text = c.text();
             if pigeons > holes {
-                assert_eq!(c.verdict(), sokuc::Verdict::Unsat, "round {round}, {pigeons} in {holes}: {text}");
+                assert_eq!(
+                    c.verdict(),
+                    sokuc::Verdict::Unsat,
+                    "round {round}, {pigeons} in {holes}: {text}"
+                );
                 assert!(text.contains("UNSAT (proof checked: "), "{text}");
             } else {
-                assert_eq!(c.verdict(), sokuc::Verdict::Sat, "round {round}, {pigeons} in {holes}: {text}");
+                assert_eq!(
+                    c.verdict(),
+                    sokuc::Verdict::Sat,
+                    "round {round}, {pigeons} in {holes}: {text}"
+                );
                 assert!(text.contains("SAT (answer verified)"), "{text}");
                 // The model is of this formula: one hole per pigeon, no hole shared.
                 let model: Vec<i64> = text
@@ -462,7 +470,10 @@ fn benches_at_once_solve_their_own_instances() {
     let dir = tempfile::tempdir().unwrap();
     let batch = |file: &str, keep: usize| {
         let text = std::fs::read_to_string(root().join("instances/batches").join(file)).unwrap();
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).collect();
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .collect();
         let path = dir.path().join(file);
         std::fs::write(&path, lines[..keep].join("\n") + "\n").unwrap();
         sokuc::Batch::read(&path).unwrap()

@@ -1221,7 +1221,10 @@ fn stalled(port: u16, sent: &[u8]) -> (String, Duration) {
     let mut got = Vec::new();
     let read = c.read_to_end(&mut got);
     let took = t0.elapsed();
-    assert!(read.is_ok() || !got.is_empty() || took < Duration::from_secs(19), "{read:?} after {took:?}");
+    assert!(
+        read.is_ok() || !got.is_empty() || took < Duration::from_secs(19),
+        "{read:?} after {took:?}"
+    );
     (String::from_utf8_lossy(&got).into_owned(), took)
 }
 
@@ -1328,7 +1331,10 @@ fn a_request_waits_for_a_turn_no_longer_than_its_deadline() {
         assert_eq!(code, 503, "{route}: {answer} after {took:?}");
         common::assert_schema("error", &answer);
         let message = answer["message"].as_str().unwrap();
-        assert!(message.starts_with("the server is busy: no turn at the solvers"), "{message}");
+        assert!(
+            message.starts_with("the server is busy: no turn at the solvers"),
+            "{message}"
+        );
         assert!(!holding.is_finished(), "{route}: the holder ended first");
     }
     post(port, "/api/cancel", &json!({"job": "hold"}));
@@ -1361,6 +1367,9 @@ fn a_solve_s_time_limit_counts_from_its_arrival() {
     let (code, answer) = late.join().unwrap();
     let took = t0.elapsed();
     assert_eq!((code, &answer["status"]), (200, &json!("unknown")), "{answer}");
-    assert!(took < Duration::from_millis(3400), "answered {took:?} after it was sent");
+    assert!(
+        took < Duration::from_millis(3400),
+        "answered {took:?} after it was sent"
+    );
     let _ = holding.join();
 }
