@@ -1219,12 +1219,9 @@ fn stalled(port: u16, sent: &[u8]) -> (String, Duration) {
     c.write_all(sent).unwrap();
     let t0 = Instant::now();
     let mut got = Vec::new();
-    let read = c.read_to_end(&mut got);
+    // An error (a reset, or the client's own timeout) counts as closed, when it came.
+    let _ = c.read_to_end(&mut got);
     let took = t0.elapsed();
-    assert!(
-        read.is_ok() || !got.is_empty() || took < Duration::from_secs(19),
-        "{read:?} after {took:?}"
-    );
     (String::from_utf8_lossy(&got).into_owned(), took)
 }
 
@@ -1286,8 +1283,7 @@ fn hard_cnf() -> String {
     text
 }
 
-/// A solve that holds the server's one turn until cancelled (by `job`), and the time it
-/// was seen running.
+/// A solve that holds the server's one turn until cancelled (by `job`), once it runs.
 fn hold_the_turn(port: u16, job: &str) -> std::thread::JoinHandle<(u16, Value)> {
     let body = json!({"instance": hard_cnf(), "name": "php.cnf", "backend": "sat", "timeout": 60, "job": job});
     let holding = std::thread::spawn(move || post(port, "/api/solve", &body));
@@ -1320,23 +1316,26 @@ fn a_request_waits_for_a_turn_no_longer_than_its_deadline() {
     });
     let mut easy = seed_request();
     easy["timeout"] = json!(1);
-    for (route, body) in [
+    // At once, so that the turn is held for about a second in all.
+    let waiting: Vec<_> = [
         ("/api/solve", easy.clone()),
         ("/api/count", easy.clone()),
         ("/api/variant", json!({"name": "icosahedron", "timeout": 1})),
-    ] {
-        let t0 = Instant::now();
-        let (code, answer) = post(port, route, &body);
-        let took = t0.elapsed();
-        assert_eq!(code, 503, "{route}: {answer} after {took:?}");
+    ]
+    .into_iter()
+    .map(|(route, body)| std::thread::spawn(move || (route, post(port, route, &body))))
+    .collect();
+    for w in waiting {
+        let (route, (code, answer)) = w.join().unwrap();
+        assert_eq!(code, 503, "{route}: {answer}");
         common::assert_schema("error", &answer);
         let message = answer["message"].as_str().unwrap();
         assert!(
             message.starts_with("the server is busy: no turn at the solvers"),
             "{message}"
         );
-        assert!(!holding.is_finished(), "{route}: the holder ended first");
     }
+    assert!(!holding.is_finished(), "the holder ended first");
     post(port, "/api/cancel", &json!({"job": "hold"}));
     let (code, held) = holding.join().unwrap();
     assert_eq!((code, &held["status"]), (200, &json!("unknown")), "{held}");
@@ -1347,8 +1346,8 @@ fn a_request_waits_for_a_turn_no_longer_than_its_deadline() {
 }
 
 /// `/api/solve`'s time limit counts from the request's arrival, as the count's and the
-/// export's do: a solve that waited 1.5 s of its 2.5 s for a turn has 1 s left. It got a
-/// fresh 2.5 s once its turn came, so it answered about 4 s after it was sent.
+/// export's do: a solve that waited 1.5 s of its 2 s for a turn has 0.5 s left. It got a
+/// fresh 2 s once its turn came, so it answered about 3.5 s after it was sent.
 #[test]
 fn a_solve_s_time_limit_counts_from_its_arrival() {
     let s = start_with(ServeOptions::new().max_running(1));
@@ -1359,7 +1358,7 @@ fn a_solve_s_time_limit_counts_from_its_arrival() {
         post(
             port,
             "/api/solve",
-            &json!({"instance": hard_cnf(), "name": "php.cnf", "backend": "sat", "timeout": 2.5}),
+            &json!({"instance": hard_cnf(), "name": "php.cnf", "backend": "sat", "timeout": 2}),
         )
     });
     std::thread::sleep(Duration::from_millis(1500));
