@@ -66,7 +66,8 @@ impl ServeOptions {
         self
     }
 
-    /// Memory for one request's model or count, in bytes.
+    /// Memory for one request's model or count, in bytes. A page of solutions is held within
+    /// a quarter of it, and refused at once when its solutions cannot fit.
     pub fn max_memory(mut self, bytes: u64) -> ServeOptions {
         self.config.max_memory = bytes;
         self

@@ -25,7 +25,8 @@ pub struct Config {
     pub max_running: usize,
     /// Requests open at once, waiting ones included; past it the server answers 503.
     pub max_open: usize,
-    /// Memory for one request's model or count, in bytes.
+    /// Memory for one request's model or count, in bytes (a page of solutions is held within
+    /// a quarter of it).
     pub max_memory: u64,
     /// How long a connection may take to send its whole request, and each write of the
     /// answer to go out; past it the connection is closed.
