@@ -310,3 +310,189 @@ fn certify_answers_sat_on_the_issue_13_instances() {
         }
     }
 }
+
+/// Pigeonhole in DIMACS: `pigeons` pigeons in `holes` holes, unsatisfiable exactly when
+/// there are more pigeons than holes.
+fn pigeonhole_cnf(pigeons: u32, holes: u32) -> String {
+    let x = |p: u32, h: u32| p * holes + h + 1;
+    let mut clauses = Vec::new();
+    for p in 0..pigeons {
+        clauses.push((0..holes).map(|h| x(p, h).to_string()).collect::<Vec<_>>().join(" "));
+    }
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                clauses.push(format!("-{} -{}", x(p, h), x(q, h)));
+            }
+        }
+    }
+    let mut text = format!("p cnf {} {}\n", pigeons * holes, clauses.len());
+    for c in clauses {
+        text.push_str(&c);
+        text.push_str(" 0\n");
+    }
+    text
+}
+
+/// The formulas certified at once: two unsatisfiable, two satisfiable, all of different
+/// sizes, so that one call's proof checked against another's CNF is rejected.
+const PIGEONHOLES: [(u32, u32); 4] = [(5, 4), (4, 4), (6, 5), (5, 5)];
+
+/// Certifications at once in one process: each call writes its CNF and its proof to a
+/// folder of its own. They all used `sokuc-certify-{pid}`, so one call's proof was checked
+/// against another's CNF (a rejected proof), or the first call to finish removed the others'
+/// files (an error).
+#[test]
+#[ignore = "needs drat-trim: scripts/build-drat-trim.sh (run by install-tools.sh) builds it"]
+fn certifications_at_once_in_threads_each_check_their_own_files() {
+    let checker = drat_trim();
+    for round in 0..3 {
+        let start = std::sync::Arc::new(std::sync::Barrier::new(PIGEONHOLES.len()));
+        let threads: Vec<_> = PIGEONHOLES
+            .iter()
+            .map(|&(pigeons, holes)| {
+                let (checker, start) = (checker.clone(), start.clone());
+                std::thread::spawn(move || {
+                    let name = format!("php-{pigeons}-{holes}.cnf");
+                    let inst = sokuc::Instance::parse("cnf", &name, &pigeonhole_cnf(pigeons, holes)).unwrap();
+                    let options = sokuc::Options::new().backend(sokuc::Backend::Sat);
+                    start.wait();
+                    let c = inst.certify(&options, &sokuc::Certify::new().checker(&checker));
+                    (pigeons, holes, c)
+                })
+            })
+            .collect();
+        for t in threads {
+            let (pigeons, holes, c) = t.join().unwrap();
+            let c = c.unwrap_or_else(|e| panic!("round {round}, {pigeons} in {holes}: {e}"));
+            let text = c.text();
+            if pigeons > holes {
+                assert_eq!(
+                    c.verdict(),
+                    sokuc::Verdict::Unsat,
+                    "round {round}, {pigeons} in {holes}: {text}"
+                );
+                assert!(text.contains("UNSAT (proof checked: "), "{text}");
+            } else {
+                assert_eq!(
+                    c.verdict(),
+                    sokuc::Verdict::Sat,
+                    "round {round}, {pigeons} in {holes}: {text}"
+                );
+                assert!(text.contains("SAT (answer verified)"), "{text}");
+                // The model is of this formula: one hole per pigeon, no hole shared.
+                let model: Vec<i64> = text
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("v "))
+                    .flat_map(|l| l.split_whitespace().map(|w| w.parse::<i64>().unwrap()))
+                    .filter(|&v| v > 0)
+                    .collect();
+                let mut holes_used: Vec<i64> = model.iter().map(|v| (v - 1) % i64::from(holes)).collect();
+                holes_used.sort_unstable();
+                holes_used.dedup();
+                assert_eq!(
+                    (model.len(), holes_used.len()),
+                    (pigeons as usize, pigeons as usize),
+                    "{text}"
+                );
+            }
+            assert!(c.certified());
+        }
+    }
+    // Asked to keep its files, a call leaves them where it was told, as before.
+    let kept = tempfile::tempdir().unwrap();
+    let inst = sokuc::Instance::parse("cnf", "php.cnf", &pigeonhole_cnf(5, 4)).unwrap();
+    let c = inst
+        .certify(
+            &sokuc::Options::new().backend(sokuc::Backend::Sat),
+            &sokuc::Certify::new().checker(&checker).keep(kept.path()),
+        )
+        .unwrap();
+    assert_eq!(c.verdict(), sokuc::Verdict::Unsat);
+    for file in ["model.cnf", "proof.drat"] {
+        assert!(kept.path().join(file).is_file(), "{file} was not kept");
+    }
+}
+
+/// `sokuc certify` processes at once, each with its own formula: each answers for its own,
+/// and leaves nothing behind in the temporary folder.
+#[test]
+#[ignore = "needs drat-trim: scripts/build-drat-trim.sh (run by install-tools.sh) builds it"]
+fn certify_processes_at_once_each_answer_for_their_own_formula() {
+    let checker = drat_trim();
+    let files = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let children: Vec<_> = PIGEONHOLES[..3]
+        .iter()
+        .map(|&(pigeons, holes)| {
+            let path = files.path().join(format!("php-{pigeons}-{holes}.cnf"));
+            std::fs::write(&path, pigeonhole_cnf(pigeons, holes)).unwrap();
+            let child = sokuc()
+                .arg("certify")
+                .arg(&path)
+                .args(["--backend", "sat", "--checker"])
+                .arg(&checker)
+                .env("TMPDIR", tmp.path())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            (pigeons, holes, child)
+        })
+        .collect();
+    for (pigeons, holes, child) in children {
+        let o = child.wait_with_output().unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        // A CNF file answers with the SAT competition's exit codes.
+        let (code, says) = if pigeons > holes {
+            (20, "UNSAT (proof checked: ")
+        } else {
+            (10, "SAT (answer verified)")
+        };
+        assert_eq!(
+            o.status.code(),
+            Some(code),
+            "{pigeons} in {holes}: {out}{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(out.contains(says), "{out}");
+    }
+    let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+/// `Batch::bench_spawned` on two threads at once: each writes its instance files to a folder
+/// of its own. Both used `sokuc-bench-{pid}`, with the same file names (`line1.toml`, ...),
+/// so one benchmark solved the other's instances, or failed when the other, done first,
+/// removed the folder.
+#[test]
+fn benches_at_once_solve_their_own_instances() {
+    let dir = tempfile::tempdir().unwrap();
+    let batch = |file: &str, keep: usize| {
+        let text = std::fs::read_to_string(root().join("instances/batches").join(file)).unwrap();
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .collect();
+        let path = dir.path().join(file);
+        std::fs::write(&path, lines[..keep].join("\n") + "\n").unwrap();
+        sokuc::Batch::read(&path).unwrap()
+    };
+    let n = 6;
+    let (sat, unsat) = (batch("icosoku100.txt", n), batch("unsat-icosoku100.txt", n));
+    let start = std::sync::Arc::new(std::sync::Barrier::new(2));
+    let run = |b: sokuc::Batch| {
+        let start = start.clone();
+        std::thread::spawn(move || {
+            start.wait();
+            let exe = std::path::Path::new(env!("CARGO_BIN_EXE_sokuc"));
+            let mut rows = Vec::new();
+            b.bench_spawned(exe, sokuc::Backend::Sat, &[], &mut rows)
+                .map(|s| (s.sat(), s.unsat(), String::from_utf8_lossy(&rows).into_owned()))
+        })
+    };
+    let (a, b) = (run(sat), run(unsat));
+    let (sat, unsat) = (a.join().unwrap().unwrap(), b.join().unwrap().unwrap());
+    assert_eq!((sat.0, sat.1), (n, 0), "{}", sat.2);
+    assert_eq!((unsat.0, unsat.1), (0, n), "{}", unsat.2);
+}

@@ -1162,3 +1162,213 @@ fn an_export_over_the_memory_limit_is_refused() {
     assert_eq!(code, 200);
     assert!(text.len() > 1 << 20, "{} bytes", text.len());
 }
+
+/// `/api/solutions` on a 20-byte CNF that declares 33,554,432 variables: each solution's
+/// line would list them all (about 270 MB of text), for up to 10,001 lines. The page was
+/// collected whole in memory; it is refused at once, before anything is compiled, with
+/// the server's memory limit named. A small one still pages as before.
+#[test]
+fn a_page_of_solutions_too_large_for_memory_is_refused_at_once() {
+    let s = start();
+    let before = resident_kib();
+    let t0 = Instant::now();
+    let (code, answer) = post(
+        s.port,
+        "/api/solutions",
+        &json!({"instance": "p cnf 33554432 0\n", "name": "x.cnf", "timeout": 100}),
+    );
+    let took = t0.elapsed();
+    assert_eq!(code, 413, "{answer}");
+    common::assert_schema("error", &answer);
+    let message = answer["message"].as_str().unwrap();
+    assert!(
+        message.contains("memory limit of 2.0 GiB") && message.contains("smaller page") && !message.contains('\n'),
+        "{message}"
+    );
+    // Gross bounds: answered without compiling 33 million variables (which took over a
+    // minute and gigabytes).
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    let grew = resident_kib().saturating_sub(before);
+    assert!(grew < 256 * 1024, "the server grew by {grew} KiB");
+    // One page of one solution each still too large: the estimate is per solution.
+    let (code, answer) = post(
+        s.port,
+        "/api/solutions",
+        &json!({"instance": "p cnf 33554432 0\n", "name": "x.cnf", "limit": 1}),
+    );
+    assert_eq!(code, 413, "{answer}");
+    // Three free variables: 8 solutions, paged.
+    let (code, page) = post(
+        s.port,
+        "/api/solutions",
+        &json!({"instance": "p cnf 3 0\n", "name": "x.cnf", "offset": 2, "limit": 4}),
+    );
+    assert_eq!(code, 200, "{page}");
+    assert_eq!(page["solutions"].as_array().unwrap().len(), 4, "{page}");
+    assert_eq!(page["more"], true, "{page}");
+    assert_eq!(page["summary"]["solutions"], 7, "{page}");
+    assert_eq!(page["solutions"][0]["model"].as_array().unwrap().len(), 3, "{page}");
+}
+
+/// What the server sends back on a connection, and how long it took to close it: a
+/// connection sent `sent` and then nothing.
+fn stalled(port: u16, sent: &[u8]) -> (String, Duration) {
+    let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    // Far past the server's timeout: only a server with none reaches it.
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    c.write_all(sent).unwrap();
+    let t0 = Instant::now();
+    let mut got = Vec::new();
+    // An error (a reset, or the client's own timeout) counts as closed, when it came.
+    let _ = c.read_to_end(&mut got);
+    let took = t0.elapsed();
+    (String::from_utf8_lossy(&got).into_owned(), took)
+}
+
+/// A client that opens a connection and sends nothing, half a head, or half a body holds
+/// its thread only until the server's I/O timeout: the connection is closed, with a 408
+/// once part of a request came. They held a thread each for good.
+#[test]
+fn a_connection_that_sends_half_a_request_is_closed_within_the_timeout() {
+    let s = start_with(ServeOptions::new().io_timeout(Duration::from_secs(1)));
+    let port = s.port;
+    let head = format!("POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n");
+    let cases: [(&str, Vec<u8>); 3] = [
+        ("nothing", Vec::new()),
+        ("half a head", head.as_bytes().to_vec()),
+        (
+            "half a body",
+            format!("{head}Content-Length: 100\r\n\r\n{{\"instance\":").into_bytes(),
+        ),
+    ];
+    let threads: Vec<_> = cases
+        .into_iter()
+        .map(|(what, sent)| std::thread::spawn(move || (what, sent.is_empty(), stalled(port, &sent))))
+        .collect();
+    for t in threads {
+        let (what, nothing, (answer, took)) = t.join().unwrap();
+        assert!(took < Duration::from_secs(8), "{what}: closed after {took:?}");
+        if nothing {
+            assert_eq!(answer, "", "{what}");
+        } else {
+            assert!(answer.starts_with("HTTP/1.1 408 "), "{what}: {answer}");
+            assert!(answer.contains("did not arrive in time"), "{what}: {answer}");
+        }
+    }
+    // The server still answers.
+    let (code, _) = post(port, "/api/parse", &seed_request());
+    assert_eq!(code, 200);
+}
+
+/// Pigeonhole (10 pigeons in 9 holes) as a CNF: a `sat` solve of it runs until stopped.
+fn hard_cnf() -> String {
+    let (pigeons, holes) = (10u32, 9u32);
+    let x = |p: u32, h: u32| p * holes + h + 1;
+    let mut clauses = Vec::new();
+    for p in 0..pigeons {
+        clauses.push((0..holes).map(|h| x(p, h).to_string()).collect::<Vec<_>>().join(" "));
+    }
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                clauses.push(format!("-{} -{}", x(p, h), x(q, h)));
+            }
+        }
+    }
+    let mut text = format!("p cnf {} {}\n", pigeons * holes, clauses.len());
+    for c in clauses {
+        text.push_str(&c);
+        text.push_str(" 0\n");
+    }
+    text
+}
+
+/// A solve that holds the server's one turn until cancelled (by `job`), once it runs.
+fn hold_the_turn(port: u16, job: &str) -> std::thread::JoinHandle<(u16, Value)> {
+    let body = json!({"instance": hard_cnf(), "name": "php.cnf", "backend": "sat", "timeout": 60, "job": job});
+    let holding = std::thread::spawn(move || post(port, "/api/solve", &body));
+    let t0 = Instant::now();
+    loop {
+        let (_, p) = post(port, "/api/progress", &json!({"job": job}));
+        if p["running"] == true {
+            break;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(30), "the holder never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    holding
+}
+
+/// Requests take turns at the solvers (here one at a time). One that waits past its
+/// deadline (its time limit, which counts from its arrival) is answered 503, busy, while
+/// the turn is still held; the variant route's layout takes its turn too. They waited as
+/// long as the turn was held, and the variant's layout was computed outside any turn.
+#[test]
+fn a_request_waits_for_a_turn_no_longer_than_its_deadline() {
+    let s = start_with(ServeOptions::new().max_running(1));
+    let port = s.port;
+    let holding = hold_the_turn(port, "hold");
+    // However the test ends, the holder is let go (else a server without deadlines would
+    // keep every request below waiting until the holder's 60 s).
+    let release = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(15));
+        post(port, "/api/cancel", &json!({"job": "hold"}));
+    });
+    let mut easy = seed_request();
+    easy["timeout"] = json!(1);
+    // At once, so that the turn is held for about a second in all.
+    let waiting: Vec<_> = [
+        ("/api/solve", easy.clone()),
+        ("/api/count", easy.clone()),
+        ("/api/variant", json!({"name": "icosahedron", "timeout": 1})),
+    ]
+    .into_iter()
+    .map(|(route, body)| std::thread::spawn(move || (route, post(port, route, &body))))
+    .collect();
+    for w in waiting {
+        let (route, (code, answer)) = w.join().unwrap();
+        assert_eq!(code, 503, "{route}: {answer}");
+        common::assert_schema("error", &answer);
+        let message = answer["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("the server is busy: no turn at the solvers"),
+            "{message}"
+        );
+    }
+    assert!(!holding.is_finished(), "the holder ended first");
+    post(port, "/api/cancel", &json!({"job": "hold"}));
+    let (code, held) = holding.join().unwrap();
+    assert_eq!((code, &held["status"]), (200, &json!("unknown")), "{held}");
+    // With the turn free, the same requests are answered.
+    let (code, answer) = post(port, "/api/variant", &json!({"name": "icosahedron", "timeout": 1}));
+    assert_eq!(code, 200, "{answer}");
+    drop(release);
+}
+
+/// `/api/solve`'s time limit counts from the request's arrival, as the count's and the
+/// export's do: a solve that waited 1.5 s of its 2 s for a turn has 0.5 s left. It got a
+/// fresh 2 s once its turn came, so it answered about 3.5 s after it was sent.
+#[test]
+fn a_solve_s_time_limit_counts_from_its_arrival() {
+    let s = start_with(ServeOptions::new().max_running(1));
+    let port = s.port;
+    let holding = hold_the_turn(port, "first");
+    let t0 = Instant::now();
+    let late = std::thread::spawn(move || {
+        post(
+            port,
+            "/api/solve",
+            &json!({"instance": hard_cnf(), "name": "php.cnf", "backend": "sat", "timeout": 2}),
+        )
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    post(port, "/api/cancel", &json!({"job": "first"}));
+    let (code, answer) = late.join().unwrap();
+    let took = t0.elapsed();
+    assert_eq!((code, &answer["status"]), (200, &json!("unknown")), "{answer}");
+    assert!(
+        took < Duration::from_millis(3400),
+        "answered {took:?} after it was sent"
+    );
+    let _ = holding.join();
+}

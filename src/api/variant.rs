@@ -158,6 +158,16 @@ impl Instance {
         ))
     }
 
+    /// The variables an OPB or CNF instance declares (`None` for the puzzle kinds). Each of
+    /// its answers lists a value for every one (`sokuc solve --format json`'s `model`), so
+    /// this sizes an answer before any is found: a 20-byte file can declare 33 million.
+    pub fn declared_variables(&self) -> Option<u32> {
+        self.puzzle()
+            .as_any()
+            .downcast_ref::<crate::pb::PbFile>()
+            .map(|p| p.num_vars)
+    }
+
     fn soku(&self) -> Option<&crate::model::Instance> {
         self.puzzle().as_any().downcast_ref::<crate::model::Instance>()
     }

@@ -125,8 +125,10 @@ pub fn run_spawned(
     extra: &[String],
     out: &mut dyn Write,
 ) -> std::io::Result<Vec<Row>> {
-    let dir = std::env::temp_dir().join(format!("sokuc-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
+    // A folder of this call's own, removed when dropped: benchmarks at once (threads of one
+    // process) never overwrite each other's instance files.
+    let temporary = tempfile::Builder::new().prefix("sokuc-bench-").tempdir()?;
+    let dir = temporary.path();
     let mut rows = Vec::with_capacity(items.len());
     for item in items {
         // After an interrupt every instance left would answer `unknown` at once: the rows
@@ -150,7 +152,6 @@ pub fn run_spawned(
             Some(20) => Status::Unsat,
             Some(30) => Status::Unknown,
             other => {
-                let _ = std::fs::remove_dir_all(&dir);
                 return Err(std::io::Error::other(format!(
                     "line {}: sokuc solve exited with {other:?}: {}",
                     item.line,
@@ -177,7 +178,6 @@ pub fn run_spawned(
         );
         rows.push(row);
     }
-    let _ = std::fs::remove_dir_all(&dir);
     Ok(rows)
 }
 

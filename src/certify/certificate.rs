@@ -70,21 +70,26 @@ pub fn certify(p: &dyn AnyPuzzle, req: &Request) -> Result<Certificate, Error> {
     let compile = CompileOptions {
         presolve: req.compile.presolve && presolve.is_none(),
     };
-    let (dir, temporary) = match req.keep {
+    // Without `keep`, a folder of this call's own, removed when `_temporary` is dropped
+    // (also on an error or a panic): calls at once, in threads or processes, never share
+    // the CNF or the proof.
+    let (dir, _temporary) = match req.keep {
         Some(d) => {
             std::fs::create_dir_all(d)
                 .map_err(|e| InputError::new(d.display().to_string(), None, format!("cannot create: {e}")))?;
-            (d.to_path_buf(), false)
+            (d.to_path_buf(), None)
         }
         None => {
-            let d = std::env::temp_dir().join(format!("sokuc-certify-{}", std::process::id()));
-            std::fs::create_dir_all(&d).map_err(|e| Error::internal(format!("creating {}: {e}", d.display())))?;
-            (d, true)
+            let t = tempfile::Builder::new()
+                .prefix("sokuc-certify-")
+                .tempdir()
+                .map_err(|e| Error::internal(format!("creating a temporary folder: {e}")))?;
+            (t.path().to_path_buf(), Some(t))
         }
     };
     let cnf = dir.join("model.cnf");
     let proof_path = dir.join("proof.drat");
-    let result = (|| -> Result<Certificate, Error> {
+    (|| -> Result<Certificate, Error> {
         p.emit(emit::Format::Dimacs, &compile, req.encode, emit::To::File(&cnf))?;
         // Like every output, the proof is written beside its place and moved there whole.
         let pending = crate::output::Pending::new(&proof_path)?;
@@ -126,11 +131,7 @@ pub fn certify(p: &dyn AnyPuzzle, req: &Request) -> Result<Certificate, Error> {
             checker: checker.clone(),
             kept: req.keep.map(|_| (cnf.clone(), proof_path.clone())),
         })
-    })();
-    if temporary {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    result
+    })()
 }
 
 impl Certificate {

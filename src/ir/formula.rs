@@ -23,6 +23,16 @@ impl Cmp {
             Cmp::Eq => lhs == rhs,
         }
     }
+
+    /// Whether `lhs cmp rhs` holds, for a left side summed exactly in 128 bits.
+    pub fn holds_exactly(self, lhs: i128, rhs: i64) -> bool {
+        let rhs = i128::from(rhs);
+        match self {
+            Cmp::Le => lhs <= rhs,
+            Cmp::Ge => lhs >= rhs,
+            Cmp::Eq => lhs == rhs,
+        }
+    }
 }
 
 impl fmt::Display for Cmp {
@@ -49,17 +59,55 @@ impl Linear {
         Linear { terms, cmp, rhs }
     }
 
-    pub fn lhs(&self, assignment: &[bool]) -> i64 {
+    /// The left side under `assignment`, exactly: summed in 128 bits, which no row can pass
+    /// (fewer than 2^60 terms of at most 2^63 each), so a row that [`PbFormula::add`] would
+    /// refuse as too wide is still evaluated correctly here.
+    pub fn lhs(&self, assignment: &[bool]) -> i128 {
         self.terms
             .iter()
             .filter(|(_, l)| l.eval(assignment))
-            .map(|(c, _)| c)
+            .map(|&(c, _)| i128::from(c))
             .sum()
     }
 
     pub fn holds(&self, assignment: &[bool]) -> bool {
-        self.cmp.holds(self.lhs(assignment), self.rhs)
+        self.cmp.holds_exactly(self.lhs(assignment), self.rhs)
     }
+
+    /// The sum of the coefficients' absolute values: every left side (and every partial sum
+    /// of one, in any order) lies within plus or minus this.
+    pub fn magnitude(&self) -> u128 {
+        magnitude(&self.terms)
+    }
+}
+
+/// The sum of the coefficients' absolute values (saturating, which needs more than 2^64
+/// terms).
+fn magnitude(terms: &[(i64, Lit)]) -> u128 {
+    terms
+        .iter()
+        .fold(0u128, |s, &(c, _)| s.saturating_add(u128::from(c.unsigned_abs())))
+}
+
+/// A row, an implied sum or an objective whose coefficients add up past `i64::MAX` in
+/// absolute value: its sums would not fit the 64-bit arithmetic that encoders, engines and
+/// the evaluator use. Front-ends split such rows before they reach the IR (`pb` writes them
+/// as digit columns, and a wide objective in stages).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{what} is too wide for 64-bit sums: its coefficients add up to {total} in absolute value, past {max}",
+    max = i64::MAX
+)]
+pub struct TooWide {
+    /// The constraint (its kind and label) or "the objective".
+    pub what: String,
+    /// The sum of its coefficients' absolute values.
+    pub total: u128,
+}
+
+/// Whether a sum of this magnitude fits every 64-bit sum over it.
+fn fits(total: u128) -> bool {
+    total <= i64::MAX as u128
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -255,19 +303,72 @@ impl PbFormula {
     /// Sets (or, with `None`, removes) the objective to minimise.
     ///
     /// # Panics
-    /// If a literal is of a variable the formula does not have.
+    /// If a literal is of a variable the formula does not have, or the coefficients add up
+    /// past `i64::MAX` in absolute value ([`PbFormula::try_set_objective`] says so instead).
+    /// Callers keep objectives narrower: `pb` stages an objective from 2^62 on, and the
+    /// other front-ends' objectives count tiles.
     pub fn set_objective(&mut self, terms: Option<Vec<(i64, Lit)>>) {
+        if let Err(e) = self.try_set_objective(terms) {
+            panic!("{e}");
+        }
+    }
+
+    /// [`PbFormula::set_objective`], with an objective too wide for 64-bit sums refused
+    /// (and the formula unchanged).
+    ///
+    /// # Errors
+    /// [`TooWide`] when the coefficients add up past `i64::MAX` in absolute value.
+    ///
+    /// # Panics
+    /// If a literal is of a variable the formula does not have.
+    pub fn try_set_objective(&mut self, terms: Option<Vec<(i64, Lit)>>) -> Result<(), TooWide> {
         if let Some(terms) = &terms {
             for (_, l) in terms {
                 assert!(l.var().0 < self.num_vars, "objective literal of an unknown variable");
             }
+            let total = magnitude(terms);
+            if !fits(total) {
+                return Err(TooWide {
+                    what: "the objective".into(),
+                    total,
+                });
+            }
         }
         self.objective = terms;
         self.staged = None;
+        Ok(())
     }
 
     /// Adds a constraint; returns its index (for [`Constraint::SumOf`]).
+    ///
+    /// # Panics
+    /// If a literal is of a variable the formula does not have, a `SumOf` names a constraint
+    /// that is not an earlier linear one, or the row is too wide for 64-bit sums
+    /// ([`PbFormula::try_add`] says so instead). The front-ends never build such a row:
+    /// `pb` normalises a row as written below 2^62 (merging, negating, saturating and
+    /// dividing by the gcd never raise the sum of the coefficients' absolute values) and
+    /// writes a wider one as clauses or digit columns; 3SoKu's and the pools' rows are bounded
+    /// by the input limits on weights and capacities, Kakuro's and Tricky Triple's by their
+    /// grids; the engines' bound rows are an objective's terms, which
+    /// [`PbFormula::set_objective`] bounds.
     pub fn add(&mut self, label: impl Into<String>, c: Constraint) -> usize {
+        match self.try_add(label, c) {
+            Ok(index) => index,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`PbFormula::add`], with a row too wide for 64-bit sums refused (and the formula
+    /// unchanged): a linear row whose coefficients add up past `i64::MAX` in absolute value,
+    /// or a `SumOf` whose parts' do together.
+    ///
+    /// # Errors
+    /// [`TooWide`], naming the row.
+    ///
+    /// # Panics
+    /// As [`PbFormula::add`], for an unknown variable or a `SumOf` over a part that is not an
+    /// earlier linear row.
+    pub fn try_add(&mut self, label: impl Into<String>, c: Constraint) -> Result<usize, TooWide> {
         for l in c.lits() {
             assert!(
                 l.var().0 < self.num_vars,
@@ -275,16 +376,30 @@ impl PbFormula {
                 c.kind()
             );
         }
-        if let Constraint::SumOf { parts, .. } = &c {
-            for &p in parts {
-                assert!(
-                    matches!(self.constraints.get(p), Some((_, Constraint::Linear(_)))),
-                    "sum-of refers to constraint #{p}, which is not an earlier linear constraint"
-                );
+        let total = match &c {
+            Constraint::Linear(lin) => lin.magnitude(),
+            Constraint::SumOf { parts, .. } => {
+                let mut total = 0u128;
+                for &p in parts {
+                    match self.constraints.get(p) {
+                        Some((_, Constraint::Linear(lin))) => total = total.saturating_add(lin.magnitude()),
+                        _ => panic!("sum-of refers to constraint #{p}, which is not an earlier linear constraint"),
+                    }
+                }
+                total
             }
+            // A count of literals.
+            _ => 0,
+        };
+        let label = label.into();
+        if !fits(total) {
+            return Err(TooWide {
+                what: format!("constraint #{} ({label}, {})", self.constraints.len(), c.kind()),
+                total,
+            });
         }
-        self.constraints.push((label.into(), c));
-        self.constraints.len() - 1
+        self.constraints.push((label, c));
+        Ok(self.constraints.len() - 1)
     }
 
     /// The linear constraint a [`Constraint::SumOf`] stands for, with its parts' terms merged.
@@ -307,15 +422,17 @@ impl PbFormula {
         Linear::new(terms, cmp, rhs)
     }
 
-    /// The left side of a [`Constraint::SumOf`]: the parts' left sides added up.
-    fn sum_of_lhs(&self, parts: &[usize], a: &[bool]) -> i64 {
+    /// The left side of a [`Constraint::SumOf`]: the parts' left sides added up, in 128 bits
+    /// (exact: [`PbFormula::try_add`] bounds the parts' magnitudes together by `i64::MAX`;
+    /// saturating only past 2^127, which no formula that fits in memory reaches).
+    fn sum_of_lhs(&self, parts: &[usize], a: &[bool]) -> i128 {
         parts
             .iter()
             .map(|&p| match &self.constraints[p].1 {
                 Constraint::Linear(lin) => lin.lhs(a),
                 _ => 0,
             })
-            .sum()
+            .fold(0i128, i128::saturating_add)
     }
 
     /// Every constraint as a linear row over literals (the 0/1 program view used by MIP and
@@ -341,7 +458,7 @@ impl PbFormula {
             Constraint::AtMostOne(ls) => count(ls) <= 1,
             Constraint::ExactlyOne(ls) => count(ls) == 1,
             Constraint::Linear(lin) => lin.holds(a),
-            Constraint::SumOf { parts, cmp, rhs } => cmp.holds(self.sum_of_lhs(parts, a), *rhs),
+            Constraint::SumOf { parts, cmp, rhs } => cmp.holds_exactly(self.sum_of_lhs(parts, a), *rhs),
         }
     }
 
@@ -392,14 +509,190 @@ impl PbFormula {
                     .map(|(c, _)| c)
                     .sum(),
             ),
-            None => self.objective_value(assignment).map(num_bigint::BigInt::from),
+            None => self.objective_sum(assignment).map(num_bigint::BigInt::from),
         }
     }
 
     /// The objective's value under `assignment` (`None` without an objective).
+    ///
+    /// # Panics
+    /// If the value does not fit in `i64`, which needs an objective too wide for 64-bit sums:
+    /// [`PbFormula::set_objective`] refuses one, and the front-ends that set a stage directly
+    /// keep it below 2^62 (see [`Staged`]).
     pub fn objective_value(&self, assignment: &[bool]) -> Option<i64> {
-        self.objective
-            .as_ref()
-            .map(|terms| terms.iter().filter(|(_, l)| l.eval(assignment)).map(|(c, _)| c).sum())
+        self.objective_sum(assignment).map(|v| {
+            i64::try_from(v).unwrap_or_else(|_| panic!("the objective's value {v} is past 64 bits"))
+        })
+    }
+
+    /// The objective's value, summed exactly in 128 bits (as [`Linear::lhs`]).
+    fn objective_sum(&self, assignment: &[bool]) -> Option<i128> {
+        self.objective.as_ref().map(|terms| {
+            terms
+                .iter()
+                .filter(|(_, l)| l.eval(assignment))
+                .map(|&(c, _)| i128::from(c))
+                .sum()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Var;
+
+    fn x(i: u32) -> Lit {
+        Lit::new(Var(i), true)
+    }
+
+    /// Two coefficients of `i64::MAX` and a 2: the left side under all-true is 2^64, which
+    /// a 64-bit sum wraps to 0 (or panics on with overflow checks).
+    fn past_64_bits(cmp: Cmp, rhs: i64) -> Linear {
+        Linear::new(vec![(i64::MAX, x(0)), (i64::MAX, x(1)), (2, x(2))], cmp, rhs)
+    }
+
+    #[test]
+    fn a_row_past_64_bits_is_summed_exactly() {
+        let all = [true; 3];
+        assert_eq!(past_64_bits(Cmp::Ge, 1).lhs(&all), 1i128 << 64);
+        // Wrapped, the first would fail and the others hold.
+        assert!(past_64_bits(Cmp::Ge, 1).holds(&all));
+        assert!(!past_64_bits(Cmp::Le, 0).holds(&all));
+        assert!(!past_64_bits(Cmp::Eq, 0).holds(&all));
+        // Negative coefficients, below i64::MIN.
+        let low = Linear::new(vec![(i64::MIN, x(0)), (i64::MIN, x(1))], Cmp::Ge, 0);
+        assert_eq!(low.lhs(&all), -(1i128 << 64));
+        assert!(!low.holds(&all));
+        assert_eq!(low.magnitude(), 1u128 << 64);
+    }
+
+    #[test]
+    fn a_formula_refuses_rows_and_objectives_too_wide_for_64_bit_sums() {
+        let mut f = PbFormula::new(3);
+        let e = f.try_add("wide", Constraint::Linear(past_64_bits(Cmp::Ge, 1))).unwrap_err();
+        assert_eq!(e.total, 1u128 << 64);
+        assert!(e.to_string().contains("constraint #0 (wide, linear)"), "{e}");
+        assert!(f.constraints().is_empty());
+        // One coefficient of i64::MIN: its absolute value, 2^63, is past i64::MAX (and
+        // negating it, as encoders do, overflows).
+        let min = Linear::new(vec![(i64::MIN, x(0))], Cmp::Le, 0);
+        assert!(f.try_add("min", Constraint::Linear(min)).is_err());
+        // Each part fits; their sum does not.
+        let half = (1i64 << 62) + 1;
+        let a = f.add("a", Constraint::Linear(Linear::new(vec![(half, x(0))], Cmp::Le, half)));
+        let b = f.add("b", Constraint::Linear(Linear::new(vec![(half, x(1))], Cmp::Le, half)));
+        let sum = Constraint::SumOf {
+            parts: vec![a, b],
+            cmp: Cmp::Le,
+            rhs: 0,
+        };
+        let e = f.try_add("sum", sum).unwrap_err();
+        assert_eq!(e.total, 2 * half as u128);
+        assert_eq!(f.constraints().len(), 2);
+        // At the edge: exactly i64::MAX fits.
+        let edge = Linear::new(vec![(i64::MAX - 1, x(0)), (1, x(2))], Cmp::Ge, 1);
+        assert_eq!(f.try_add("edge", Constraint::Linear(edge)), Ok(2));
+        // The objective likewise, and a refused one leaves the formula's as it was.
+        f.set_objective(Some(vec![(5, x(0))]));
+        let e = f.try_set_objective(Some(vec![(i64::MAX, x(0)), (1, x(1))])).unwrap_err();
+        assert_eq!(e.what, "the objective");
+        assert_eq!(f.objective(), Some(&[(5, x(0))][..]));
+    }
+
+    #[test]
+    #[should_panic(expected = "too wide for 64-bit sums")]
+    fn add_panics_on_a_row_too_wide() {
+        PbFormula::new(3).add("wide", Constraint::Linear(past_64_bits(Cmp::Ge, 1)));
+    }
+
+    /// Rows that reach the formula without `add` (a presolve rewrites rows in place) are still
+    /// evaluated exactly, and an objective set directly has its exact value.
+    #[test]
+    fn evaluate_is_exact_on_rows_that_bypass_the_check() {
+        let mut f = PbFormula::new(3);
+        f.constraints.push(("wide".into(), Constraint::Linear(past_64_bits(Cmp::Le, 0))));
+        let all = [true; 3];
+        let v = f.evaluate(&all).unwrap_err();
+        assert!(v.detail.contains(&format!("left side is {}", 1i128 << 64)), "{v}");
+        assert!(f.evaluate(&[false, false, true]).is_err());
+        assert!(f.evaluate(&[false; 3]).is_ok());
+        f.constraints.clear();
+        f.constraints.push(("a".into(), Constraint::Linear(past_64_bits(Cmp::Ge, 0))));
+        f.constraints.push(("b".into(), Constraint::Linear(past_64_bits(Cmp::Ge, 0))));
+        f.constraints.push((
+            "sum".into(),
+            Constraint::SumOf {
+                parts: vec![0, 1],
+                cmp: Cmp::Ge,
+                rhs: 1,
+            },
+        ));
+        assert!(f.evaluate(&all).is_ok());
+        f.objective = Some(vec![(i64::MAX, x(0)), (i64::MAX, x(1))]);
+        assert_eq!(
+            f.exact_objective_value(&all),
+            Some(num_bigint::BigInt::from((1i128 << 64) - 2))
+        );
+    }
+
+    /// The proof in [`PbFormula::add`]'s comment, tried: OPB rows and objectives of every
+    /// width up to far past 64 bits, with both signs, negated literals, products and
+    /// repeated variables, compile to rows that fit (`add` would panic otherwise), and each
+    /// one's magnitude is checked here as well.
+    #[test]
+    fn the_pb_front_end_never_builds_a_row_too_wide() {
+        use crate::puzzle::{CompileOptions, Puzzle};
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        // Compiled models seen, and the widest linear row in them.
+        let (mut compiled, mut widest) = (0, 0u128);
+        for round in 0..60 {
+            let bits = [20, 61, 62, 63, 64, 70, 100][round % 7];
+            let mut text = String::from("* #variable= 6 #constraint= 3\nmin:");
+            let coef = |r: u64| {
+                // A number of up to `bits` bits, of either sign.
+                let digits = (u128::from(r) << 64 | u128::from(r.rotate_left(17))) >> (128 - bits);
+                format!("{}{digits}", if r & 1 == 0 { "+" } else { "-" })
+            };
+            for v in 1..=6 {
+                text.push_str(&format!(" {} x{v}", coef(next())));
+            }
+            text.push_str(" ;\n");
+            for row in 0..3 {
+                for k in 0..6 {
+                    let v = (next() % 6) + 1;
+                    let neg = if next() & 1 == 0 { "" } else { "~" };
+                    let product = if k == 5 { format!(" x{}", (v % 6) + 1) } else { String::new() };
+                    text.push_str(&format!("{} {neg}x{v}{product} ", coef(next())));
+                }
+                let cmp = [">=", "<=", "="][row % 3];
+                text.push_str(&format!("{cmp} {} ;\n", coef(next() >> 3)));
+            }
+            let file = crate::pb::read_opb("t.opb", &text).unwrap();
+            for presolve in [false, true] {
+                let Ok(m) = file.compile(&CompileOptions { presolve }) else {
+                    continue;
+                };
+                let f = file.formula(&m);
+                compiled += 1;
+                for (label, c) in f.constraints() {
+                    if let Constraint::Linear(lin) = c {
+                        assert!(fits(lin.magnitude()), "{label}: {lin:?}\n{text}");
+                        widest = widest.max(lin.magnitude());
+                    }
+                }
+                if let Some(o) = f.objective() {
+                    assert!(fits(magnitude(o)), "objective {o:?}\n{text}");
+                }
+            }
+        }
+        // The rows tried reach the edge: some compiled, some to rows near 2^62.
+        assert!(compiled > 30 && widest >= 1 << 60, "{compiled} models, widest row {widest}");
     }
 }

@@ -14,7 +14,7 @@ mod projection;
 mod status;
 
 pub use evaluator::Evaluator;
-pub use formula::{Cmp, Constraint, Linear, PbFormula, Staged, Violation, WideRow};
+pub use formula::{Cmp, Constraint, Linear, PbFormula, Staged, TooWide, Violation, WideRow};
 pub use hash::FastMap;
 pub use lit::{Lit, Var};
 pub use pool::Model;

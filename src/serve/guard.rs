@@ -3,17 +3,12 @@
 //! 127.0.0.1, sent as `Host`), or by a cross-origin request (`Origin`). So a request must
 //! name this server as its `Host`, and any `Origin` it carries must be this server.
 
+use super::http::Request;
 use super::reply::{Reply, error};
 use super::state::State;
 
-pub(crate) fn check(request: &tiny_http::Request, state: &State) -> Result<(), Reply> {
-    let header = |name: &str| {
-        request
-            .headers()
-            .iter()
-            .find(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
-            .map(|h| h.value.as_str().to_string())
-    };
+pub(crate) fn check(request: &Request, state: &State) -> Result<(), Reply> {
+    let header = |name: &str| request.header(name).map(str::to_string);
     match header("Host") {
         Some(h) if state.hosts.iter().any(|ours| ours.eq_ignore_ascii_case(&h)) => {}
         Some(h) => {
@@ -45,7 +40,7 @@ pub(crate) fn check(request: &tiny_http::Request, state: &State) -> Result<(), R
     }
     // A POST must be JSON: a cross-site form can only send the "simple" content types, so
     // this also stops a browser that sends no Origin.
-    if request.method() == &tiny_http::Method::Post {
+    if request.method == "POST" {
         let json = header("Content-Type").is_some_and(|t| {
             t.split(';')
                 .next()

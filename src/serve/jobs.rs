@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::{Progress, Snapshot};
 
@@ -112,24 +112,38 @@ impl Turns {
         }
     }
 
-    /// Waits for a turn; `None` if `cancelled` is set first.
-    pub(crate) fn take(&self, cancelled: &AtomicBool) -> Option<Turn<'_>> {
+    /// Waits for a turn, until `cancelled` is set or `deadline` (if any) passes.
+    pub(crate) fn take(&self, cancelled: &AtomicBool, deadline: Option<Instant>) -> Taken<'_> {
         let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
         loop {
             if cancelled.load(Ordering::SeqCst) {
-                return None;
+                return Taken::Cancelled;
             }
             if *free > 0 {
                 *free -= 1;
-                return Some(Turn(self));
+                return Taken::Turn(Turn(self));
             }
+            let left = deadline.map_or(Duration::MAX, |d| d.saturating_duration_since(Instant::now()));
+            if left.is_zero() {
+                return Taken::TimedOut;
+            }
+            // Woken when a turn is given back; at least every 50 ms, to see a cancel.
             free = self
                 .freed
-                .wait_timeout(free, Duration::from_millis(50))
+                .wait_timeout(free, left.min(Duration::from_millis(50)))
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
         }
     }
+}
+
+/// How waiting for a turn ended.
+pub(crate) enum Taken<'a> {
+    Turn(Turn<'a>),
+    /// The request was cancelled while it waited.
+    Cancelled,
+    /// Its deadline passed first.
+    TimedOut,
 }
 
 impl Drop for Turn<'_> {

@@ -21,7 +21,8 @@ pub struct ServeOptions {
 
 impl ServeOptions {
     /// A free port, a 4 MiB request body, time limits of 10 s by default and 120 s at most,
-    /// 4 requests solving at once and 64 open, 2 GiB for one request's model.
+    /// 4 requests solving at once and 64 open, 2 GiB for one request's model, 30 s to send
+    /// a request, 60 s at most waiting for a turn.
     pub fn new() -> ServeOptions {
         ServeOptions::default()
     }
@@ -65,9 +66,25 @@ impl ServeOptions {
         self
     }
 
-    /// Memory for one request's model or count, in bytes.
+    /// Memory for one request's model or count, in bytes. A page of solutions is held within
+    /// a quarter of it, and refused at once when its solutions cannot fit.
     pub fn max_memory(mut self, bytes: u64) -> ServeOptions {
         self.config.max_memory = bytes;
+        self
+    }
+
+    /// How long a connection may take to send its whole request (30 s by default), and each
+    /// write of the answer to go out; past it the connection is closed, so that a client
+    /// that sends half a request, or reads nothing, holds no thread for longer.
+    pub fn io_timeout(mut self, limit: Duration) -> ServeOptions {
+        self.config.io_timeout = limit;
+        self
+    }
+
+    /// The longest a request waits for a turn at the solvers (60 s by default; a request
+    /// waits no longer than its own time limit either). Past it, the answer is 503: busy.
+    pub fn max_wait(mut self, limit: Duration) -> ServeOptions {
+        self.config.max_wait = limit;
         self
     }
 

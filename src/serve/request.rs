@@ -4,7 +4,7 @@
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
@@ -140,13 +140,15 @@ impl Body {
         }
     }
 
-    /// The options of a request that solves: its time limit, `stop` (its ticket's flag) as
-    /// the interrupt, and the server's memory limit and tuning. The backend, uniqueness and
-    /// seed are the routes' to add: not every route takes them.
-    pub(crate) fn options(&self, state: &State, stop: &Arc<AtomicBool>) -> Options {
+    /// The options of a request that solves: its time limit, counted from its arrival at
+    /// `started` (the wait for a turn uses it up too), `stop` (its ticket's flag) as the
+    /// interrupt, and the server's memory limit and tuning. The backend, uniqueness and seed
+    /// are the routes' to add: not every route takes them.
+    pub(crate) fn options(&self, state: &State, stop: &Arc<AtomicBool>, started: Instant) -> Options {
         let config = &state.config;
         let mut options = Options::new()
             .timeout(self.timeout(state))
+            .clock_started(started)
             .interrupt(stop.clone())
             .max_memory(config.max_memory);
         if let Some(settings) = &config.cp_tuning {

@@ -7,6 +7,7 @@ use crate::serve::request::Body;
 use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
+    let started = std::time::Instant::now();
     let instance = body.instance()?;
     // Refused before the request waits for a turn, in the words the page has always had.
     if instance.kind() != "3soku" {
@@ -23,8 +24,8 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
         .as_deref()
         .ok_or_else(|| error(400, "request: missing field `placed` (the tiles placed, one per line)"))?;
     let backend = body.backend()?;
-    let (ticket, _turn) = state.begin(body.job.as_deref())?;
-    let options = body.options(state, &ticket.flag).backend(backend);
+    let (ticket, _turn) = state.begin(body.job.as_deref(), started, body.timeout(state))?;
+    let options = body.options(state, &ticket.flag, started).backend(backend);
     let help = instance.assist("placed tiles", placed, &options).map_err(failed)?;
     Ok(Reply::json(&help.json()))
 }

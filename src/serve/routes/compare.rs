@@ -7,9 +7,10 @@ use crate::serve::request::Body;
 use crate::serve::state::State;
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
+    let started = std::time::Instant::now();
     let instance = body.instance()?;
-    let (ticket, _turn) = state.begin(body.job.as_deref())?;
-    let options = body.options(state, &ticket.flag);
+    let (ticket, _turn) = state.begin(body.job.as_deref(), started, body.timeout(state))?;
+    let options = body.options(state, &ticket.flag, started);
     let c = instance.compare(&Backend::general(), &options, 1).map_err(failed)?;
     Ok(Reply::json(&c.json()))
 }

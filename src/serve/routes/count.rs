@@ -11,7 +11,7 @@ use crate::{Count, Error};
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = std::time::Instant::now();
     let instance = body.instance()?;
-    let (ticket, _turn) = state.begin(body.job.as_deref())?;
+    let (ticket, _turn) = state.begin(body.job.as_deref(), started, body.timeout(state))?;
     // The time limit counts from the request's arrival, as the other routes' do: what is
     // left of it once the request has its turn.
     let limits = Count::new()

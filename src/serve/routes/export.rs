@@ -35,7 +35,10 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
         None => return Err(error(400, "request: missing field `format`")),
     };
     // Compiling a large model takes a core too.
-    let (ticket, _turn) = state.begin(body.job.as_deref()).map_err(|_| stopped(false, None))?;
+    let (ticket, _turn) = state
+        .begin(body.job.as_deref(), started, body.timeout(state))
+        // Busy (503, which says so), or cancelled while waiting.
+        .map_err(|r| if r.status == 503 { r } else { stopped(false, None) })?;
     let Some(format) = format else {
         let solution = body.solution.as_ref().map(super::check::solution_text);
         let picture = instance

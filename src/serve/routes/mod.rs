@@ -11,6 +11,7 @@ mod info;
 mod instructions;
 mod parse;
 mod progress;
+mod size;
 mod solutions;
 mod solve;
 mod variant;

@@ -10,9 +10,10 @@ use crate::serve::state::State;
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = Instant::now();
     let instance = body.instance()?;
-    let (ticket, _turn) = state.begin(body.job.as_deref())?;
+    let (ticket, _turn) = state.begin(body.job.as_deref(), started, body.timeout(state))?;
+    // The time limit counts from the request's arrival: waiting for a turn uses it up too.
     let mut options = body
-        .options(state, &ticket.flag)
+        .options(state, &ticket.flag, started)
         .backend(body.backend()?)
         .unique(body.unique.unwrap_or(false));
     if let Some(seed) = body.seed {

@@ -15,7 +15,8 @@ const ICOSOKU_SEED_PEGS: [u64; 12] = [1, 5, 11, 10, 7, 12, 9, 2, 6, 8, 4, 3];
 /// Variants past this many faces are not drawn (the page would be a blur of triangles).
 const MAX_FACES: usize = 2000;
 
-pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
+pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
+    let started = std::time::Instant::now();
     // A bipyramid is built from its name before its faces can be counted: past the page's
     // size, refused by the number in the name (`bipyramid-18446744073709551615` overflowed
     // while it was built, and `bipyramid-100000000` would take gigabytes).
@@ -50,6 +51,9 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
             format!("{}: {faces} faces is more than the page draws ({MAX_FACES})", v.name()),
         ));
     }
+    // The layout (`geometry::positions`) takes a core for a while on a large solid: it takes
+    // its turn with the requests that solve.
+    let (_ticket, _turn) = state.begin(body.job.as_deref(), started, body.timeout(state))?;
     let (tiles, tile_set) = if faces == 20 {
         // IcoSoKu's own twenty tiles, as its puzzle lists them.
         let icosoku = Instance::icosoku(&ICOSOKU_SEED_PEGS.map(|p| p.to_string()).join(","));
