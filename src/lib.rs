@@ -37,7 +37,7 @@ mod api;
 pub use api::{
     AdtsSubset, AdtsSummary, Advice, Arrangement, Assignment, Assistance, Backend, Backing, Batch, BatchSummary,
     BenchReport, BenchRow, ByCapacities, CapacitySummary, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf,
-    Comparison, Count, Counted, Encoding, Enumerate, Enumerated, FileBench, Instance, Lit, MAX_VARS, Model, Options,
+    Comparison, Count, Counted, Encoding, Enumerate, Enumerated, FileBench, Generated, Instance, Lit, MAX_VARS, Model, Options,
     Outcome, Picture, Placement, Scaling, ScalingTable, Searching, SearchingNotice, Soku, SokuGenerator, Sweep,
     SweepSummary, TrickyGenerator, Var, Variant, Verdict, adts_subsets, backends, kinds, kinds_described, read_text,
 };

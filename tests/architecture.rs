@@ -394,6 +394,7 @@ fn the_public_library_is_the_facade() {
         "Error",
         "FileBench",
         "Format",
+        "Generated",
         "InputError",
         "InputLimits",
         "Instance",
