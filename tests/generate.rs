@@ -251,11 +251,18 @@ fn an_interrupted_tricky_triple_generation_writes_no_uniqueness_claim() {
         assert!(sent.success());
         let o = child.wait_with_output().unwrap();
         let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
-        assert!(!stdout.contains("unique") && !stderr.contains("the solution is unique"), "{stdout}{stderr}");
+        assert!(
+            !stdout.contains("unique") && !stderr.contains("the solution is unique"),
+            "{stdout}{stderr}"
+        );
         match o.status.code() {
             Some(130) => {
                 interrupted += 1;
-                assert!(!out.exists(), "after {delay} ms: {}", std::fs::read_to_string(&out).unwrap());
+                assert!(
+                    !out.exists(),
+                    "after {delay} ms: {}",
+                    std::fs::read_to_string(&out).unwrap()
+                );
                 assert!(stderr.contains("nothing written"), "{stderr}");
             }
             // Finished before the signal came (a fast machine): the claim has its evidence.
@@ -287,8 +294,20 @@ fn a_tricky_triple_generation_past_its_time_limit_writes_nothing() {
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(30), "{stderr}");
     assert!(!out.exists());
-    assert!(stderr.contains("time limit") && stderr.contains("nothing written"), "{stderr}");
-    let o = run(&["generate", "trickytriple", "--size", "40", "--timeout", "0.05", "--format", "json"]);
+    assert!(
+        stderr.contains("time limit") && stderr.contains("nothing written"),
+        "{stderr}"
+    );
+    let o = run(&[
+        "generate",
+        "trickytriple",
+        "--size",
+        "40",
+        "--timeout",
+        "0.05",
+        "--format",
+        "json",
+    ]);
     assert_eq!(o.status.code(), Some(30));
     let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(doc["status"], "unproven");
@@ -307,17 +326,46 @@ fn generated_files_state_their_claims_with_evidence() {
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("\n# evidence: unique by sat: "), "{text}");
     assert!(!text.contains("the solution is unique"), "{text}");
-    let o = run(&["generate", "trickytriple", "--size", "7", "--seed", "3", "--format", "json"]);
+    let o = run(&[
+        "generate",
+        "trickytriple",
+        "--size",
+        "7",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]);
     let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!((doc["status"].as_str(), doc["claim"].as_str()), (Some("made"), Some("unique")));
+    assert_eq!(
+        (doc["status"].as_str(), doc["claim"].as_str()),
+        (Some("made"), Some("unique"))
+    );
     assert_eq!(doc["text"].as_str(), Some(&*text), "the same file, in the document");
-    let unique = &doc["evidence"]["claims"].as_array().unwrap().iter().find(|c| c["claim"] == "unique").unwrap();
+    let unique = &doc["evidence"]["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["claim"] == "unique")
+        .unwrap();
     assert_eq!(unique["accepted"], true);
     for (args, says) in [
-        (vec!["--variant", "octahedron"], "# evidence: solvable: the planted arrangement passed the 3SoKu verifier"),
-        (vec!["--four-unsat", "--variant", "octahedron"], "# evidence: unsatisfiable: the capacities add up to"),
-        (vec!["--from-partition", "3,1,1"], "# evidence: unsatisfiable: the capacities add up to 4 and the tiles to 5"),
-        (vec!["--from-partition", "3,1,2"], "# unproven: whether this instance is solvable is not decided here"),
+        (
+            vec!["--variant", "octahedron"],
+            "# evidence: solvable: the planted arrangement passed the 3SoKu verifier",
+        ),
+        (
+            vec!["--four-unsat", "--variant", "octahedron"],
+            "# evidence: unsatisfiable: the capacities add up to",
+        ),
+        (
+            vec!["--from-partition", "3,1,1"],
+            "# evidence: unsatisfiable: the capacities add up to 4 and the tiles to 5",
+        ),
+        (
+            vec!["--from-partition", "3,1,2"],
+            "# unproven: whether this instance is solvable is not decided here",
+        ),
     ] {
         let mut all = vec!["generate", "3soku"];
         all.extend_from_slice(&args);

@@ -326,7 +326,9 @@ mod tests {
     /// sat engine that made it).
     fn unique_elsewhere(text: &str) {
         let grid = Instance::parse("trickytriple", "made.tt", text).unwrap();
-        let o = grid.solve(&Options::new().backend(Engine::Search).unique(true)).unwrap();
+        let o = grid
+            .solve(&Options::new().backend(Engine::Search).unique(true))
+            .unwrap();
         assert_eq!((o.status(), o.unique()), (Status::Sat, Some(true)), "{text}");
     }
 
@@ -351,23 +353,22 @@ mod tests {
             let flag = Arc::new(AtomicBool::new(false));
             let mut reached = false;
             let made = small()
-                .generate_with(
-                    &Options::new().interrupt(flag.clone()),
-                    &mut Varisat,
-                    &mut |step| {
-                        if step == point {
-                            flag.store(true, Ordering::SeqCst);
-                            reached = true;
-                        }
-                    },
-                )
+                .generate_with(&Options::new().interrupt(flag.clone()), &mut Varisat, &mut |step| {
+                    if step == point {
+                        flag.store(true, Ordering::SeqCst);
+                        reached = true;
+                    }
+                })
                 .unwrap();
             assert!(reached, "{point:?} was never reached");
             assert!(made.text().is_none(), "{point:?}: {:?}", made.text());
             assert!(made.claim().is_none() && made.interrupted(), "{point:?}");
             assert!(made.claims().iter().all(|c| !c.accepted()), "{point:?}");
             let json = made.json();
-            assert_eq!((json["status"].as_str(), json["text"].as_str()), (Some("unproven"), None));
+            assert_eq!(
+                (json["status"].as_str(), json["text"].as_str()),
+                (Some("unproven"), None)
+            );
         }
     }
 
@@ -394,7 +395,9 @@ mod tests {
     /// is unique (where treating it as "no other solution" drops every given).
     #[test]
     fn an_unknown_keeps_the_given() {
-        let made = small().generate_with(&Options::new(), &mut Unsure, &mut |_| {}).unwrap();
+        let made = small()
+            .generate_with(&Options::new(), &mut Unsure, &mut |_| {})
+            .unwrap();
         let text = made.text().unwrap();
         assert_eq!(made.givens(), made.checks(), "{text}");
         assert!(!text.lines().any(|l| !l.starts_with('#') && l.contains('.')), "{text}");
@@ -451,11 +454,26 @@ mod tests {
     fn every_3soku_claim_is_backed_or_marked_unproven() {
         let random = SokuGenerator::new(4).variant("octahedron").generate().unwrap();
         let claim = random.claim().unwrap();
-        assert_eq!((claim.kind(), claim.backing()), (ClaimKind::Sat, crate::Backing::CheckedModel));
-        let unsat = SokuGenerator::new(4).variant("octahedron").four_unsat().generate().unwrap();
+        assert_eq!(
+            (claim.kind(), claim.backing()),
+            (ClaimKind::Sat, crate::Backing::CheckedModel)
+        );
+        let unsat = SokuGenerator::new(4)
+            .variant("octahedron")
+            .four_unsat()
+            .generate()
+            .unwrap();
         let claim = unsat.claim().unwrap();
-        assert_eq!((claim.kind(), claim.backing()), (ClaimKind::Unsat, crate::Backing::Certificate));
-        assert!(unsat.text().unwrap().contains("unsatisfiable: the capacities add up to"));
+        assert_eq!(
+            (claim.kind(), claim.backing()),
+            (ClaimKind::Unsat, crate::Backing::Certificate)
+        );
+        assert!(
+            unsat
+                .text()
+                .unwrap()
+                .contains("unsatisfiable: the capacities add up to")
+        );
         let odd = SokuGenerator::new(1).from_partition("3,1,1").generate().unwrap();
         assert_eq!(odd.claim().unwrap().kind(), ClaimKind::Unsat);
         let even = SokuGenerator::new(1).from_partition("3,1,2").generate().unwrap();

@@ -97,7 +97,9 @@ pub fn run(a: GenerateArgs) -> Exit {
             return Err(InputError::new("--size", None, "--size is for trickytriple; 3soku takes --variant").into());
         }
         if a.timeout.is_some() {
-            return Err(InputError::new("--timeout", None, "--timeout is for trickytriple; 3soku solves nothing").into());
+            return Err(
+                InputError::new("--timeout", None, "--timeout is for trickytriple; 3soku solves nothing").into(),
+            );
         }
         let mut g = SokuGenerator::new(a.seed)
             .variant(a.variant.as_str())
@@ -145,10 +147,7 @@ pub fn run(a: GenerateArgs) -> Exit {
         let ms = started.elapsed().as_secs_f64() * 1e3;
         match made.claim() {
             Some(claim) => eprintln!("sokuc generate: {size}x{size} in {ms:.0} ms; {claim}"),
-            None => eprintln!(
-                "sokuc generate: {}; nothing written",
-                made.reason().unwrap_or_default()
-            ),
+            None => eprintln!("sokuc generate: {}; nothing written", made.reason().unwrap_or_default()),
         }
         made
     };
@@ -163,5 +162,9 @@ pub fn run(a: GenerateArgs) -> Exit {
         print(made.json())?;
     }
     // No file: the claim was not proven (main exits 130 instead after a signal).
-    Ok(if made.text().is_some() { exit::SAT } else { exit::UNKNOWN })
+    Ok(if made.text().is_some() {
+        exit::SAT
+    } else {
+        exit::UNKNOWN
+    })
 }
