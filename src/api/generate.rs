@@ -448,6 +448,13 @@ mod tests {
         assert!(made.reason().unwrap().contains("time limit"));
     }
 
+    /// A memory limit the model passes is a typed error, not a panic.
+    #[test]
+    fn a_memory_limit_is_an_error() {
+        let refused = TrickyGenerator::new(20, 1).generate(&Options::new().max_memory(1 << 10));
+        assert!(matches!(refused, Err(Error::Limit(_))), "{refused:?}");
+    }
+
     /// Each 3SoKu claim is backed: the planted arrangement, checked (sat); totals that
     /// differ (unsat); and a Partition instance of even total claims nothing, and says so.
     #[test]
