@@ -37,10 +37,10 @@ mod api;
 pub use api::{
     AdtsSubset, AdtsSummary, Advice, Arrangement, Assignment, Assistance, Backend, Backing, Batch, BatchSummary,
     BenchReport, BenchRow, ByCapacities, CapacitySummary, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf,
-    Comparison, Count, Counted, Encoding, Enumerate, Enumerated, Evidence, FileBench, Instance, Lit, MAX_VARS, Model,
-    Options, Outcome, Picture, Placement, Scaling, ScalingTable, Searching, SearchingNotice, Soku, SokuGenerator,
-    Sweep, SweepSummary, TrickyGenerator, Var, Variant, Verdict, adts_subsets, backends, kinds, kinds_described,
-    read_text,
+    Comparison, Count, Counted, Encoding, Enumerate, Enumerated, Evidence, FileBench, Generated, Instance, Lit,
+    MAX_VARS, Model, Options, Outcome, Picture, Placement, Scaling, ScalingTable, Searching, SearchingNotice, Soku,
+    SokuGenerator, Sweep, SweepSummary, TrickyGenerator, Var, Variant, Verdict, adts_subsets, backends, kinds,
+    kinds_described, read_text,
 };
 pub use backend::{Ended, MipSettings};
 pub use budget::memory::{SizeError, format_size, parse_size};

@@ -395,6 +395,7 @@ fn the_public_library_is_the_facade() {
         "Evidence",
         "FileBench",
         "Format",
+        "Generated",
         "InputError",
         "InputLimits",
         "Instance",

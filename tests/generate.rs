@@ -1,10 +1,12 @@
-//! `sokuc generate 3soku`: random solvable instances, seed 000's Partition reduction and the
-//! 4-unsat family. Answers are checked against what each construction promises, and the
-//! Partition instances against a subset-sum search written here.
+//! `sokuc generate`: random solvable 3SoKu instances, seed 000's Partition reduction and the
+//! 4-unsat family, checked against what each construction promises (the Partition instances
+//! against a subset-sum search written here), and the claims each file makes: a Tricky
+//! Triple stopped by a signal or a time limit writes nothing.
 
 mod common;
 
-use std::process::Output;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 use common::{generate_3soku as generate, root, sokuc};
 
@@ -169,6 +171,8 @@ fn bad_generate_requests_name_the_problem() {
         vec!["generate", "3soku", "--size", "5"],
         vec!["generate", "trickytriple", "--size", "5", "--four-unsat"],
         vec!["generate", "trickytriple"],
+        vec!["generate", "3soku", "--timeout", "1"],
+        vec!["generate", "trickytriple", "--size", "5", "--format", "json", "-o", "-"],
     ] {
         let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -220,4 +224,156 @@ fn the_scaling_benchmark_reports_every_step_and_backend() {
     let bad = run(&["scaling", "--families", "random,nonsense"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown family \"nonsense\""));
+}
+
+/// SIGINT at several points of a Tricky Triple generation (a 40x40 grid takes minutes): the
+/// command exits 130 and writes no file, so no uniqueness claim; a generation that ends
+/// before the signal has its claim backed by evidence.
+#[test]
+fn an_interrupted_tricky_triple_generation_writes_no_uniqueness_claim() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut interrupted = 0;
+    for (k, delay) in [250u64, 600, 1000].into_iter().enumerate() {
+        let out = dir.path().join(format!("tt{k}.tt"));
+        let child = sokuc()
+            .args(["generate", "trickytriple", "--size", "40", "--seed", "2", "-o"])
+            .arg(&out)
+            .current_dir(root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay));
+        let sent = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let o = child.wait_with_output().unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        assert!(
+            !stdout.contains("unique") && !stderr.contains("the solution is unique"),
+            "{stdout}{stderr}"
+        );
+        match o.status.code() {
+            Some(130) => {
+                interrupted += 1;
+                assert!(
+                    !out.exists(),
+                    "after {delay} ms: {}",
+                    std::fs::read_to_string(&out).unwrap()
+                );
+                assert!(stderr.contains("nothing written"), "{stderr}");
+            }
+            // Killed before its handlers were installed (a very slow start): nothing written.
+            None => assert!(!out.exists()),
+            // Finished before the signal came (a fast machine): the claim has its evidence.
+            Some(0) => {
+                let text = std::fs::read_to_string(&out).unwrap();
+                assert!(text.contains("# evidence: unique by "), "{text}");
+            }
+            other => panic!("after {delay} ms: exit {other:?}: {stderr}"),
+        }
+    }
+    assert!(interrupted >= 1, "no generation was still running at its signal");
+}
+
+/// Past `--timeout` nothing is written and the command exits 30, in text and in JSON.
+#[test]
+fn a_tricky_triple_generation_past_its_time_limit_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("late.tt");
+    let o = run(&[
+        "generate",
+        "trickytriple",
+        "--size",
+        "40",
+        "--timeout",
+        "0.05",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(30), "{stderr}");
+    assert!(!out.exists());
+    assert!(
+        stderr.contains("time limit") && stderr.contains("nothing written"),
+        "{stderr}"
+    );
+    let o = run(&[
+        "generate",
+        "trickytriple",
+        "--size",
+        "40",
+        "--timeout",
+        "0.05",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(30));
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["status"], "unproven");
+    assert!(doc["text"].is_null() && doc["claim"].is_null(), "{doc}");
+    assert!(doc["evidence"]["claims"].is_array(), "{doc}");
+}
+
+/// A made file states its claim with the evidence: a Tricky Triple's uniqueness as the final
+/// check through the run path recorded it, a 3SoKu instance's solvability by its verified
+/// planted arrangement, unsatisfiability by its totals, and a Partition instance's lack of
+/// any claim about itself.
+#[test]
+fn generated_files_state_their_claims_with_evidence() {
+    let o = run(&["generate", "trickytriple", "--size", "7", "--seed", "3"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("\n# evidence: unique by sat: "), "{text}");
+    assert!(!text.contains("the solution is unique"), "{text}");
+    let o = run(&[
+        "generate",
+        "trickytriple",
+        "--size",
+        "7",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (doc["status"].as_str(), doc["claim"].as_str()),
+        (Some("made"), Some("unique"))
+    );
+    assert_eq!(doc["text"].as_str(), Some(&*text), "the same file, in the document");
+    let unique = &doc["evidence"]["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["claim"] == "unique")
+        .unwrap();
+    assert_eq!(unique["accepted"], true);
+    for (args, says) in [
+        (
+            vec!["--variant", "octahedron"],
+            "# evidence: solvable: the planted arrangement passed the 3SoKu verifier",
+        ),
+        (
+            vec!["--four-unsat", "--variant", "octahedron"],
+            "# evidence: unsatisfiable: the capacities add up to",
+        ),
+        (
+            vec!["--from-partition", "3,1,1"],
+            "# evidence: unsatisfiable: the capacities add up to 4 and the tiles to 5",
+        ),
+        (
+            vec!["--from-partition", "3,1,2"],
+            "# unproven: whether this instance is solvable is not decided here",
+        ),
+    ] {
+        let mut all = vec!["generate", "3soku"];
+        all.extend_from_slice(&args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(0));
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(text.contains(says), "{args:?}: {text}");
+    }
 }

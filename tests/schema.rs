@@ -36,6 +36,7 @@ const DOCUMENTS: &[&str] = &[
     "benchFileRow",
     "benchFilesSummary",
     "scaling",
+    "generated",
     "certify",
     "adtsSubsets",
     "assisted",
@@ -872,6 +873,58 @@ fn scaling() {
         Shape::One("scaling"),
         &[0],
     );
+}
+
+/// `generate --format json`: a made Tricky Triple (its uniqueness claim and evidence), one
+/// stopped by its time limit (no file, no claim), and 3SoKu instances with and without a claim.
+#[test]
+fn generate() {
+    const G: Shape = Shape::One("generated");
+    let made = check(
+        &["generate", "trickytriple", "--size", "6", "--format", "json"],
+        G,
+        &[0],
+    )
+    .remove(0);
+    assert_eq!(
+        (made["status"].as_str(), made["claim"].as_str()),
+        (Some("made"), Some("unique"))
+    );
+    let late = &[
+        "generate",
+        "trickytriple",
+        "--size",
+        "40",
+        "--timeout",
+        "0",
+        "--format",
+        "json",
+    ];
+    let late = check(late, G, &[30]).remove(0);
+    assert!(late["text"].is_null() && late["claim"].is_null(), "{late}");
+    let planted = check(
+        &["generate", "3soku", "--variant", "octahedron", "--format", "json"],
+        G,
+        &[0],
+    )
+    .remove(0);
+    assert_eq!(planted["evidence"]["claims"][0]["backing"], "checked-model");
+    let unproven = check(
+        &["generate", "3soku", "--from-partition", "3,1,2", "--format", "json"],
+        G,
+        &[0],
+    );
+    assert!(unproven[0]["claim"].is_null());
+    // A stopped generation with a file, or a made Tricky Triple without its claim, is refused.
+    refuted("generated", &late, "text while unproven", |d| {
+        d["text"] = json!("X . .")
+    });
+    refuted("generated", &made, "made without the claim", |d| {
+        d["claim"] = Value::Null
+    });
+    refuted("generated", &made, "no evidence", |d| {
+        d.as_object_mut().unwrap().remove("evidence");
+    });
 }
 
 #[test]

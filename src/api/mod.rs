@@ -43,7 +43,7 @@ pub use compare::Comparison;
 pub use count::{Count, Counted};
 pub use enumerate::{Enumerate, Enumerated};
 pub use evidence::{Backing, Claim, ClaimKind, Evidence};
-pub use generate::{SokuGenerator, TrickyGenerator};
+pub use generate::{Generated, SokuGenerator, TrickyGenerator};
 pub use instance::Instance;
 pub use literal::{Cmp, Lit, Var};
 pub use model::{MAX_VARS, Model};

@@ -1,11 +1,14 @@
 //! `sokuc generate`: 3SoKu instances and unique Tricky Triples (the work is the library's
-//! `SokuGenerator` and `TrickyGenerator`).
+//! `SokuGenerator` and `TrickyGenerator`). A file is written only with its claim proven: a
+//! Tricky Triple stopped by `--timeout` or a signal, or whose final check does not prove it
+//! unique, writes nothing and exits 30 (130 after a signal).
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 
-use super::{Exit, whole};
+use super::{Exit, Format, print, seconds, whole};
 use sokuc::{InputError, SokuGenerator, TrickyGenerator, exit};
 
 #[derive(Args)]
@@ -16,9 +19,23 @@ pub struct GenerateArgs {
     /// Random seed (the same seed gives the same puzzle).
     #[arg(long, default_value_t = 1, value_parser = whole::<u64>, allow_hyphen_values = true)]
     pub seed: u64,
-    /// Write the puzzle here (default, or `-`: standard output).
+    /// Write the puzzle here (default, or `-`: standard output). Nothing is written when
+    /// the puzzle's claim is not proven.
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
+    /// Output format: text (the puzzle file) or json (one document with the file, its claim
+    /// and the evidence; the file also goes to -o FILE when given).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// trickytriple: time limit in seconds for the whole generation; past it nothing is
+    /// written (exit 30), as after SIGINT or SIGTERM (exit 130).
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
+    pub timeout: Option<Duration>,
+    /// Claims must rest on more than one engine's word: trickytriple's final uniqueness
+    /// check needs a second engine of another kind to confirm it, else nothing is written
+    /// (exit 30); 3soku's claims rest on a verified solution or on totals, which is enough.
+    #[arg(long)]
+    pub strict: bool,
     /// trickytriple: side of the square grid.
     #[arg(long, value_parser = whole::<usize>, allow_hyphen_values = true)]
     pub size: Option<usize>,
@@ -65,9 +82,24 @@ pub enum GenerateKind {
 }
 
 pub fn run(a: GenerateArgs) -> Exit {
-    let text = if a.kind == GenerateKind::Soku {
+    // --timeout bounds the whole command.
+    let started = Instant::now();
+    if a.format == Format::Json && a.output.as_deref().is_some_and(|p| p.as_os_str() == "-") {
+        return Err(InputError::new(
+            "-o",
+            None,
+            "--format json prints the document on standard output: give -o FILE for the puzzle, or leave -o out (the puzzle is in the document)",
+        )
+        .into());
+    }
+    let made = if a.kind == GenerateKind::Soku {
         if a.size.is_some() {
             return Err(InputError::new("--size", None, "--size is for trickytriple; 3soku takes --variant").into());
+        }
+        if a.timeout.is_some() {
+            return Err(
+                InputError::new("--timeout", None, "--timeout is for trickytriple; 3soku solves nothing").into(),
+            );
         }
         let mut g = SokuGenerator::new(a.seed)
             .variant(a.variant.as_str())
@@ -85,7 +117,7 @@ pub fn run(a: GenerateArgs) -> Exit {
         if a.four_unsat {
             g = g.four_unsat();
         }
-        g.text()?
+        g.generate()?
     } else {
         // Options of the other kind are refused rather than silently ignored.
         let soku_only = [
@@ -102,12 +134,37 @@ pub fn run(a: GenerateArgs) -> Exit {
         let Some(size) = a.size else {
             return Err(InputError::new("--size", None, "trickytriple needs --size (the side of the grid)").into());
         };
-        let started = std::time::Instant::now();
-        let text = TrickyGenerator::new(size, a.seed).black(a.black).text()?;
+        let mut options = sokuc::Options::new().strict(a.strict).clock_started(started);
+        if let Some(t) = a.timeout {
+            options = options.timeout(t);
+        }
+        if let Some(flag) = super::signals::flag() {
+            options = options.interrupt(flag);
+        }
+        let made = TrickyGenerator::new(size, a.seed)
+            .black(a.black)
+            .generate(&super::environment::tuned(options))?;
         let ms = started.elapsed().as_secs_f64() * 1e3;
-        eprintln!("sokuc generate: {size}x{size} in {ms:.0} ms");
-        text
+        match made.claim() {
+            Some(claim) => eprintln!("sokuc generate: {size}x{size} in {ms:.0} ms; {claim}"),
+            None => eprintln!("sokuc generate: {}; nothing written", made.reason().unwrap_or_default()),
+        }
+        made
     };
-    super::write_out(a.output.as_deref(), &text)?;
-    Ok(exit::SAT)
+    if let Some(text) = made.text() {
+        match a.format {
+            Format::Text => super::write_out(a.output.as_deref(), text)?,
+            Format::Json if a.output.is_some() => super::write_out(a.output.as_deref(), text)?,
+            Format::Json => {}
+        }
+    }
+    if a.format == Format::Json {
+        print(made.json())?;
+    }
+    // No file: the claim was not proven (main exits 130 instead after a signal).
+    Ok(if made.text().is_some() {
+        exit::SAT
+    } else {
+        exit::UNKNOWN
+    })
 }
