@@ -42,7 +42,7 @@ pub use cnf::{ClauseSink, Cnf, Encoding};
 pub use compare::Comparison;
 pub use count::{Count, Counted};
 pub use enumerate::{Enumerate, Enumerated};
-pub use evidence::{Backing, Claim, ClaimKind};
+pub use evidence::{Backing, Claim, ClaimKind, Withheld};
 pub use generate::{SokuGenerator, TrickyGenerator};
 pub use instance::Instance;
 pub use literal::{Cmp, Lit, Var};
