@@ -393,13 +393,19 @@ fn assisted(lie: Lie, engine: Option<&'static str>, strict: bool) -> Came {
         assert!(text.contains("contradiction:"), "{at}:\n{text}");
         return Came::Contradiction;
     }
+    // The honest engine is never blamed, for lateness or anything else.
+    assert!(a.evidence.faults.iter().all(|f| f.engine == "liar"), "{at}:\n{text}");
     if let Some(c) = a.evidence.claims.iter().find(|c| !c.accepted) {
-        // The words say why, as the record does.
+        // The words say why, as the record does: the evidence line, and the assistant's
+        // own line on "the fewest".
         let why = c.withheld.expect("a withheld claim says why");
         assert!(text.contains(why.words()), "{at}:\n{text}");
-        if verdict == "take-off-enough" && why == Withheld::Late {
-            assert!(text.contains("after the time limit"), "{at}:\n{text}");
-        }
+        let said = match why {
+            Withheld::Strict => "unknown: --strict withheld the claim that these are the fewest",
+            Withheld::Late => "unknown: the claim that these are the fewest came after the time limit",
+            _ => "unknown: a checked completion contradicts",
+        };
+        assert!(verdict != "take-off-enough" || text.contains(said), "{at}:\n{text}");
         return Came::Withheld;
     }
     if a.evidence.faults.iter().any(|f| f.engine == "liar") {
