@@ -43,11 +43,14 @@ pub(super) enum Said {
     Nothing(String),
 }
 
+/// A test's second engine: its name, and how to make it.
+#[cfg(test)]
+pub(super) type TestEngine = (&'static str, fn() -> Box<dyn Backend>);
+
 #[cfg(test)]
 thread_local! {
     /// A test's second engine, asked instead of the build's on this thread.
-    pub(super) static SECOND: std::cell::RefCell<Option<(&'static str, fn() -> Box<dyn Backend>)>> =
-        const { std::cell::RefCell::new(None) };
+    pub(super) static SECOND: std::cell::RefCell<Option<TestEngine>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The engines asked about `first`'s claim, by name, as they are made.
