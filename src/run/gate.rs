@@ -512,6 +512,29 @@ mod tests {
     }
 
     #[test]
+    fn a_late_uniqueness_is_said_to_be_late_not_strict() {
+        let mut e = ending(Status::Sat, "search");
+        e.solution = Some(1);
+        e.asked_unique = true;
+        e.unique = Some(true);
+        e.late = true;
+        e.strict = true;
+        let a = judge(e);
+        assert_eq!(a.unique, None);
+        assert_eq!(claims_of(&a, ClaimKind::Unique), [("search", Some(Withheld::Late))]);
+        assert_eq!(
+            a.uniqueness_unknown(),
+            "uniqueness withheld (claimed after the time limit)"
+        );
+        let mut e = ending(Status::Sat, "search");
+        e.solution = Some(1);
+        e.asked_unique = true;
+        e.unique = Some(true);
+        e.strict = true;
+        assert_eq!(judge(e).uniqueness_unknown(), "uniqueness not confirmed (--strict)");
+    }
+
+    #[test]
     fn a_sat_status_without_a_checked_solution_claims_nothing() {
         let a = judge(ending(Status::Sat, "sat"));
         assert_eq!(a.status, Status::Unknown);
