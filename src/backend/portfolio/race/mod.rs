@@ -32,12 +32,10 @@
 //! confirmation, and when the standing claim was made, from which the gate judges lateness
 //! with the same [`Deadline::late`] as here).
 
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use crate::backend::algorithms::Algorithms;
 use crate::backend::basis::{Contradiction, Disputed, Fault};
 use crate::backend::contract::{BackendError, Improved, SolveOptions, SolveStats};
 use crate::backend::{engines, searching};
@@ -45,19 +43,14 @@ use crate::budget::{Deadline, GRACE, join_within};
 use crate::ir::{PbFormula, Status};
 
 mod entrant;
+mod events;
+mod thread;
 pub use entrant::{Entrant, entrants};
+use events::{Event, Said};
+pub use events::Task;
 
 /// How often the waiting coordinator looks at the caller's deadline and interrupt flag.
 const POLL: Duration = Duration::from_millis(10);
-
-/// What a race is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Task {
-    /// A model, or a refutation ([`Backend::solve`]).
-    Decide,
-    /// The best model by the objective ([`crate::backend::Algorithms::optimise`]).
-    Optimise,
-}
 
 /// How a race runs.
 #[derive(Debug, Clone)]
@@ -100,30 +93,6 @@ pub struct Finish {
     /// The engines that had not ended [`GRACE`] after the race stopped them, left to end on
     /// their own: whatever they say after that is heard by no one.
     pub left_running: Vec<&'static str>,
-}
-
-/// What an engine's thread sends the coordinator.
-enum Event {
-    /// A model the engine found (for an optimisation, meant to be better than its last).
-    Model {
-        who: usize,
-        assignment: Vec<bool>,
-        at: Instant,
-    },
-    /// The engine ended.
-    Done {
-        who: usize,
-        // Boxed: the stats are large, and a model (sent far more often) is small.
-        result: Result<Box<Said>, BackendError>,
-        at: Instant,
-    },
-}
-
-/// How an engine ended, for a decision and an optimisation alike.
-struct Said {
-    status: Status,
-    optimal: bool,
-    stats: SolveStats,
 }
 
 /// A claim no model can show: there is no solution, or this value is the optimum.
@@ -486,7 +455,7 @@ pub fn race(
         let (tx, mine, stop, name, formula) = (tx.clone(), mine.clone(), stop.clone(), r.name, shared.clone());
         let spawned = std::thread::Builder::new()
             .name("sokuc-race".into())
-            .spawn(move || run_entrant(entrant, &formula, &mine, &stop, task, who, &tx));
+            .spawn(move || thread::run(entrant, &formula, &mine, &stop, task, who, &tx));
         match spawned {
             Ok(h) => handles.push((who, h)),
             Err(e) => {
@@ -588,70 +557,6 @@ pub fn race(
     }
     finish.left_running = left_running;
     Ok(finish)
-}
-
-/// The thread of one engine of a race: makes it, runs it for `task` (sending each model as
-/// it comes), and says how it ended. A panic is an engine's failure, not the race's: it must
-/// still say it ended, or the coordinator would wait for it until the grace is over.
-fn run_entrant(
-    entrant: Entrant,
-    formula: &PbFormula,
-    mine: &SolveOptions,
-    stop: &AtomicBool,
-    task: Task,
-    who: usize,
-    tx: &mpsc::Sender<Event>,
-) {
-    let name = entrant.name;
-    let run = std::panic::AssertUnwindSafe(|| {
-        (entrant.make)().and_then(|mut b| match task {
-            Task::Decide => b.solve(formula, mine).map(|out| {
-                if let (Status::Sat, Some(a)) = (out.status, out.assignment) {
-                    // The receiver is gone only when the race has ended.
-                    let _ = tx.send(Event::Model {
-                        who,
-                        assignment: a,
-                        at: Instant::now(),
-                    });
-                }
-                Said {
-                    status: out.status,
-                    optimal: false,
-                    stats: out.stats,
-                }
-            }),
-            Task::Optimise => {
-                let mut send = |a: &[bool]| {
-                    let _ = tx.send(Event::Model {
-                        who,
-                        assignment: a.to_vec(),
-                        at: Instant::now(),
-                    });
-                    if stop.load(Ordering::Relaxed) {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                };
-                b.optimise(formula, mine, &mut send).map(|o| Said {
-                    status: o.status,
-                    optimal: o.optimal,
-                    stats: o.stats,
-                })
-            }
-        })
-    });
-    let result = std::panic::catch_unwind(run).unwrap_or_else(|_| {
-        Err(BackendError::Solver {
-            backend: "auto",
-            message: format!("{name} panicked"),
-        })
-    });
-    let _ = tx.send(Event::Done {
-        who,
-        result: result.map(Box::new),
-        at: Instant::now(),
-    });
 }
 
 /// The race's answer from what the judge weighed.
