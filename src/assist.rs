@@ -13,6 +13,7 @@ use crate::input::placed::Placed;
 use crate::ir::Status;
 use crate::model::{Instance, Placement, rotate};
 use crate::puzzle::Answer;
+use crate::puzzle::evidence::{ClaimKind, Withheld};
 use crate::run::{self, RunOptions};
 pub use crate::soku::partial::Partial;
 use crate::soku::{VERIFIED, placement_json, push_line, status_line};
@@ -141,7 +142,8 @@ pub fn text(p: &Partial, a: &Assisted) -> String {
                     // Without the optimum, nothing says the tiles cannot all stay.
                     let _ = writeln!(
                         s,
-                        "unknown: not decided within the time limit whether every placed tile can stay; taking off {} is enough:",
+                        "unknown: {}; taking off {} is enough:",
+                        why_not_fewest(ans),
                         plural(a.removed.len(), "tile")
                     );
                 }
@@ -189,10 +191,31 @@ pub fn text(p: &Partial, a: &Assisted) -> String {
     s
 }
 
+/// Why the completion's tiles to take off are not claimed the fewest, in words: the reason
+/// the gate withheld the optimum for ([`Withheld`], in the evidence), else that the time
+/// ran out before an engine claimed it.
+fn why_not_fewest(a: &Answer<Vec<Placement>>) -> &'static str {
+    let withheld = a
+        .evidence
+        .claims
+        .iter()
+        .filter(|c| c.claim == ClaimKind::Optimum)
+        .find_map(|c| c.withheld);
+    match withheld {
+        Some(Withheld::Strict) => {
+            "--strict withheld the claim that these are the fewest, which rests on one engine's word alone"
+        }
+        Some(Withheld::Late) => "the claim that these are the fewest came after the time limit, so it is withheld",
+        Some(Withheld::Contradicted) => "a checked completion contradicts an engine's claim of the fewest",
+        None => "not decided within the time limit whether every placed tile can stay",
+    }
+}
+
 /// What the assistant found, in one word: `completable` (every placed tile can stay),
 /// `take-off` (the fewest tiles to take off, proven), `take-off-enough` (tiles whose removal
-/// is enough, not proven the fewest: the time ran out), `no-solution` (the puzzle has none,
-/// whatever is placed) or `unknown`.
+/// is enough, not claimed the fewest: the time ran out, or the gate withheld the claim, as
+/// the evidence says), `no-solution` (the puzzle has none, whatever is placed) or
+/// `unknown`.
 pub fn verdict(a: &Assisted) -> &'static str {
     match (&a.answer.solution, a.answer.status) {
         (Some(_), _) if a.removed.is_empty() => "completable",

@@ -39,8 +39,8 @@ pub use api::{
     BenchReport, BenchRow, ByCapacities, CapacitySummary, Certificate, Certify, Claim, ClaimKind, ClauseSink, Cmp, Cnf,
     Comparison, Count, Counted, Encoding, Enumerate, Enumerated, Evidence, FileBench, Generated, Instance, Lit,
     MAX_VARS, Model, Options, Outcome, Picture, Placement, Scaling, ScalingTable, Searching, SearchingNotice, Soku,
-    SokuGenerator, Sweep, SweepSummary, TrickyGenerator, Var, Variant, Verdict, adts_subsets, backends, kinds,
-    kinds_described, read_text,
+    SokuGenerator, Sweep, SweepSummary, TrickyGenerator, Var, Variant, Verdict, Withheld, adts_subsets, backends,
+    kinds, kinds_described, read_text,
 };
 pub use backend::{Ended, MipSettings};
 pub use budget::memory::{SizeError, format_size, parse_size};

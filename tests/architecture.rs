@@ -428,6 +428,7 @@ fn the_public_library_is_the_facade() {
         "Var",
         "Variant",
         "Verdict",
+        "Withheld",
         "adts_subsets",
         "backends",
         "exit",

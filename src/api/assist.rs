@@ -11,8 +11,8 @@ pub enum Advice {
     Completable,
     /// Some tiles must come off, and these are the fewest (proven).
     TakeOff,
-    /// Taking these tiles off is enough, but the time ran out before they were proven the
-    /// fewest.
+    /// Taking these tiles off is enough, but they are not claimed the fewest: the time ran
+    /// out first, or the claim was withheld ([`Assistance::claims`] says why).
     TakeOffEnough,
     /// The puzzle has no solution, whatever is placed.
     NoSolution,
@@ -80,6 +80,19 @@ impl Assistance {
     pub fn hint(&self) -> Option<Placement> {
         let h = self.found.hint.as_ref()?;
         super::typed::placements(&self.partial.inst, std::slice::from_ref(h)).pop()
+    }
+
+    /// Every claim of the completion's run with what backs it, as
+    /// [`crate::Outcome::claims`]: "the fewest" is its optimum, and when it is not claimed
+    /// although an engine made it, [`super::evidence::Claim::withheld`] says why.
+    pub fn claims(&self) -> Vec<super::evidence::Claim<'_>> {
+        self.found
+            .answer
+            .evidence
+            .claims
+            .iter()
+            .map(super::evidence::Claim::of)
+            .collect()
     }
 
     /// The status of the completion's run: sat with a completion, unsat when the puzzle has

@@ -42,7 +42,7 @@ pub use cnf::{ClauseSink, Cnf, Encoding};
 pub use compare::Comparison;
 pub use count::{Count, Counted};
 pub use enumerate::{Enumerate, Enumerated};
-pub use evidence::{Backing, Claim, ClaimKind, Evidence};
+pub use evidence::{Backing, Claim, ClaimKind, Evidence, Withheld};
 pub use generate::{Generated, SokuGenerator, TrickyGenerator};
 pub use instance::Instance;
 pub use literal::{Cmp, Lit, Var};

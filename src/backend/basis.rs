@@ -21,6 +21,10 @@ pub struct Basis {
     /// engine's checked model refutes, an answer after the deadline): each with what it did.
     /// Their answers counted for nothing, and the record shows it.
     pub faults: Vec<Fault>,
+    /// When the claim was made, where that is earlier than the engine's return (a race's
+    /// claim waits for the others to refute or confirm it, then for them to stop). The run
+    /// path judges lateness from this instant, else from the return.
+    pub claimed_at: Option<std::time::Instant>,
 }
 
 /// How an optimum's bound was proven.
@@ -49,13 +53,28 @@ pub enum Bound {
 /// Two engines disagree, and one of them has a checked model on its side.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contradiction {
-    /// The engine whose claim the model refutes, and what it claimed.
+    /// The engine whose claim the model refutes, and what it claimed: in words, and as the
+    /// kind of claim the answer would have made on it (`None` for a claim the answer never
+    /// makes, such as one stage of a wide objective refuted).
     pub claimed_by: String,
     pub claim: String,
+    pub disputed: Option<Disputed>,
     /// The engine whose checked model refutes it.
     pub refuted_by: String,
     /// The whole story in one sentence.
     pub message: String,
+}
+
+/// The kind of claim a checked model refutes: the gate records that claim as withheld, for
+/// the contradiction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Disputed {
+    /// There is no solution.
+    Unsat,
+    /// This value is the optimum.
+    Optimum,
+    /// The solution is the only one.
+    Unique,
 }
 
 /// An engine that lost a race by a fault.
@@ -81,5 +100,7 @@ impl Basis {
             self.contradiction = other.contradiction;
         }
         self.faults.extend(other.faults);
+        // The later claim is the one that stands (the last stage's).
+        self.claimed_at = self.claimed_at.max(other.claimed_at);
     }
 }

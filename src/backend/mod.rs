@@ -27,7 +27,7 @@ pub mod searching;
 
 pub use crate::budget::{Deadline, Waited};
 pub use crate::ir::Status;
-pub use basis::{Basis, Bound, Contradiction, Fault};
+pub use basis::{Basis, Bound, Contradiction, Disputed, Fault};
 pub use contract::{
     Backend, BackendError, Ended, Found, MipSettings, Outcome, Parallel, Session, SolveOptions, SolveStats, Tuning,
     feature,

@@ -113,6 +113,17 @@ impl Deadline {
         self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
+    /// Whether something done at `at` (a claim made, an answer sent) came after the time
+    /// limit and its grace ([`GRACE`]): too late to count. This is the one definition of
+    /// "late" that the portfolio's race and the run path's gate both apply, each to the
+    /// instant the claim was made, never to when its caller got to look at it. An interrupt
+    /// is no deadline here: what came before it counts.
+    pub fn late(&self, at: Instant) -> bool {
+        self.at
+            .and_then(|t| t.checked_add(GRACE))
+            .is_some_and(|end| at > end)
+    }
+
     /// Time left before the deadline (`None`: no time limit).
     pub fn remaining(&self) -> Option<Duration> {
         self.at.map(|t| t.saturating_duration_since(Instant::now()))
@@ -176,6 +187,20 @@ pub enum Waited<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn late_is_past_the_limit_and_its_grace_whenever_it_is_asked() {
+        let start = Instant::now();
+        let d = Deadline::counted_from(start, Some(Duration::from_millis(100)), None);
+        let at = |ms| start + Duration::from_millis(ms);
+        assert!(!d.late(at(50)));
+        // Within the grace: on time.
+        assert!(!d.late(at(100) + GRACE));
+        assert!(d.late(at(101) + GRACE));
+        // No limit, nothing is late; an interrupt is no limit.
+        let flag = Arc::new(AtomicBool::new(true));
+        assert!(!Deadline::counted_from(start, None, Some(flag)).late(at(1_000_000)));
+    }
 
     #[test]
     fn a_slice_ends_at_the_earlier_time_and_keeps_the_flag() {

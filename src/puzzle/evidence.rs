@@ -80,7 +80,6 @@ pub enum Withheld {
     /// The claim was made after the time limit (and its grace period).
     Late,
     /// A checked model contradicts the claim.
-    #[allow(dead_code, reason = "the gate records a contradicted claim in a change that follows")]
     Contradicted,
 }
 

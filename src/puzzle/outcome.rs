@@ -47,17 +47,16 @@ pub struct Answer<S> {
 }
 
 impl<S> Answer<S> {
-    /// Why `--unique` was asked and is not answered: the time limit, or `--strict`, which
-    /// withheld an engine's unconfirmed word that the solution is unique.
+    /// Why `--unique` was asked and is not answered: the time limit, or the reason the gate
+    /// withheld an engine's claim that the solution is unique (`--strict` and its word
+    /// alone, or the claim came after the time limit).
     pub fn uniqueness_unknown(&self) -> &'static str {
-        let withheld = self
-            .evidence
-            .claim(super::evidence::ClaimKind::Unique)
-            .is_some_and(|c| !c.accepted);
-        if withheld {
-            "uniqueness not confirmed (--strict)"
-        } else {
-            "uniqueness unknown (time limit)"
+        use super::evidence::{ClaimKind, Withheld};
+        match self.evidence.claim(ClaimKind::Unique).and_then(|c| c.withheld) {
+            Some(Withheld::Strict) => "uniqueness not confirmed (--strict)",
+            Some(Withheld::Late) => "uniqueness withheld (claimed after the time limit)",
+            Some(Withheld::Contradicted) => "uniqueness withheld (a checked solution contradicts it)",
+            None => "uniqueness unknown (time limit)",
         }
     }
 

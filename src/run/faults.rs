@@ -17,7 +17,7 @@ use crate::backend::{
 };
 use crate::ir::PbFormula;
 use crate::pb::PbFile;
-use crate::puzzle::evidence::{Backing, ClaimKind};
+use crate::puzzle::evidence::{Backing, ClaimKind, Withheld};
 
 /// Two of four items; with `min`, at the least cost (3, 5, 4, 6: the optimum is 7). Six
 /// solutions, so "unique" is a lie too.
@@ -242,4 +242,232 @@ fn the_race_keeps_every_lie_from_standing() {
             "{e}"
         );
     }
+}
+
+/// `--strict`'s second engine, set for one test on this thread ([`super::confirm::SECOND`]).
+struct Second;
+
+impl Second {
+    fn set(name: &'static str, make: fn() -> Box<dyn Backend>) -> Second {
+        super::confirm::SECOND.with(|s| *s.borrow_mut() = Some((name, make)));
+        Second
+    }
+}
+
+impl Drop for Second {
+    fn drop(&mut self) {
+        super::confirm::SECOND.with(|s| *s.borrow_mut() = None);
+    }
+}
+
+/// An engine that answers at once that it does not know.
+struct Mute;
+
+impl Backend for Mute {
+    fn name(&self) -> &'static str {
+        "mute"
+    }
+    fn capabilities(&self) -> Capabilities {
+        crate::backend::sat::varisat::Varisat.capabilities()
+    }
+    fn solve(&mut self, _: &PbFormula, _: &SolveOptions) -> Result<Outcome, BackendError> {
+        Ok(Outcome::unknown(crate::backend::SolveStats::default()))
+    }
+}
+
+/// The first engine claims on time; `--strict`'s second engine (the late liar) refutes the
+/// question only after the time limit and its grace. The claim is judged on the first
+/// engine's time: on time, and unconfirmed (withheld by --strict, not as late), and the
+/// fault is the second engine's, never the first's.
+#[test]
+fn a_second_engine_that_overruns_cannot_make_the_first_engines_claim_late() {
+    // Three pigeons in two holes, as rows: unsat; without presolve, so that an engine
+    // refutes it.
+    let text = "+1 x1 +1 x2 >= 1 ;\n+1 x3 +1 x4 >= 1 ;\n+1 x5 +1 x6 >= 1 ;\n\
+                +1 x1 +1 x3 +1 x5 <= 1 ;\n+1 x2 +1 x4 +1 x6 <= 1 ;\n";
+    let p = crate::pb::read_opb("pigeons.opb", text).unwrap();
+    let _second = Second::set("liar", || Box::new(Liar::late()));
+    let opts = RunOptions {
+        solve: SolveOptions {
+            time_limit: Some(Duration::from_millis(300)),
+            ..SolveOptions::default()
+        },
+        compile: crate::puzzle::CompileOptions { presolve: false },
+        lp: super::LpMode::Off,
+        strict: true,
+        ..RunOptions::default()
+    };
+    let o = solve(&p, &mut crate::backend::sat::varisat::Varisat, &opts).unwrap();
+    let a = o.answer;
+    let c = a.evidence.claim(ClaimKind::Unsat).expect("sat's claim");
+    assert_eq!(
+        (a.status, c.by.as_str(), c.withheld),
+        (Status::Unknown, "sat", Some(Withheld::Strict)),
+        "{a:?}"
+    );
+    assert!(a.reason.as_deref().is_some_and(|r| r.contains("--strict")), "{a:?}");
+    assert!(a.evidence.faults.iter().all(|f| f.engine != "sat"), "{a:?}");
+    assert!(a.evidence.faults.iter().any(|f| f.engine == "liar"), "{a:?}");
+}
+
+/// The puzzle in progress the assistant's rows lie about: TetraSoKu's seed game with two
+/// tiles placed. (0,0,3) with its 3 at A (whose peg is 1) must come off; (0,0,1) with its 1
+/// at D stays in one completion and not in another. The fewest to take off is 1, and a
+/// completion that takes off both exists, for the liar's "not optimal".
+fn partial() -> crate::assist::Partial {
+    let inst = crate::input::instance_file::parse_instance(
+        "seed.toml",
+        "variant = \"tetrahedron\"\ntiles = [[0, 0, 1], [0, 0, 2], [0, 0, 3], [1, 1, 2]]\n\
+         capacities = { A = 1, B = 2, C = 3, D = 4 }\n",
+        None,
+    )
+    .unwrap();
+    let placed =
+        crate::input::placed::read_placed("placed", "ABC: (0,0,3), 3 touches A\nADB: (0,0,1), 1 touches D\n", &inst)
+            .unwrap();
+    crate::assist::Partial { inst, placed }
+}
+
+/// What the assistant made of `lie`, solo or raced beside `engine`, after checking that no
+/// lie reached its words as a claim that nothing marks.
+fn assisted(lie: Lie, engine: Option<&'static str>, strict: bool) -> Came {
+    let p = partial();
+    let limit = if lie == Lie::Late {
+        Duration::from_millis(200)
+    } else {
+        Duration::from_secs(30)
+    };
+    let opts = RunOptions {
+        solve: SolveOptions {
+            time_limit: Some(limit),
+            ..SolveOptions::default()
+        },
+        lp: super::LpMode::Off,
+        strict,
+        ..RunOptions::default()
+    };
+    let mut b: Box<dyn Backend> = match engine {
+        Some(engine) => Box::new(Pair {
+            lie,
+            engine,
+            answered: "pair",
+        }),
+        None => Box::new(Liar { lie }),
+    };
+    let at = format!("the assistant, {lie:?} beside {engine:?} strict {strict}");
+    let found = match crate::assist::assist(&p, b.as_mut(), &opts) {
+        // A wrong completion, from the run path or from the assistant's own check of it.
+        Err(e) if e.exit_code() == crate::error::exit::INTERNAL => return Came::Internal,
+        Err(e) => panic!("{at}: {e}"),
+        Ok(found) => found,
+    };
+    let text = crate::assist::text(&p, &found);
+    let verdict = crate::assist::verdict(&found);
+    let a = &found.answer;
+    // What the output says: a completion is checked; "the fewest" (take-off) and "no
+    // solution" are claims. The truth: one tile must come off, and the puzzle has solutions.
+    if let Some(s) = &a.solution {
+        assert!(crate::soku::verify::verify(&p.inst, s).is_ok(), "{at}");
+    }
+    let false_claim = match verdict {
+        "take-off" => found.removed.len() != 1,
+        "no-solution" | "completable" => true,
+        _ => false,
+    };
+    if false_claim {
+        // Only a lone engine without --strict, and its word says so.
+        let k = if verdict == "no-solution" {
+            ClaimKind::Unsat
+        } else {
+            ClaimKind::Optimum
+        };
+        let word = a
+            .evidence
+            .claim(k)
+            .is_some_and(|c| c.accepted && c.by == "liar" && c.backing == Backing::EngineWord);
+        assert!(engine.is_none() && !strict && word, "{at}: a lie stood:\n{text}");
+        assert!(text.contains("by liar: the engine's word"), "{at}:\n{text}");
+        return Came::WordAlone;
+    }
+    if a.contradiction.is_some() {
+        assert!(text.contains("contradiction:"), "{at}:\n{text}");
+        return Came::Contradiction;
+    }
+    // The honest engine is never blamed, for lateness or anything else.
+    assert!(a.evidence.faults.iter().all(|f| f.engine == "liar"), "{at}:\n{text}");
+    if let Some(c) = a.evidence.claims.iter().find(|c| !c.accepted) {
+        // The words say why, as the record does: the evidence line, and the assistant's
+        // own line on "the fewest".
+        let why = c.withheld.expect("a withheld claim says why");
+        assert!(text.contains(why.words()), "{at}:\n{text}");
+        let said = match why {
+            Withheld::Strict => "unknown: --strict withheld the claim that these are the fewest",
+            Withheld::Late => "unknown: the claim that these are the fewest came after the time limit",
+            _ => "unknown: a checked completion contradicts",
+        };
+        assert!(verdict != "take-off-enough" || text.contains(said), "{at}:\n{text}");
+        return Came::Withheld;
+    }
+    if a.evidence.faults.iter().any(|f| f.engine == "liar") {
+        return Came::Fault;
+    }
+    Came::Honest
+}
+
+/// The assistant's rows of the liar matrix: a false "fewest", a false "no solution", a
+/// completion that breaks a row and a late claim, solo and raced, with and without
+/// --strict. No lie reaches the assistant's words as a claim that nothing marks.
+#[test]
+fn no_lie_reaches_the_assistants_words() {
+    let mut table = Vec::new();
+    for lie in [
+        Lie::NotOptimal,
+        Lie::WrongValue,
+        Lie::BrokenModel,
+        Lie::UnsatOnSat,
+        Lie::Late,
+    ] {
+        for strict in [false, true] {
+            table.push((lie, "solo", strict, assisted(lie, None, strict)));
+            for e in ["sat", "cp"] {
+                table.push((lie, e, strict, assisted(lie, Some(e), strict)));
+            }
+        }
+    }
+    eprintln!("{table:#?}");
+    for &(lie, with, strict, came) in &table {
+        // Solo, a lie nobody can check is marked as one engine's word; --strict catches it.
+        if with == "solo" && strict {
+            assert_ne!(came, Came::WordAlone, "{lie:?}");
+        }
+        // A completion that breaks a row is never an answer.
+        if lie == Lie::BrokenModel && with == "solo" {
+            assert_eq!(came, Came::Internal, "{lie:?} strict {strict}");
+        }
+    }
+    // The false "fewest", solo under --strict: a checked completion that keeps more tiles.
+    assert_eq!(assisted(Lie::NotOptimal, None, true), Came::Contradiction);
+    // The late claim: withheld as late, and said so.
+    assert_eq!(assisted(Lie::Late, None, false), Came::Withheld);
+}
+
+/// `--strict` withholds the assistant's "fewest" when no engine of another kind confirms
+/// it: the words say --strict did, not that the time ran out.
+#[test]
+fn the_assistant_says_that_strict_withheld_the_fewest() {
+    let p = partial();
+    let _second = Second::set("mute", || Box::new(Mute));
+    let opts = RunOptions {
+        lp: super::LpMode::Off,
+        strict: true,
+        ..RunOptions::default()
+    };
+    let found = crate::assist::assist(&p, &mut crate::backend::sat::varisat::Varisat, &opts).unwrap();
+    let text = crate::assist::text(&p, &found);
+    assert_eq!(crate::assist::verdict(&found), "take-off-enough", "{text}");
+    assert_eq!(found.removed.len(), 1, "{text}");
+    assert!(text.contains("--strict withheld the claim that these are the fewest"), "{text}");
+    assert!(!text.contains("time limit"), "{text}");
+    let c = found.answer.evidence.claim(ClaimKind::Optimum).unwrap();
+    assert_eq!(c.withheld, Some(Withheld::Strict));
 }

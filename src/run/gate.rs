@@ -10,7 +10,7 @@
 //! alone weighs that description, with the status, into the answer's words. Nothing else in
 //! the crate turns a backend's status into a printed verdict.
 
-use crate::backend::{Basis, Bound, Status};
+use crate::backend::{Basis, Bound, Disputed, Status, engines};
 use crate::puzzle::Answer;
 use crate::puzzle::evidence::{
     Backing, BoundEvidence, Claim, ClaimKind, ContradictionRecord, Evidence, FaultRecord, Withheld,
@@ -27,6 +27,7 @@ pub(super) struct Ending<S> {
     pub by: String,
     /// The backend the user asked for (its name in the answer).
     pub backend: String,
+    /// What backs the claims: a confirmation, a contradiction, the faults.
     pub basis: Basis,
     /// With an objective and a solution: whether the engine claims it optimal, and the
     /// improving values.
@@ -36,13 +37,11 @@ pub(super) struct Ending<S> {
     /// complete after one; Some(false) with two checked solutions.
     pub asked_unique: bool,
     pub unique: Option<bool>,
-    /// A contradiction found by the run path itself (a stage of a wide objective refuted
-    /// although the best solution satisfies it), in words.
-    pub contradiction: Option<String>,
     pub reason: Option<String>,
     pub strict: bool,
-    /// The engine answered after the time limit (and its grace): its claims count for
-    /// nothing, as a late claim in a race does.
+    /// The engine's claims were made after the time limit and its grace, as
+    /// [`crate::budget::Deadline::late`] judges the instant they were made: they count for
+    /// nothing, as a late claim in a race does, and the record holds it against `by`.
     pub late: bool,
 }
 
@@ -60,7 +59,6 @@ impl<S> Ending<S> {
             improvements: Vec::new(),
             asked_unique: false,
             unique: None,
-            contradiction: None,
             reason: None,
             strict: false,
             late: false,
@@ -69,7 +67,9 @@ impl<S> Ending<S> {
 }
 
 /// How a claim that the verifier cannot check is backed: a second engine's confirmation
-/// when there is one, else the engine's word (presolve and the LP have their own kinds).
+/// when there is one, of another kind than the claimer ([`engines::kind`]: two engines of
+/// one kind share their blind spots), else the engine's word (presolve and the LP have
+/// their own kinds).
 fn backing_of(by: &str, basis: &Basis) -> (Backing, Option<&'static str>, Option<String>) {
     match by {
         "presolve" => match &basis.confirmed_by {
@@ -79,16 +79,31 @@ fn backing_of(by: &str, basis: &Basis) -> (Backing, Option<&'static str>, Option
         "lp" => (Backing::Certificate, Some("farkas"), None),
         "external" => (Backing::External, None, None),
         _ => match &basis.confirmed_by {
-            Some(other) if other != by => (Backing::SecondEngine, None, Some(other.clone())),
+            Some(other) if engines::kind(other) != engines::kind(by) => {
+                (Backing::SecondEngine, None, Some(other.clone()))
+            }
             _ => (Backing::EngineWord, None, None),
         },
     }
 }
 
-/// Why an answer under `--strict` is unknown although an engine claimed more.
-const WITHHELD: &str = "--strict: the claim rests on one engine's word alone, so it is not printed as a verdict";
-/// Why an answer is unknown although an engine claimed more, after the time limit.
-const LATE: &str = "the engine answered after the time limit, so its claim is not printed as a verdict";
+/// The answer's reason when its unsat claim is withheld for `why`.
+fn withheld_reason(why: Withheld) -> &'static str {
+    match why {
+        Withheld::Strict => "--strict: the claim rests on one engine's word alone, so it is not printed as a verdict",
+        Withheld::Late => "the engine answered after the time limit, so its claim is not printed as a verdict",
+        Withheld::Contradicted => "a checked solution contradicts the claim, so it is not printed as a verdict",
+    }
+}
+
+/// The claim of the answer a contradiction disputes.
+fn disputed_kind(d: Disputed) -> ClaimKind {
+    match d {
+        Disputed::Unsat => ClaimKind::Unsat,
+        Disputed::Optimum => ClaimKind::Optimum,
+        Disputed::Unique => ClaimKind::Unique,
+    }
+}
 
 /// Judges `e` into the answer a front-end prints: the status, the solution, the optimum and
 /// uniqueness, each claim with its evidence. This is the only function that turns an
@@ -106,40 +121,44 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
             .collect(),
         ..Evidence::default()
     };
-    let contradiction = match (&e.basis.contradiction, &e.contradiction) {
-        (Some(c), _) => {
-            evidence.contradiction = Some(ContradictionRecord {
-                claimed_by: c.claimed_by.clone(),
-                claim: c.claim.clone(),
-                refuted_by: c.refuted_by.clone(),
-                message: c.message.clone(),
-            });
-            Some(c.message.clone())
-        }
-        (None, Some(m)) => {
-            evidence.contradiction = Some(ContradictionRecord {
-                claimed_by: e.by.clone(),
-                claim: "an optimum or a refutation".into(),
-                refuted_by: "a checked solution".into(),
-                message: m.clone(),
-            });
-            Some(m.clone())
-        }
-        (None, None) => None,
-    };
+    // The claim a checked model contradicts, if any: recorded as withheld for it, whoever
+    // made it, and never made by the answer.
+    let mut disputed = None;
+    if let Some(c) = &e.basis.contradiction {
+        evidence.contradiction = Some(ContradictionRecord {
+            claimed_by: c.claimed_by.clone(),
+            claim: c.claim.clone(),
+            refuted_by: c.refuted_by.clone(),
+            message: c.message.clone(),
+        });
+        disputed = c.disputed.map(|d| (disputed_kind(d), c.claimed_by.clone()));
+    }
     let mut answer = Answer::without_solution(e.status, e.reason.clone(), &e.backend);
     answer.asked_unique = e.asked_unique;
-    answer.contradiction = contradiction;
+    answer.contradiction = e.basis.contradiction.as_ref().map(|c| c.message.clone());
     let (backing, certificate, confirmed_by) = backing_of(&e.by, &e.basis);
-    // A claim stands when it is on time and, under --strict, backed by more than one word.
-    let withheld = if e.late {
-        Some(Withheld::Late)
-    } else if e.strict && !backing.strict_enough() {
-        Some(Withheld::Strict)
-    } else {
-        None
+    // A claim stands when no checked model contradicts it, it is on time and, under
+    // --strict, it is backed by more than one word.
+    let withheld = |k: ClaimKind| {
+        if disputed.as_ref().is_some_and(|(d, by)| *d == k && *by == e.by) {
+            Some(Withheld::Contradicted)
+        } else if e.late {
+            Some(Withheld::Late)
+        } else if e.strict && !backing.strict_enough() {
+            Some(Withheld::Strict)
+        } else {
+            None
+        }
     };
-    let stands = withheld.is_none();
+    // The claim of kind `k` that the answer would make, judged.
+    let claim = |k: ClaimKind| {
+        let mut c = Claim::new(k, e.by.clone(), backing);
+        c.confirmed_by = confirmed_by.clone();
+        if let Some(why) = withheld(k) {
+            c.withhold(why);
+        }
+        c
+    };
     match (e.status, e.solution) {
         (Status::Sat, Some(s)) => {
             answer.solution = Some(s);
@@ -150,15 +169,11 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
                 .push(Claim::new(ClaimKind::Sat, e.by.clone(), Backing::CheckedModel));
             if let Some(optimal) = e.optimal {
                 answer.improvements = e.improvements;
-                let mut claimed = optimal && answer.contradiction.is_none();
-                if claimed {
-                    let mut c = Claim::new(ClaimKind::Optimum, e.by.clone(), backing);
-                    c.confirmed_by = confirmed_by.clone();
+                let mut claimed = false;
+                if optimal {
+                    let mut c = claim(ClaimKind::Optimum);
                     c.bound = e.basis.bound.as_ref().map(bound_evidence);
-                    if let Some(why) = withheld {
-                        c.withhold(why);
-                        claimed = false;
-                    }
+                    claimed = c.accepted;
                     if claimed {
                         answer.optimal_by.push(e.by.clone());
                         if let Some(other) = &confirmed_by {
@@ -178,12 +193,8 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
                         .push(Claim::new(ClaimKind::NotUnique, e.by.clone(), Backing::CheckedModel));
                 }
                 (Some(true), _) => {
-                    let mut c = Claim::new(ClaimKind::Unique, e.by.clone(), backing);
-                    c.confirmed_by = confirmed_by;
-                    if let Some(why) = withheld {
-                        c.withhold(why);
-                    }
-                    answer.unique = stands.then_some(true);
+                    let c = claim(ClaimKind::Unique);
+                    answer.unique = c.accepted.then_some(true);
                     evidence.claims.push(c);
                 }
                 _ => {}
@@ -195,16 +206,14 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
             answer.status = Status::Unknown;
         }
         (Status::Unsat, _) => {
-            let mut c = Claim::new(ClaimKind::Unsat, e.by.clone(), backing);
+            let mut c = claim(ClaimKind::Unsat);
             c.certificate = certificate;
-            c.confirmed_by = confirmed_by;
-            if let Some(w) = withheld {
-                let why = if w == Withheld::Late { LATE } else { WITHHELD };
-                c.withhold(w);
+            if let Some(why) = c.withheld {
+                let text = withheld_reason(why);
                 answer.status = Status::Unknown;
                 answer.reason = Some(match &e.reason {
-                    Some(r) => format!("{why} ({r})"),
-                    None => why.to_string(),
+                    Some(r) => format!("{text} ({r})"),
+                    None => text.to_string(),
                 });
             } else {
                 answer.verdict_by = Some(verdict_by(&e.by));
@@ -212,6 +221,22 @@ pub(super) fn judge<S>(e: Ending<S>) -> Answer<S> {
             evidence.claims.push(c);
         }
         (Status::Unknown, _) => {}
+    }
+    // The disputed claim, when the answer did not make it itself (another engine made it,
+    // or the answer no longer claims it): in the record, withheld.
+    if let Some((k, by)) = disputed
+        && !evidence.claims.iter().any(|c| c.claim == k && c.by == by)
+    {
+        let mut c = Claim::new(k, by.clone(), backing_of(&by, &Basis::default()).0);
+        c.withhold(Withheld::Contradicted);
+        evidence.claims.push(c);
+    }
+    // A late claim is its engine's fault, and nobody else's.
+    if evidence.claims.iter().any(|c| c.withheld == Some(Withheld::Late)) {
+        evidence.faults.push(FaultRecord {
+            engine: e.by.clone(),
+            what: "claimed after the time limit".into(),
+        });
     }
     answer.evidence = evidence;
     answer
@@ -333,22 +358,100 @@ mod tests {
         assert!(a.evidence.lines().iter().any(|l| l.contains("withheld by --strict")));
     }
 
+    fn contradiction(claimed_by: &str, disputed: Disputed, refuted_by: &str) -> Contradiction {
+        Contradiction {
+            claimed_by: claimed_by.into(),
+            claim: "a claim".into(),
+            disputed: Some(disputed),
+            refuted_by: refuted_by.into(),
+            message: format!("{claimed_by} claimed it, but {refuted_by} found a checked solution"),
+        }
+    }
+
+    /// The claims of `a` of kind `k`: who made each, and why it was withheld.
+    fn claims_of<S>(a: &Answer<S>, k: ClaimKind) -> Vec<(&str, Option<Withheld>)> {
+        a.evidence
+            .claims
+            .iter()
+            .filter(|c| c.claim == k)
+            .map(|c| (c.by.as_str(), c.withheld))
+            .collect()
+    }
+
     #[test]
-    fn a_contradiction_keeps_the_checked_model_and_claims_no_optimum() {
-        let mut e = ending(Status::Sat, "cp");
+    fn a_contradicted_optimum_is_in_the_record_withheld_for_it() {
+        // The second opinion: highs claimed 5 optimal, cp found 3, and the answer (by highs)
+        // no longer claims an optimum.
+        let mut e = ending(Status::Sat, "highs");
         e.solution = Some(3);
-        e.optimal = Some(true);
-        e.basis.contradiction = Some(Contradiction {
-            claimed_by: "highs".into(),
-            claim: "optimum 5".into(),
-            refuted_by: "cp".into(),
-            message: "highs claimed 5 optimal, but cp found 3".into(),
-        });
+        e.optimal = Some(false);
+        e.basis.contradiction = Some(contradiction("highs", Disputed::Optimum, "cp"));
         let a = judge(e);
         assert_eq!((a.solution, a.optimal), (Some(3), Some(false)));
         assert!(a.contradiction.is_some());
-        assert!(a.evidence.claim(ClaimKind::Optimum).is_none());
+        assert_eq!(
+            claims_of(&a, ClaimKind::Optimum),
+            [("highs", Some(Withheld::Contradicted))]
+        );
+        assert!(a.evidence.lines().iter().any(|l| l.contains("a checked solution contradicts it")));
         assert_eq!(a.evidence.contradiction.as_ref().unwrap().claimed_by, "highs");
+
+        // A race: highs's claim was refuted by cp's model, then cp proved its own optimum,
+        // which nothing contradicts: it is judged as any claim is.
+        let mut e = ending(Status::Sat, "cp");
+        e.solution = Some(3);
+        e.optimal = Some(true);
+        e.basis.contradiction = Some(contradiction("highs", Disputed::Optimum, "cp"));
+        let a = judge(e);
+        assert_eq!(a.optimal, Some(true));
+        assert_eq!(
+            claims_of(&a, ClaimKind::Optimum),
+            [("cp", None), ("highs", Some(Withheld::Contradicted))]
+        );
+    }
+
+    #[test]
+    fn a_contradicted_unsat_or_unique_is_in_the_record_withheld_for_it() {
+        // --strict's second engine found a checked solution where sat claimed none.
+        let mut e = ending(Status::Sat, "cp");
+        e.solution = Some(1);
+        e.strict = true;
+        e.basis.contradiction = Some(contradiction("sat", Disputed::Unsat, "cp"));
+        let a = judge(e);
+        assert_eq!(a.status, Status::Sat);
+        assert_eq!(claims_of(&a, ClaimKind::Sat), [("cp", None)]);
+        assert_eq!(claims_of(&a, ClaimKind::Unsat), [("sat", Some(Withheld::Contradicted))]);
+
+        let mut e = ending(Status::Sat, "search");
+        e.solution = Some(1);
+        e.second = Some(2);
+        e.unique = Some(false);
+        e.asked_unique = true;
+        e.basis.contradiction = Some(contradiction("search", Disputed::Unique, "sat"));
+        let a = judge(e);
+        assert_eq!((a.unique, a.second), (Some(false), Some(2)));
+        assert_eq!(
+            claims_of(&a, ClaimKind::Unique),
+            [("search", Some(Withheld::Contradicted))]
+        );
+    }
+
+    #[test]
+    fn a_confirmation_by_an_engine_of_the_same_kind_is_the_engines_word() {
+        for (by, other) in [("sat", "cadical"), ("cadical", "sat"), ("mip", "highs"), ("highs", "mip")] {
+            let mut e = ending(Status::Unsat, by);
+            e.basis.confirmed_by = Some(other.into());
+            e.strict = true;
+            let a = judge(e);
+            let c = a.evidence.claim(ClaimKind::Unsat).unwrap();
+            assert_eq!((c.backing, c.withheld), (Backing::EngineWord, Some(Withheld::Strict)), "{by} by {other}");
+            assert_eq!(a.status, Status::Unknown);
+        }
+        // Another kind confirms.
+        let mut e = ending(Status::Unsat, "highs");
+        e.basis.confirmed_by = Some("sat".into());
+        e.strict = true;
+        assert_eq!(judge(e).status, Status::Unsat);
     }
 
     #[test]
@@ -387,15 +490,48 @@ mod tests {
     fn a_late_claim_is_withheld_but_a_late_checked_model_stands() {
         let mut e = ending(Status::Unsat, "sat");
         e.late = true;
+        // Late, even confirmed and under --strict: withheld as late, and said so.
+        e.strict = true;
+        e.basis.confirmed_by = Some("cp".into());
         let a = judge(e);
         assert_eq!(a.status, Status::Unknown);
-        assert!(a.reason.unwrap().contains("after the time limit"));
+        let reason = a.reason.clone().unwrap();
+        assert!(reason.contains("after the time limit") && !reason.contains("--strict"), "{reason}");
+        assert_eq!(claims_of(&a, ClaimKind::Unsat), [("sat", Some(Withheld::Late))]);
+        let lines = a.evidence.lines().join("\n");
+        assert!(lines.contains("made after the time limit") && !lines.contains("--strict"), "{lines}");
+        // The fault is the late engine's.
+        assert_eq!(a.evidence.faults.len(), 1);
+        assert_eq!(a.evidence.faults[0].engine, "sat");
         let mut e = ending(Status::Sat, "sat");
         e.solution = Some(4);
         e.optimal = Some(true);
         e.late = true;
         let a = judge(e);
         assert_eq!((a.status, a.solution, a.optimal), (Status::Sat, Some(4), Some(false)));
+    }
+
+    #[test]
+    fn a_late_uniqueness_is_said_to_be_late_not_strict() {
+        let mut e = ending(Status::Sat, "search");
+        e.solution = Some(1);
+        e.asked_unique = true;
+        e.unique = Some(true);
+        e.late = true;
+        e.strict = true;
+        let a = judge(e);
+        assert_eq!(a.unique, None);
+        assert_eq!(claims_of(&a, ClaimKind::Unique), [("search", Some(Withheld::Late))]);
+        assert_eq!(
+            a.uniqueness_unknown(),
+            "uniqueness withheld (claimed after the time limit)"
+        );
+        let mut e = ending(Status::Sat, "search");
+        e.solution = Some(1);
+        e.asked_unique = true;
+        e.unique = Some(true);
+        e.strict = true;
+        assert_eq!(judge(e).uniqueness_unknown(), "uniqueness not confirmed (--strict)");
     }
 
     #[test]

@@ -19,7 +19,7 @@ use num_bigint::BigInt;
 use super::assignment::{AnswerProblem, finish};
 use super::error::RunError;
 use crate::backend::algorithms::Algorithms;
-use crate::backend::{Backend, SolveOptions, SolveStats, Status};
+use crate::backend::{Backend, Contradiction, SolveOptions, SolveStats, Status};
 use crate::ir::{Constraint, PbFormula};
 use crate::puzzle::Puzzle;
 
@@ -42,7 +42,7 @@ pub type OnImproved<'a, S> = dyn FnMut(&S, &BigInt) -> Result<(), RunError> + 'a
 enum StageEnd {
     Done(Status, bool, SolveStats),
     Failed(String),
-    Contradiction(String),
+    Contradiction(Contradiction),
 }
 
 /// What the stages found so far: the best solution, its IR assignment (whose bits fix a
@@ -89,7 +89,12 @@ pub(crate) fn optimise<P: Puzzle>(
     for next in 0..count {
         let (status, optimal, st) = match one_stage(p, c, formula, &stage, next > 0, b, opts, on_improved, &mut found)?
         {
-            StageEnd::Done(status, optimal, st) => (status, optimal, st),
+            StageEnd::Done(status, optimal, mut st) => {
+                // The stage's claims were made by now (a race says when, earlier): the whole
+                // answer's claim is the last stage's.
+                st.basis.claimed_at.get_or_insert_with(std::time::Instant::now);
+                (status, optimal, st)
+            }
             // A later stage that fails leaves the best solution of the stages before it:
             // checked, and unproven. A refutation of a stage the best solution satisfies is
             // a contradiction between the engine and that solution, said as such (exit 1).
@@ -97,12 +102,12 @@ pub(crate) fn optimise<P: Puzzle>(
                 stats.extra.insert("objective_stage_failed".into(), why.into());
                 (Status::Unknown, false, SolveStats::default())
             }
-            StageEnd::Contradiction(why) => {
-                stats.extra.insert("contradiction".into(), why.into());
+            StageEnd::Contradiction(c) => {
+                stats.basis.contradiction.get_or_insert(c);
                 (Status::Unknown, false, SolveStats::default())
             }
         };
-        confirmed_all &= !optimal || st.extra.contains_key("confirmed_by") || st.basis.confirmed_by.is_some();
+        confirmed_all &= !optimal || st.basis.confirmed_by.is_some();
         // An engine that minimised the objective whole (`mitm`) settled every stage at once.
         let whole = optimal && st.extra.contains_key(crate::backend::mitm::WHOLE_OBJECTIVE);
         merge(&mut stats, st);
@@ -112,7 +117,6 @@ pub(crate) fn optimise<P: Puzzle>(
                 .insert("objective_stages".into(), format!("{} of {count}", next + 1).into());
         }
         if !confirmed_all {
-            stats.extra.remove("confirmed_by");
             stats.basis.confirmed_by = None;
         }
         first_status.get_or_insert(status);
@@ -234,10 +238,17 @@ fn one_stage<P: Puzzle>(
         problem,
     };
     if later && out.status == Status::Unsat && models == 0 {
-        return Ok(StageEnd::Contradiction(format!(
-            "{} called a stage of the objective infeasible, which the best solution satisfies",
-            b.answered_by()
-        )));
+        let engine = b.answered_by();
+        return Ok(StageEnd::Contradiction(Contradiction {
+            claimed_by: engine.to_string(),
+            claim: "that a stage of the objective has no solution".into(),
+            // No claim of the answer's: the stage is the run path's own question.
+            disputed: None,
+            refuted_by: "the best solution so far".into(),
+            message: format!(
+                "{engine} called a stage of the objective infeasible, which the best solution satisfies"
+            ),
+        }));
     }
     match (out.status, models) {
         (Status::Sat, 0) => {
@@ -259,7 +270,7 @@ fn one_stage<P: Puzzle>(
 
 /// Adds one stage's statistics to the whole run's: sizes are the largest model's, times and
 /// the optimisation's counters (`solves`, `loads`) add up, other notes are the last
-/// stage's, and a contradiction from any stage is kept.
+/// stage's, and the basis of every stage is kept ([`crate::backend::Basis::absorb`]).
 fn merge(total: &mut SolveStats, st: SolveStats) {
     total.vars = total.vars.max(st.vars);
     total.clauses = total.clauses.max(st.clauses);
@@ -268,7 +279,6 @@ fn merge(total: &mut SolveStats, st: SolveStats) {
     total.basis.absorb(*st.basis);
     for (k, v) in st.extra {
         match (total.extra.get(&k), &v) {
-            (Some(_), _) if k == "contradiction" => {}
             (Some(serde_json::Value::Number(a)), serde_json::Value::Number(b))
                 if (k == "solves" || k == "loads") && a.is_u64() && b.is_u64() =>
             {

@@ -11,7 +11,7 @@ use super::optimise::{self, OnImproved};
 use super::options::RunOptions;
 use super::prepare::{Prepared, compile_within, note_lp, prepare};
 use super::{confirm, enumerate};
-use crate::backend::{Backend, Ended, SolveOptions, SolveStats, Status};
+use crate::backend::{Backend, Disputed, Ended, SolveOptions, SolveStats, Status};
 use crate::ir::PbFormula;
 use crate::puzzle::{Answer, CompileOptions, Puzzle};
 
@@ -137,32 +137,31 @@ pub fn solve_with<P: Puzzle>(
         };
         (status, found.map(|(s, _)| s), None, stats)
     };
+    // When the engine's claims were made: as it returned, unless it says (a race's claim
+    // stood before the race ended). Lateness is judged from this instant alone, so that
+    // `--strict`'s second engine, asked after it, cannot make the first engine's claim late.
+    let claimed_at = stats.basis.claimed_at.unwrap_or_else(Instant::now);
+    let first_late = solve_opts.deadline().late(claimed_at);
     stats.build_ms += ready.compile_ms;
     note_lp(&mut stats, ready.lp.as_ref());
     // `auto` names the engine it picked.
     let name = b.answered_by();
-    if opts.strict {
+    let mut found_by = None;
+    if opts.strict && !first_late {
         let mut claims = Claims {
             status: &mut status,
             found: &mut found,
             optimum: &mut optimum,
             second: &mut second,
             first_assignment: &first_assignment,
+            found_by: &mut found_by,
         };
         confirm_strictly(p, compiled, name, solve_opts, &mut claims, &mut stats)?;
     }
     let interrupted = status == Status::Unknown && solve_opts.deadline().interrupted();
-    let mut ending = gate::Ending::new(status, name, name);
-    ending.basis = engine_basis(&stats);
-    let claims_more =
-        status == Status::Unsat || matches!(optimum, Some((true, _))) || matches!(second, Some((Some(true), _)));
-    if claims_more && overdue(solve_opts) {
-        ending.late = true;
-        ending.basis.faults.push(crate::backend::Fault {
-            engine: name.to_string(),
-            what: "claimed after the time limit".into(),
-        });
-    }
+    let mut ending = gate::Ending::new(status, found_by.unwrap_or(name), name);
+    ending.basis = (*stats.basis).clone();
+    ending.late = first_late;
     ending.solution = found;
     ending.asked_unique = opts.unique;
     ending.strict = opts.strict;
@@ -170,11 +169,6 @@ pub fn solve_with<P: Puzzle>(
         Some(_) if interrupted => Some("the command was interrupted".to_string()),
         r => r,
     };
-    ending.contradiction = stats
-        .extra
-        .get("contradiction")
-        .and_then(|v| v.as_str())
-        .map(str::to_string);
     if let Some((optimal, improvements)) = optimum {
         ending.optimal = Some(optimal);
         ending.improvements = improvements;
@@ -189,18 +183,6 @@ pub fn solve_with<P: Puzzle>(
     })
 }
 
-/// Whether the time limit of `opts`, and the grace a worker gets to end
-/// ([`crate::budget::GRACE`]), has passed: an engine that answers later has not kept the
-/// limit, and its claims count for nothing.
-fn overdue(opts: &SolveOptions) -> bool {
-    match (opts.started, opts.time_limit) {
-        (Some(start), Some(limit)) => start
-            .checked_add(limit.saturating_add(crate::budget::GRACE))
-            .is_some_and(|end| Instant::now() > end),
-        _ => false,
-    }
-}
-
 /// The claims of one run that `--strict` may put to a second engine.
 struct Claims<'a, S> {
     status: &'a mut Status,
@@ -208,14 +190,17 @@ struct Claims<'a, S> {
     optimum: &'a mut Option<(bool, Vec<num_bigint::BigInt>)>,
     second: &'a mut Option<(Option<bool>, Option<S>)>,
     first_assignment: &'a [bool],
+    /// The second engine, when its checked model became the answer's solution.
+    found_by: &'a mut Option<&'static str>,
 }
 
 /// Under `--strict`, puts the run's one unconfirmed claim (unsat, an optimum, uniqueness) to
 /// an engine of another kind ([`confirm`]): a refutation confirms it
 /// (`stats.basis.confirmed_by`); a model of the question that passes [`finish`] is a
-/// contradiction, and that model becomes the answer; a model that does not is the second
-/// engine's fault, in the record. Without a verdict the claim stays unconfirmed, and the
-/// gate withholds it. A claim already confirmed or backed by a certificate is left alone.
+/// contradiction, and that model becomes the answer; a model that does not, or a refutation
+/// after the time limit, is the second engine's fault, in the record. Without a verdict the
+/// claim stays unconfirmed, and the gate withholds it. A claim already confirmed is left
+/// alone.
 fn confirm_strictly<P: Puzzle>(
     p: &P,
     compiled: &P::Compiled,
@@ -224,12 +209,12 @@ fn confirm_strictly<P: Puzzle>(
     claims: &mut Claims<'_, P::Solution>,
     stats: &mut SolveStats,
 ) -> Result<(), RunError> {
-    if stats.basis.confirmed_by.is_some() || stats.extra.contains_key("confirmed_by") {
+    if stats.basis.confirmed_by.is_some() {
         return Ok(());
     }
     let formula = p.formula(compiled);
-    let (question, claim) = if *claims.status == Status::Unsat {
-        (formula.clone(), "that there is no solution".to_string())
+    let (question, claim, disputed) = if *claims.status == Status::Unsat {
+        (formula.clone(), "that there is no solution".to_string(), Disputed::Unsat)
     } else if let Some((true, improvements)) = claims.optimum.as_ref() {
         let value = improvements.last().and_then(|v| i64::try_from(v).ok());
         let (Some(objective), Some(v), None) = (&formula.objective, value, &formula.staged) else {
@@ -246,7 +231,7 @@ fn confirm_strictly<P: Puzzle>(
             "objective below the claimed optimum",
             crate::ir::Constraint::Linear(crate::ir::Linear::new(objective.clone(), crate::ir::Cmp::Le, bound)),
         );
-        (q, format!("that {v} is optimal"))
+        (q, format!("that {v} is optimal"), Disputed::Optimum)
     } else if let Some((Some(true), _)) = claims.second.as_ref() {
         let projection = crate::ir::Projection::new(formula, p.primary(compiled));
         let mut q = formula.clone();
@@ -254,12 +239,13 @@ fn confirm_strictly<P: Puzzle>(
             "another solution than the first",
             crate::ir::Constraint::Clause(projection.block(claims.first_assignment)),
         );
-        (q, "that the solution is unique".to_string())
+        (q, "that the solution is unique".to_string(), Disputed::Unique)
     } else {
         return Ok(());
     };
     match confirm::ask(&question, first, opts) {
         confirm::Said::Refuted(by) => stats.basis.confirmed_by = Some(by.to_string()),
+        confirm::Said::Late(by) => stats.basis.faults.push(late_confirmation(by)),
         confirm::Said::Nothing(why) => {
             stats.extra.insert("strict".into(), why.into());
         }
@@ -278,12 +264,14 @@ fn confirm_strictly<P: Puzzle>(
                     stats.basis.contradiction = Some(crate::backend::Contradiction {
                         claimed_by: first.to_string(),
                         claim,
+                        disputed: Some(disputed),
                         refuted_by: by.to_string(),
                         message,
                     });
                     if *claims.status == Status::Unsat {
                         *claims.status = Status::Sat;
                         *claims.found = Some(s);
+                        *claims.found_by = Some(by);
                     } else if let Some((optimal, improvements)) = claims.optimum.as_mut() {
                         *optimal = false;
                         if let Some(v) = formula.exact_objective_value(&a) {
@@ -319,6 +307,7 @@ fn presolve_strictly<P: Puzzle>(
     match compile_within(p, plain, &solve_opts.deadline()) {
         Some(Ok(c)) => match confirm::ask(p.formula(&c), name, solve_opts) {
             confirm::Said::Refuted(by) => ending.basis.confirmed_by = Some(by.to_string()),
+            confirm::Said::Late(by) => ending.basis.faults.push(late_confirmation(by)),
             confirm::Said::Model(by, a) => match finish(p, &c, &a) {
                 Ok(s) => {
                     ending.status = Status::Sat;
@@ -327,6 +316,7 @@ fn presolve_strictly<P: Puzzle>(
                     ending.basis.contradiction = Some(crate::backend::Contradiction {
                         claimed_by: name.into(),
                         claim: "that there is no solution".into(),
+                        disputed: Some(Disputed::Unsat),
                         refuted_by: by.to_string(),
                         message: format!("presolve refuted the puzzle ({reason}), but {by} found a checked solution"),
                     });
@@ -357,17 +347,11 @@ fn presolve_strictly<P: Puzzle>(
     })
 }
 
-/// What the engines say backs their claims (`stats.basis`), with what older parts of the
-/// portfolio still say only in the statistics (`extra.confirmed_by`, the second opinion's
-/// confirmation) folded in.
-fn engine_basis(stats: &SolveStats) -> crate::backend::Basis {
-    let mut basis = (*stats.basis).clone();
-    if basis.confirmed_by.is_none() {
-        basis.confirmed_by = stats
-            .extra
-            .get("confirmed_by")
-            .and_then(|v| v.as_str())
-            .map(str::to_string);
+/// The fault of a second engine that refuted the question only after the time limit: its
+/// refutation confirms nothing, and the first engine's claim is judged without it.
+fn late_confirmation(by: &str) -> crate::backend::Fault {
+    crate::backend::Fault {
+        engine: by.to_string(),
+        what: "refuted the question after the time limit, so it confirms nothing".into(),
     }
-    basis
 }

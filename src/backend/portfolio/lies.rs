@@ -22,6 +22,9 @@ enum Came {
     Contradiction,
     /// The liar's word was recorded as a fault and counted for nothing.
     Fault,
+    /// The liar was still running (deaf to its stop flag) when the race ended and was left
+    /// behind: whatever it says is heard by no one.
+    LeftRunning,
     /// The lie does not apply to this task (the liar answered honestly).
     Honest,
 }
@@ -82,6 +85,7 @@ fn against(lie: Lie, engine: &'static str, task: Task, liar_first: bool) -> Came
     let basis = &done.stats.basis;
     let contradicted = basis.contradiction.as_ref().is_some_and(|c| c.claimed_by == "liar");
     let faulted = basis.faults.iter().any(|x| x.engine == "liar");
+    let left = done.left_running.contains(&"liar");
     // The honest engine is never blamed.
     assert!(basis.faults.iter().all(|x| x.engine == "liar"), "{at}");
     let lies_here = match task {
@@ -89,16 +93,14 @@ fn against(lie: Lie, engine: &'static str, task: Task, liar_first: bool) -> Came
         Task::Optimise => lie != Lie::FalseUnique,
     };
     if lies_here {
-        assert!(contradicted || faulted, "the lie went unrecorded: {at}");
+        assert!(contradicted || faulted || left, "the lie went unrecorded: {at}");
     }
     if contradicted {
-        assert_eq!(
-            done.stats.extra["contradiction"],
-            basis.contradiction.as_ref().unwrap().message
-        );
         Came::Contradiction
     } else if faulted {
         Came::Fault
+    } else if left {
+        Came::LeftRunning
     } else {
         Came::Honest
     }

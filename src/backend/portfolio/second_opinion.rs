@@ -46,9 +46,9 @@ fn slice(first_took: Duration, left: Option<Duration>, limit: Option<Duration>) 
 /// caught without the cost of a second full proof.
 /// - A model of that row is a solution strictly better than the claimed optimum: it goes to
 ///   `improved` (the run path checks it and prints it as the better solution), the optimum
-///   is withdrawn, and `stats.extra.contradiction` says who claimed what (the run path then
+///   is withdrawn, and `stats.basis.contradiction` says who claimed what (the run path then
 ///   exits 1, as `compare` does on a disagreement).
-/// - A refutation confirms the optimum: `stats.extra.confirmed_by` names the engine.
+/// - A refutation confirms the optimum: `stats.basis.confirmed_by` names the engine.
 /// - Anything else (no answer in time, a refusal, an error) leaves the claim as it was, with
 ///   `stats.extra.second_opinion` saying why there is none.
 /// - With a seed (`opts.seed`) there is none: a seeded run must repeat exactly, and the
@@ -65,6 +65,9 @@ pub(super) fn second_opinion(
     let note = |o: &mut Optimum, text: String| {
         o.stats.extra.insert("second_opinion".into(), text.into());
     };
+    // The claim was made before it is questioned: its lateness is judged from now, not from
+    // the end of the second opinion.
+    o.stats.basis.claimed_at.get_or_insert_with(Instant::now);
     let Some(objective) = &formula.objective else { return };
     // A seeded run repeats exactly, answer and words. A second opinion runs on a slice of
     // wall-clock time, so whether it decides in its slice depends on the machine's load:
@@ -121,7 +124,6 @@ pub(super) fn second_opinion(
                 let message = format!(
                     "{claimer} claimed {value} optimal, but {name} found a solution of value {better}: {claimer}'s optimality claim is wrong"
                 );
-                o.stats.extra.insert("contradiction".into(), message.clone().into());
                 o.stats.basis.faults.push(crate::backend::basis::Fault {
                     engine: claimer.to_string(),
                     what: format!("claimed {value} optimal, which {name}'s checked model refutes"),
@@ -132,6 +134,7 @@ pub(super) fn second_opinion(
                     .get_or_insert(crate::backend::basis::Contradiction {
                         claimed_by: claimer.to_string(),
                         claim: format!("{value} optimal"),
+                        disputed: Some(crate::backend::basis::Disputed::Optimum),
                         refuted_by: name.to_string(),
                         message,
                     });
@@ -139,7 +142,6 @@ pub(super) fn second_opinion(
                 let _ = improved(a);
             }
             (Status::Unsat, _) => {
-                o.stats.extra.insert("confirmed_by".into(), name.into());
                 o.stats.basis.confirmed_by.get_or_insert_with(|| name.to_string());
             }
             _ => note(o, format!("{name} did not decide within {:.3} s", budget.as_secs_f64())),
@@ -199,7 +201,7 @@ mod tests {
             &mut o,
         );
         assert!(!o.optimal, "the wrong optimum stands");
-        let c = o.stats.extra["contradiction"].as_str().unwrap();
+        let c = &o.stats.basis.contradiction.as_ref().unwrap().message;
         assert!(
             c.contains("mip claimed 9 optimal") && c.contains("found a solution of value"),
             "{c}"
@@ -223,8 +225,8 @@ mod tests {
             &mut o,
         );
         assert!(o.optimal);
-        assert_eq!(o.stats.extra["confirmed_by"], "cp");
-        assert!(!o.stats.extra.contains_key("contradiction"));
+        assert_eq!(o.stats.basis.confirmed_by.as_deref(), Some("cp"));
+        assert!(o.stats.basis.contradiction.is_none());
     }
 
     #[test]

@@ -24,34 +24,33 @@
 //!   (`basis.confirmed_by`).
 //! - Whatever the engines sent before they were stopped is weighed too, so a claim that
 //!   came in as the race ended is still held against the models.
+//! - An engine that does not end within [`GRACE`] of being stopped is left to end on its
+//!   own (its thread owns what it needs): the race never waits on an engine that ignores
+//!   its stop flag, and the note says which was left.
 //!
-//! What came of it goes to the run path's gate in `stats.basis` (faults, contradiction, confirmation).
+//! What came of it goes to the run path's gate in `stats.basis` (faults, contradiction,
+//! confirmation, and when the standing claim was made, from which the gate judges lateness
+//! with the same [`Deadline::late`] as here).
 
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use crate::backend::algorithms::Algorithms;
-use crate::backend::basis::{Contradiction, Fault};
+use crate::backend::basis::{Contradiction, Disputed, Fault};
 use crate::backend::contract::{BackendError, Improved, SolveOptions, SolveStats};
 use crate::backend::{engines, searching};
+use crate::budget::{Deadline, GRACE, join_within};
 use crate::ir::{PbFormula, Status};
 
 mod entrant;
+mod events;
+mod thread;
 pub use entrant::{Entrant, entrants};
+use events::{Event, Said};
+pub use events::Task;
 
 /// How often the waiting coordinator looks at the caller's deadline and interrupt flag.
 const POLL: Duration = Duration::from_millis(10);
-
-/// What a race is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Task {
-    /// A model, or a refutation ([`Backend::solve`]).
-    Decide,
-    /// The best model by the objective ([`crate::backend::Algorithms::optimise`]).
-    Optimise,
-}
 
 /// How a race runs.
 #[derive(Debug, Clone)]
@@ -91,30 +90,9 @@ pub struct Finish {
     pub stats: SolveStats,
     /// What happened, in a few words (for `stats.extra.auto`).
     pub note: String,
-}
-
-/// What an engine's thread sends the coordinator.
-enum Event {
-    /// A model the engine found (for an optimisation, meant to be better than its last).
-    Model {
-        who: usize,
-        assignment: Vec<bool>,
-        at: Instant,
-    },
-    /// The engine ended.
-    Done {
-        who: usize,
-        // Boxed: the stats are large, and a model (sent far more often) is small.
-        result: Result<Box<Said>, BackendError>,
-        at: Instant,
-    },
-}
-
-/// How an engine ended, for a decision and an optimisation alike.
-struct Said {
-    status: Status,
-    optimal: bool,
-    stats: SolveStats,
+    /// The engines that had not ended [`GRACE`] after the race stopped them, left to end on
+    /// their own: whatever they say after that is heard by no one.
+    pub left_running: Vec<&'static str>,
 }
 
 /// A claim no model can show: there is no solution, or this value is the optimum.
@@ -131,6 +109,13 @@ impl Claimed {
             Claimed::Optimum(v) => format!("{v} optimal"),
         }
     }
+
+    fn disputed(self) -> Disputed {
+        match self {
+            Claimed::NoSolution => Disputed::Unsat,
+            Claimed::Optimum(_) => Disputed::Optimum,
+        }
+    }
 }
 
 /// A claim being weighed, or standing.
@@ -138,6 +123,8 @@ impl Claimed {
 struct Claim {
     who: usize,
     what: Claimed,
+    /// When it was made (the engine's `Done`).
+    made: Instant,
     /// When it stands if nothing refutes or confirms it first.
     settles: Instant,
     /// It stands (the race ended on it); a model may still refute it.
@@ -179,8 +166,9 @@ struct Judge<'f> {
     formula: &'f PbFormula,
     task: Task,
     /// The time limit as an instant (an interrupt is no deadline: what came before it
-    /// counts).
+    /// counts), and as the deadline whose [`Deadline::late`] says what came too late.
     limit: Option<Instant>,
+    deadline: Deadline,
     window: fn(Duration) -> Duration,
     t0: Instant,
     runners: Vec<Runner>,
@@ -207,7 +195,7 @@ fn value_of(formula: &PbFormula, a: &[bool]) -> Option<i64> {
 
 impl Judge<'_> {
     fn late(&self, at: Instant) -> bool {
-        self.limit.is_some_and(|t| at > t)
+        self.deadline.late(at)
     }
 
     fn fault(&mut self, who: usize, what: String) {
@@ -237,6 +225,7 @@ impl Judge<'_> {
             self.contradiction = Some(Contradiction {
                 claimed_by: claimer.to_string(),
                 claim: what.words(),
+                disputed: Some(what.disputed()),
                 refuted_by: refuter.to_string(),
                 message,
             });
@@ -361,6 +350,7 @@ impl Judge<'_> {
                 self.claim = Some(Claim {
                     who,
                     what,
+                    made: at,
                     settles,
                     stands: false,
                 });
@@ -393,9 +383,10 @@ fn alone(runners: &[Runner], but: usize) -> bool {
 ///
 /// The race ends on a decision's first checked model, or on a claim that stood through its
 /// window (see the module's documentation); every engine is then stopped and waited for,
-/// and what each sent is weighed. With no answer, an `unknown` (the best model found, for an
-/// optimisation) with the stats of the engine that found it or of the first engine; if
-/// every engine failed and nothing was found, the first engine's error.
+/// up to [`GRACE`], and what each sent is weighed; an engine still running then is left to
+/// end on its own ([`Finish::left_running`]). With no answer, an `unknown` (the best model
+/// found, for an optimisation) with the stats of the engine that found it or of the first
+/// engine; if every engine failed and nothing was found, the first engine's error.
 pub fn race(
     formula: &PbFormula,
     opts: &SolveOptions,
@@ -417,7 +408,8 @@ pub fn race(
         ..opts.clone()
     };
     let t0 = Instant::now();
-    let limit = opts.time_limit.and_then(|d| opts.started.unwrap_or(t0).checked_add(d));
+    let started = opts.started.unwrap_or(t0);
+    let limit = opts.time_limit.and_then(|d| started.checked_add(d));
     let names: Vec<&'static str> = entrants.iter().map(|e| e.name).collect();
     let board = opts.searching.as_ref();
     let mut improved = improved;
@@ -425,6 +417,7 @@ pub fn race(
         formula,
         task,
         limit,
+        deadline: Deadline::counted_from(started, opts.time_limit, None),
         window: setup.window,
         t0,
         runners: entrants
@@ -448,125 +441,122 @@ pub fn race(
         faults: Vec::new(),
         caller_stopped: false,
     };
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<Event>();
-        let mut handles = Vec::new();
-        let mut start = |judge: &mut Judge<'_>, who: usize| {
-            let r = &mut judge.runners[who];
-            let Some(entrant) = r.make.take() else { return };
-            r.started = true;
-            r.mark = searching::mark(board, r.name);
-            let (tx, mine, stop, name) = (tx.clone(), &mine, &stop, r.name);
-            handles.push(scope.spawn(move || {
-                // A panic is an engine's failure, not the race's: it must still say it ended,
-                // or the coordinator would wait for it forever.
-                let run = std::panic::AssertUnwindSafe(|| {
-                    (entrant.make)().and_then(|mut b| match task {
-                        Task::Decide => b.solve(formula, mine).map(|out| {
-                            if let (Status::Sat, Some(a)) = (out.status, out.assignment) {
-                                // The receiver is gone only when the race has ended.
-                                let _ = tx.send(Event::Model {
-                                    who,
-                                    assignment: a,
-                                    at: Instant::now(),
-                                });
-                            }
-                            Said {
-                                status: out.status,
-                                optimal: false,
-                                stats: out.stats,
-                            }
-                        }),
-                        Task::Optimise => {
-                            let mut send = |a: &[bool]| {
-                                let _ = tx.send(Event::Model {
-                                    who,
-                                    assignment: a.to_vec(),
-                                    at: Instant::now(),
-                                });
-                                if stop.load(Ordering::Relaxed) {
-                                    ControlFlow::Break(())
-                                } else {
-                                    ControlFlow::Continue(())
-                                }
-                            };
-                            b.optimise(formula, mine, &mut send).map(|o| Said {
-                                status: o.status,
-                                optimal: o.optimal,
-                                stats: o.stats,
-                            })
-                        }
-                    })
+    // The engines' threads own what they use, so that one that ignores its stop flag can be
+    // left behind (a scoped thread would hold the race until it ended): the formula is
+    // shared by them all.
+    let shared = Arc::new(formula.clone());
+    let (tx, rx) = mpsc::channel::<Event>();
+    let mut handles: Vec<(usize, std::thread::JoinHandle<()>)> = Vec::new();
+    let mut start = |judge: &mut Judge<'_>, who: usize| {
+        let r = &mut judge.runners[who];
+        let Some(entrant) = r.make.take() else { return };
+        r.started = true;
+        r.mark = searching::mark(board, r.name);
+        let (tx, mine, stop, name, formula) = (tx.clone(), mine.clone(), stop.clone(), r.name, shared.clone());
+        let spawned = std::thread::Builder::new()
+            .name("sokuc-race".into())
+            .spawn(move || thread::run(entrant, &formula, &mine, &stop, task, who, &tx));
+        match spawned {
+            Ok(h) => handles.push((who, h)),
+            Err(e) => {
+                r.ended = true;
+                r.mark = None;
+                r.error = Some(BackendError::Solver {
+                    backend: "auto",
+                    message: format!("{name} could not be started: {e}"),
                 });
-                let result = std::panic::catch_unwind(run).unwrap_or_else(|_| {
-                    Err(BackendError::Solver {
-                        backend: "auto",
-                        message: format!("{name} panicked"),
-                    })
-                });
-                let _ = tx.send(Event::Done {
-                    who,
-                    result: result.map(Box::new),
-                    at: Instant::now(),
-                });
-            }));
+            }
+        }
+    };
+    start(&mut judge, 0);
+    let mut all_started = judge.runners.len() == 1;
+    // When the time limit or the caller's interrupt stopped the engines: what they send
+    // within the grace after it is weighed as it comes, and then the race ends.
+    let mut stopped: Option<Instant> = None;
+    loop {
+        if stopped.is_some_and(|t| t.elapsed() >= GRACE) {
+            break;
+        }
+        let first_spoke = judge.runners[0].ended || judge.claim.is_some();
+        if !all_started
+            && judge.claim.is_none()
+            && (t0.elapsed() >= setup.head_start || first_spoke)
+            && !outer.passed()
+            && !judge.caller_stopped
+        {
+            // The first engine is slow, or it ended without a claim (a refusal, an
+            // error, a model that does not hold): the others' turn.
+            for who in 1..judge.runners.len() {
+                start(&mut judge, who);
+            }
+            all_started = true;
+        }
+        if (task == Task::Decide && judge.best.is_some()) || judge.caller_stopped {
+            break;
+        }
+        if let Some(c) = judge.claim.as_mut()
+            && (Instant::now() >= c.settles || alone(&judge.runners, c.who))
+        {
+            c.stands = true;
+            break;
+        }
+        if !judge.runners.iter().any(|r| r.started && !r.ended) {
+            break;
+        }
+        let wait = judge
+            .claim
+            .map_or(POLL, |c| c.settles.saturating_duration_since(Instant::now()).min(POLL));
+        match rx.recv_timeout(wait) {
+            Ok(e) => judge.handle(e, &mut improved),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+        if outer.passed() {
+            // The time limit (each engine keeps it too) or the caller's interrupt, which
+            // the engines do not see: stop them all.
+            stop.store(true, Ordering::Relaxed);
+            stopped.get_or_insert_with(Instant::now);
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    drop(tx);
+    // The losers look at `stop` as they look at the clock. Whatever they sent before they
+    // ended is weighed like the rest (a late claim against the kept model), for as long as
+    // the grace lasts; an engine that has not ended by then is not waited for.
+    let until = stopped.unwrap_or_else(Instant::now) + GRACE;
+    while judge.runners.iter().any(|r| r.started && !r.ended) {
+        match rx.recv_timeout(until.saturating_duration_since(Instant::now())) {
+            Ok(e) => judge.handle(e, &mut improved),
+            Err(_) => break,
+        }
+    }
+    let mut left_running = Vec::new();
+    for (who, h) in handles {
+        // An engine that said it ended is on its last lines: its thread is joined. One that
+        // did not is left to end on its own.
+        let wait = if judge.runners[who].ended {
+            GRACE
+        } else {
+            until.saturating_duration_since(Instant::now())
         };
-        start(&mut judge, 0);
-        let mut all_started = judge.runners.len() == 1;
-        loop {
-            let first_spoke = judge.runners[0].ended || judge.claim.is_some();
-            if !all_started
-                && judge.claim.is_none()
-                && (t0.elapsed() >= setup.head_start || first_spoke)
-                && !outer.passed()
-                && !judge.caller_stopped
-            {
-                // The first engine is slow, or it ended without a claim (a refusal, an
-                // error, a model that does not hold): the others' turn.
-                for who in 1..judge.runners.len() {
-                    start(&mut judge, who);
-                }
-                all_started = true;
-            }
-            if (task == Task::Decide && judge.best.is_some()) || judge.caller_stopped {
-                break;
-            }
-            if let Some(c) = judge.claim.as_mut()
-                && (Instant::now() >= c.settles || alone(&judge.runners, c.who))
-            {
-                c.stands = true;
-                break;
-            }
-            if !judge.runners.iter().any(|r| r.started && !r.ended) {
-                break;
-            }
-            let wait = judge
-                .claim
-                .map_or(POLL, |c| c.settles.saturating_duration_since(Instant::now()).min(POLL));
-            match rx.recv_timeout(wait) {
-                Ok(e) => judge.handle(e, &mut improved),
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            }
-            if outer.passed() {
-                // The time limit (each engine keeps it too) or the caller's interrupt, which
-                // the engines do not see: stop them all.
-                stop.store(true, Ordering::Relaxed);
-            }
+        if join_within(h, wait).is_none() && !judge.runners[who].ended {
+            left_running.push(judge.runners[who].name);
         }
-        stop.store(true, Ordering::Relaxed);
-        drop(tx);
-        // The losers look at `stop` as they look at the clock. Whatever they sent before
-        // they ended is weighed like the rest: a late claim against the kept model.
-        for h in handles {
-            let _ = h.join();
-        }
-        for e in rx.try_iter() {
-            judge.handle(e, &mut improved);
-        }
-    });
+    }
+    for e in rx.try_iter() {
+        judge.handle(e, &mut improved);
+    }
     let took = t0.elapsed().as_secs_f64();
-    settle(judge, &names, took)
+    let mut finish = settle(judge, &names, took)?;
+    if !left_running.is_empty() {
+        finish.note.push_str(&format!(
+            "; {} did not end within {:.1} s of being stopped, and was left to end on its own",
+            left_running.join(" and "),
+            GRACE.as_secs_f64()
+        ));
+    }
+    finish.left_running = left_running;
+    Ok(finish)
 }
 
 /// The race's answer from what the judge weighed.
@@ -657,15 +647,12 @@ fn settle(judge: Judge<'_>, names: &[&'static str], took: f64) -> Result<Finish,
         }
         None => SolveStats::default(),
     };
-    if let Some(c) = &contradiction {
-        stats.extra.insert("contradiction".into(), c.message.clone().into());
-    }
-    if optimal && let Some(by) = &confirmed_by {
-        stats.extra.insert("confirmed_by".into(), by.clone().into());
-    }
     let basis = &mut stats.basis;
     if basis.confirmed_by.is_none() && standing.is_some() {
         basis.confirmed_by = confirmed_by;
+    }
+    if let Some(c) = standing {
+        basis.claimed_at = Some(c.made);
     }
     if basis.contradiction.is_none() {
         basis.contradiction = contradiction;
@@ -681,6 +668,7 @@ fn settle(judge: Judge<'_>, names: &[&'static str], took: f64) -> Result<Finish,
         optimal,
         stats,
         note,
+        left_running: Vec::new(),
     })
 }
 

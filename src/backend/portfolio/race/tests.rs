@@ -163,3 +163,72 @@ fn a_refusal_hands_the_formula_to_the_others() {
     assert_eq!(done.status, Status::Unsat);
     assert!(done.note.contains("sat could not take the formula"), "{}", done.note);
 }
+
+/// An engine that sleeps `secs` seconds looking at nothing, as a stuck engine would, and
+/// then says it does not know.
+struct Deaf {
+    secs: u64,
+}
+
+impl crate::backend::contract::Backend for Deaf {
+    fn name(&self) -> &'static str {
+        "deaf"
+    }
+    fn capabilities(&self) -> crate::backend::contract::Capabilities {
+        crate::backend::sat::varisat::Varisat.capabilities()
+    }
+    fn solve(
+        &mut self,
+        _: &PbFormula,
+        _: &SolveOptions,
+    ) -> Result<crate::backend::contract::Outcome, BackendError> {
+        std::thread::sleep(Duration::from_secs(self.secs));
+        Ok(crate::backend::contract::Outcome::unknown(SolveStats::default()))
+    }
+}
+
+fn deaf(secs: u64) -> Entrant {
+    Entrant::new("deaf", move || {
+        Box::new(Deaf { secs }) as Box<dyn crate::backend::contract::Backend>
+    })
+}
+
+#[test]
+fn an_engine_that_ignores_its_stop_flag_does_not_hold_the_race() {
+    let f = pigeons(3);
+    let setup = Setup {
+        head_start: Duration::ZERO,
+        window,
+    };
+    // Alone, past a 100 ms limit: the race answers at the limit and its grace.
+    let opts = SolveOptions {
+        time_limit: Some(Duration::from_millis(100)),
+        ..SolveOptions::default()
+    }
+    .clock_started();
+    let t0 = Instant::now();
+    let done = race(&f, &opts, vec![deaf(3)], &setup, Task::Decide, None).unwrap();
+    let took = t0.elapsed();
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+    assert_eq!(done.status, Status::Unknown);
+    assert_eq!(done.left_running, ["deaf"]);
+    assert!(done.note.contains("deaf did not end"), "{}", done.note);
+    // Beside an engine that answers: the answer does not wait for it either.
+    let t0 = Instant::now();
+    let done = race(
+        &f,
+        &SolveOptions::default(),
+        vec![Entrant::engine("sat"), deaf(3)],
+        &Setup {
+            head_start: Duration::ZERO,
+            window: |_| Duration::ZERO,
+        },
+        Task::Decide,
+        None,
+    )
+    .unwrap();
+    let took = t0.elapsed();
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+    assert_eq!((done.status, done.engine), (Status::Unsat, "sat"));
+    assert_eq!(done.left_running, ["deaf"]);
+}
