@@ -14,7 +14,10 @@ mod projection;
 mod status;
 
 pub use evaluator::Evaluator;
-pub use formula::{Cmp, Constraint, Linear, PbFormula, Staged, TooWide, Violation, WideRow};
+pub use formula::{Cmp, Constraint, Linear, PbFormula, Staged, Violation, WideRow};
+// Named outside the module only by the tests of `try_add` and `try_set_objective`.
+#[cfg(any(test, feature = "testing"))]
+pub use formula::TooWide;
 pub use hash::FastMap;
 pub use lit::{Lit, Var};
 pub use pool::Model;

@@ -55,12 +55,7 @@ pub(super) struct Judged {
 /// Whether a claim made at `at` came after the time limit of `opts` and the grace an engine
 /// gets to end ([`crate::budget::GRACE`]).
 pub(super) fn late(opts: &SolveOptions, at: Instant) -> bool {
-    match (opts.started, opts.time_limit) {
-        (Some(start), Some(limit)) => start
-            .checked_add(limit.saturating_add(crate::budget::GRACE))
-            .is_some_and(|end| at > end),
-        _ => false,
-    }
+    opts.deadline().late(at)
 }
 
 /// Weighs the end of an enumeration (see the module's documentation).
@@ -194,6 +189,7 @@ pub(super) fn confirm_end<P: Puzzle>(
     };
     match confirm::ask(&question, by, opts) {
         confirm::Said::Refuted(other) => basis.confirmed_by = Some(other.to_string()),
+        confirm::Said::Late(other) => basis.faults.push(super::pipeline::late_confirmation(other)),
         confirm::Said::Nothing(why) => {
             stats.extra.insert("strict".into(), why.into());
         }
@@ -209,6 +205,7 @@ pub(super) fn confirm_end<P: Puzzle>(
                         claimed_by: by.to_string(),
                         message: format!("{by} claimed {claim}, but {other} found another, checked solution"),
                         claim,
+                        disputed: Some(crate::backend::Disputed::Unsat),
                         refuted_by: other.to_string(),
                     })
                 }
@@ -285,6 +282,7 @@ mod tests {
         c.basis.contradiction = Some(Contradiction {
             claimed_by: "sat".into(),
             claim: "that the 4 solutions it listed are all".into(),
+            disputed: Some(crate::backend::Disputed::Unsat),
             refuted_by: "cp".into(),
             message: "sat claimed ..., but cp found another".into(),
         });

@@ -349,7 +349,7 @@ fn presolve_strictly<P: Puzzle>(
 
 /// The fault of a second engine that refuted the question only after the time limit: its
 /// refutation confirms nothing, and the first engine's claim is judged without it.
-fn late_confirmation(by: &str) -> crate::backend::Fault {
+pub(super) fn late_confirmation(by: &str) -> crate::backend::Fault {
     crate::backend::Fault {
         engine: by.to_string(),
         what: "refuted the question after the time limit, so it confirms nothing".into(),
