@@ -25,7 +25,7 @@ impl Cmp {
     }
 
     /// Whether `lhs cmp rhs` holds, for a left side summed exactly in 128 bits.
-    pub fn holds_exactly(self, lhs: i128, rhs: i64) -> bool {
+    pub(crate) fn holds_exactly(self, lhs: i128, rhs: i64) -> bool {
         let rhs = i128::from(rhs);
         match self {
             Cmp::Le => lhs <= rhs,
