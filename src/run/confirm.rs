@@ -97,6 +97,15 @@ pub(super) fn ask(question: &PbFormula, first: &str, opts: &SolveOptions) -> Sai
     Said::Nothing(why)
 }
 
+/// The fault of a second engine that refuted the question only after the time limit: its
+/// refutation confirms nothing, and the first engine's claim is judged without it.
+pub(super) fn late_confirmation(by: &str) -> crate::backend::Fault {
+    crate::backend::Fault {
+        engine: by.to_string(),
+        what: "refuted the question after the time limit, so it confirms nothing".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

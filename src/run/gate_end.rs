@@ -189,7 +189,7 @@ pub(super) fn confirm_end<P: Puzzle>(
     };
     match confirm::ask(&question, by, opts) {
         confirm::Said::Refuted(other) => basis.confirmed_by = Some(other.to_string()),
-        confirm::Said::Late(other) => basis.faults.push(super::pipeline::late_confirmation(other)),
+        confirm::Said::Late(other) => basis.faults.push(confirm::late_confirmation(other)),
         confirm::Said::Nothing(why) => {
             stats.extra.insert("strict".into(), why.into());
         }

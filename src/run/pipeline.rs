@@ -245,7 +245,7 @@ fn confirm_strictly<P: Puzzle>(
     };
     match confirm::ask(&question, first, opts) {
         confirm::Said::Refuted(by) => stats.basis.confirmed_by = Some(by.to_string()),
-        confirm::Said::Late(by) => stats.basis.faults.push(late_confirmation(by)),
+        confirm::Said::Late(by) => stats.basis.faults.push(confirm::late_confirmation(by)),
         confirm::Said::Nothing(why) => {
             stats.extra.insert("strict".into(), why.into());
         }
@@ -307,7 +307,7 @@ fn presolve_strictly<P: Puzzle>(
     match compile_within(p, plain, &solve_opts.deadline()) {
         Some(Ok(c)) => match confirm::ask(p.formula(&c), name, solve_opts) {
             confirm::Said::Refuted(by) => ending.basis.confirmed_by = Some(by.to_string()),
-            confirm::Said::Late(by) => ending.basis.faults.push(late_confirmation(by)),
+            confirm::Said::Late(by) => ending.basis.faults.push(confirm::late_confirmation(by)),
             confirm::Said::Model(by, a) => match finish(p, &c, &a) {
                 Ok(s) => {
                     ending.status = Status::Sat;
@@ -347,11 +347,3 @@ fn presolve_strictly<P: Puzzle>(
     })
 }
 
-/// The fault of a second engine that refuted the question only after the time limit: its
-/// refutation confirms nothing, and the first engine's claim is judged without it.
-pub(super) fn late_confirmation(by: &str) -> crate::backend::Fault {
-    crate::backend::Fault {
-        engine: by.to_string(),
-        what: "refuted the question after the time limit, so it confirms nothing".into(),
-    }
-}
