@@ -249,6 +249,9 @@ pub fn json(p: &Partial, a: &Assisted) -> Value {
         "removed": removed,
         "fewest": a.answer.solution.as_ref().map(|_| matches!(verdict(a), "completable" | "take-off")),
         "hint": a.hint.as_ref().map(|h| placement_json(inst, h)),
+        // The claims behind `assist` (the fewest, no solution), as the gate recorded them;
+        // the same record as the outcome's, at the top where a reader of the verdict looks.
+        "evidence": a.answer.evidence,
         "outcome": run::answer_json(p, &a.answer, &a.stats),
     })
 }

@@ -730,6 +730,14 @@ fn check_and_the_assistant() {
     .remove(0);
     assert_eq!(doc["assist"], "take-off", "{doc}");
     assert_eq!(doc["fewest"], true, "{doc}");
+    // "The fewest" is an optimum claim, and its record is at the top beside the verdict.
+    let optimum = doc["evidence"]["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["claim"] == "optimum");
+    assert_eq!(optimum.map(|c| &c["accepted"]), Some(&json!(true)), "{doc}");
+    assert_eq!(doc["evidence"], doc["outcome"]["evidence"], "{doc}");
     assert!(!doc["removed"].as_array().unwrap().is_empty(), "{doc}");
     assert_eq!(doc["outcome"]["verified"], true, "{doc}");
     // Tiles that can stay: two of a solution's own.
