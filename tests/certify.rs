@@ -311,29 +311,6 @@ fn certify_answers_sat_on_the_issue_13_instances() {
     }
 }
 
-/// Pigeonhole in DIMACS: `pigeons` pigeons in `holes` holes, unsatisfiable exactly when
-/// there are more pigeons than holes.
-fn pigeonhole_cnf(pigeons: u32, holes: u32) -> String {
-    let x = |p: u32, h: u32| p * holes + h + 1;
-    let mut clauses = Vec::new();
-    for p in 0..pigeons {
-        clauses.push((0..holes).map(|h| x(p, h).to_string()).collect::<Vec<_>>().join(" "));
-    }
-    for h in 0..holes {
-        for p in 0..pigeons {
-            for q in p + 1..pigeons {
-                clauses.push(format!("-{} -{}", x(p, h), x(q, h)));
-            }
-        }
-    }
-    let mut text = format!("p cnf {} {}\n", pigeons * holes, clauses.len());
-    for c in clauses {
-        text.push_str(&c);
-        text.push_str(" 0\n");
-    }
-    text
-}
-
 /// The formulas certified at once: two unsatisfiable, two satisfiable, all of different
 /// sizes, so that one call's proof checked against another's CNF is rejected.
 const PIGEONHOLES: [(u32, u32); 4] = [(5, 4), (4, 4), (6, 5), (5, 5)];
@@ -354,7 +331,7 @@ fn certifications_at_once_in_threads_each_check_their_own_files() {
                 let (checker, start) = (checker.clone(), start.clone());
                 std::thread::spawn(move || {
                     let name = format!("php-{pigeons}-{holes}.cnf");
-                    let inst = sokuc::Instance::parse("cnf", &name, &pigeonhole_cnf(pigeons, holes)).unwrap();
+                    let inst = sokuc::Instance::parse("cnf", &name, &common::pigeonhole_cnf(pigeons, holes)).unwrap();
                     let options = sokuc::Options::new().backend(sokuc::Backend::Sat);
                     start.wait();
                     let c = inst.certify(&options, &sokuc::Certify::new().checker(&checker));
@@ -401,7 +378,7 @@ fn certifications_at_once_in_threads_each_check_their_own_files() {
     }
     // Asked to keep its files, a call leaves them where it was told, as before.
     let kept = tempfile::tempdir().unwrap();
-    let inst = sokuc::Instance::parse("cnf", "php.cnf", &pigeonhole_cnf(5, 4)).unwrap();
+    let inst = sokuc::Instance::parse("cnf", "php.cnf", &common::pigeonhole_cnf(5, 4)).unwrap();
     let c = inst
         .certify(
             &sokuc::Options::new().backend(sokuc::Backend::Sat),
@@ -426,7 +403,7 @@ fn certify_processes_at_once_each_answer_for_their_own_formula() {
         .iter()
         .map(|&(pigeons, holes)| {
             let path = files.path().join(format!("php-{pigeons}-{holes}.cnf"));
-            std::fs::write(&path, pigeonhole_cnf(pigeons, holes)).unwrap();
+            std::fs::write(&path, common::pigeonhole_cnf(pigeons, holes)).unwrap();
             let child = sokuc()
                 .arg("certify")
                 .arg(&path)

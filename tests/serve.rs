@@ -1262,25 +1262,7 @@ fn a_connection_that_sends_half_a_request_is_closed_within_the_timeout() {
 
 /// Pigeonhole (10 pigeons in 9 holes) as a CNF: a `sat` solve of it runs until stopped.
 fn hard_cnf() -> String {
-    let (pigeons, holes) = (10u32, 9u32);
-    let x = |p: u32, h: u32| p * holes + h + 1;
-    let mut clauses = Vec::new();
-    for p in 0..pigeons {
-        clauses.push((0..holes).map(|h| x(p, h).to_string()).collect::<Vec<_>>().join(" "));
-    }
-    for h in 0..holes {
-        for p in 0..pigeons {
-            for q in p + 1..pigeons {
-                clauses.push(format!("-{} -{}", x(p, h), x(q, h)));
-            }
-        }
-    }
-    let mut text = format!("p cnf {} {}\n", pigeons * holes, clauses.len());
-    for c in clauses {
-        text.push_str(&c);
-        text.push_str(" 0\n");
-    }
-    text
+    common::pigeonhole_cnf(10, 9)
 }
 
 /// A solve that holds the server's one turn until cancelled (by `job`), once it runs.

@@ -121,29 +121,11 @@ fn run(lie: Lie, mode: Mode, engine: Option<&'static str>, strict: bool) -> Came
     // The late liar sleeps past the limit and its grace: a short limit keeps its 34 runs
     // short. The honest engine beside it answers these four variables in milliseconds, and
     // if it did not, its "unknown" would be no lie either.
-    let limit = if lie == Lie::Late {
-        Duration::from_millis(200)
-    } else {
-        Duration::from_secs(30)
-    };
     let opts = RunOptions {
-        solve: SolveOptions {
-            time_limit: Some(limit),
-            ..SolveOptions::default()
-        },
-        lp: super::LpMode::Off,
         unique: mode == Mode::Unique,
-        strict,
-        ..RunOptions::default()
+        ..liar_options(liar_limit(lie, Duration::from_millis(200)), strict)
     };
-    let mut b: Box<dyn Backend> = match engine {
-        Some(engine) => Box::new(Pair {
-            lie,
-            engine,
-            answered: "pair",
-        }),
-        None => Box::new(Liar { lie }),
-    };
+    let mut b = liar_beside(lie, engine);
     let at = format!("{lie:?} {mode:?} beside {engine:?} strict {strict}");
     let o = match solve(&p, b.as_mut(), &opts) {
         Err(RunError::Wrong { .. }) => return Came::Internal,
@@ -187,6 +169,38 @@ fn run(lie: Lie, mode: Mode, engine: Option<&'static str>, strict: bool) -> Came
 /// The engines raced beside the liar: every engine of the build.
 fn engines() -> Vec<&'static str> {
     available().into_iter().filter(|&e| e != "auto").collect()
+}
+
+/// The time limit of a run of `lie`: `late` for the late liar, which sleeps past the limit
+/// and its grace (a short limit keeps its runs short); else one no honest engine reaches on
+/// these small formulas, so that its "unknown" would be no lie either.
+pub(super) fn liar_limit(lie: Lie, late: Duration) -> Duration {
+    if lie == Lie::Late { late } else { Duration::from_secs(30) }
+}
+
+/// The run options of a liar's run: `limit`, no LP (so that the engine answers), `strict`.
+pub(super) fn liar_options(limit: Duration, strict: bool) -> RunOptions {
+    RunOptions {
+        solve: SolveOptions {
+            time_limit: Some(limit),
+            ..SolveOptions::default()
+        },
+        lp: super::LpMode::Off,
+        strict,
+        ..RunOptions::default()
+    }
+}
+
+/// The lying engine alone, or raced beside the honest `engine`.
+fn liar_beside(lie: Lie, engine: Option<&'static str>) -> Box<dyn Backend> {
+    match engine {
+        Some(engine) => Box::new(Pair {
+            lie,
+            engine,
+            answered: "pair",
+        }),
+        None => Box::new(Liar { lie }),
+    }
 }
 
 #[test]
@@ -332,28 +346,8 @@ fn partial() -> crate::assist::Partial {
 /// lie reached its words as a claim that nothing marks.
 fn assisted(lie: Lie, engine: Option<&'static str>, strict: bool) -> Came {
     let p = partial();
-    let limit = if lie == Lie::Late {
-        Duration::from_millis(200)
-    } else {
-        Duration::from_secs(30)
-    };
-    let opts = RunOptions {
-        solve: SolveOptions {
-            time_limit: Some(limit),
-            ..SolveOptions::default()
-        },
-        lp: super::LpMode::Off,
-        strict,
-        ..RunOptions::default()
-    };
-    let mut b: Box<dyn Backend> = match engine {
-        Some(engine) => Box::new(Pair {
-            lie,
-            engine,
-            answered: "pair",
-        }),
-        None => Box::new(Liar { lie }),
-    };
+    let opts = liar_options(liar_limit(lie, Duration::from_millis(200)), strict);
+    let mut b = liar_beside(lie, engine);
     let at = format!("the assistant, {lie:?} beside {engine:?} strict {strict}");
     let found = match crate::assist::assist(&p, b.as_mut(), &opts) {
         // A wrong completion, from the run path or from the assistant's own check of it.

@@ -43,20 +43,7 @@ enum Came {
 /// what was written.
 fn run(lie: Lie, stream: Stream, strict: bool) -> Came {
     let p = items();
-    let limit = if lie == Lie::Late {
-        Duration::from_millis(50)
-    } else {
-        Duration::from_secs(30)
-    };
-    let opts = RunOptions {
-        solve: SolveOptions {
-            time_limit: Some(limit),
-            ..SolveOptions::default()
-        },
-        lp: super::LpMode::Off,
-        strict,
-        ..RunOptions::default()
-    };
+    let opts = super::faults::liar_options(super::faults::liar_limit(lie, Duration::from_millis(50)), strict);
     let at = format!("{lie:?} {stream:?} strict {strict}");
     let mut out: Vec<u8> = Vec::new();
     let r = AnyPuzzle::enumerate(&p, &mut Liar { lie }, &opts, None, stream, &mut out);

@@ -177,6 +177,29 @@ pub fn which(prog: &str) -> Option<PathBuf> {
     std::env::var_os("PATH").and_then(|p| std::env::split_paths(&p).map(|d| d.join(prog)).find(|c| c.is_file()))
 }
 
+/// Pigeonhole in DIMACS: `pigeons` pigeons in `holes` holes, unsatisfiable exactly when
+/// there are more pigeons than holes (and hard for clause learning from about 10 in 9).
+pub fn pigeonhole_cnf(pigeons: u32, holes: u32) -> String {
+    let x = |p: u32, h: u32| p * holes + h + 1;
+    let mut clauses = Vec::new();
+    for p in 0..pigeons {
+        clauses.push((0..holes).map(|h| x(p, h).to_string()).collect::<Vec<_>>().join(" "));
+    }
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                clauses.push(format!("-{} -{}", x(p, h), x(q, h)));
+            }
+        }
+    }
+    let mut text = format!("p cnf {} {}\n", pigeons * holes, clauses.len());
+    for c in clauses {
+        text.push_str(&c);
+        text.push_str(" 0\n");
+    }
+    text
+}
+
 /// n pigeons, n - 1 holes: unsatisfiable, and hard for resolution (exponential proofs), so
 /// solvers need real search and real lemmas.
 pub fn pigeonhole(n: u32) -> sokuc::ir::PbFormula {
