@@ -638,6 +638,13 @@ fn count() {
     )
     .remove(0);
     assert!(doc["arrangements"].as_array().is_some_and(|a| a.len() > 1), "{doc}");
+    // Every count is a claim that every solution was counted, with who counted it.
+    let claims = doc["summary"]["evidence"]["claims"].as_array().unwrap();
+    assert!(!claims.is_empty(), "{doc}");
+    assert!(
+        claims.iter().all(|c| c["claim"] == "complete" && c["accepted"] == true),
+        "{doc}"
+    );
     check(
         &["count", free, "--by-capacities", "--sample", "3", "--format", "json"],
         Shape::One("countByCapacities"),

@@ -98,10 +98,17 @@ impl<'a> ByCapacities<'a> {
                 return Err(Error::internal("counting by capacities stopped without its summary"));
             }
         };
+        // Each count is a claim that every solution was counted, by the counter that made
+        // it: one claim per counter the arrangements used, weighed by the gate as `count`'s.
+        let mut evidence = crate::puzzle::evidence::Evidence::default();
+        for by in &inner.counted_by {
+            evidence.claims.extend(crate::run::count_evidence(by).claims);
+        }
         Ok(CapacitySummary {
             inner,
             sampled: matches!(self.which, Which::Sample { .. }),
             time: started.elapsed(),
+            evidence,
         })
     }
 }
@@ -148,6 +155,7 @@ pub struct CapacitySummary {
     inner: Summary,
     sampled: bool,
     time: Duration,
+    evidence: crate::puzzle::evidence::Evidence,
 }
 
 impl CapacitySummary {
@@ -217,8 +225,15 @@ impl CapacitySummary {
         self.time
     }
 
+    /// What backs the counts: for each counter that counted an arrangement, its claim that
+    /// every solution was counted (an arrangement of no solution included).
+    pub fn evidence(&self) -> super::Evidence<'_> {
+        super::Evidence::of(&self.evidence)
+    }
+
     /// The summary as `sokuc count --by-capacities --format json` ends with it: the figures
-    /// above by name (`skipped_capacities`; counts as decimal strings) and `time_ms`.
+    /// above by name (`skipped_capacities`; counts as decimal strings), `time_ms` and
+    /// `evidence`.
     pub fn json(&self) -> serde_json::Value {
         let s = &self.inner;
         json!({
@@ -235,6 +250,7 @@ impl CapacitySummary {
             "hardest": s.hardest,
             "total": s.total.to_string(),
             "time_ms": (self.time.as_secs_f64() * 1e6).round() / 1e3,
+            "evidence": self.evidence,
         })
     }
 }

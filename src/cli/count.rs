@@ -203,6 +203,9 @@ fn by_capacities(a: &CountArgs, instance: &sokuc::Instance, started: Instant) ->
             },
             s.time().as_secs_f64(),
         ))?;
+        for line in s.evidence().lines() {
+            print(line)?;
+        }
     }
     // A skipped arrangement leaves the figures incomplete, as the time limit does.
     Ok(if s.complete() && s.skipped() == 0 {

@@ -78,6 +78,9 @@ pub struct Summary {
     pub skipped: u64,
     /// The first few skipped arrangements (at most [`SKIPPED_KEPT`]), to rerun them alone.
     pub skipped_caps: Vec<Vec<u64>>,
+    /// Who counted the arrangements (each count is exact by one of them: the 3SoKu frontier
+    /// counter, the pool counter, or presolve's argument for none), in the order first used.
+    pub counted_by: Vec<&'static str>,
 }
 
 /// How many skipped arrangements the summary lists (the rest are only counted).
@@ -96,7 +99,7 @@ fn mirror_closed(inst: &PoolInstance) -> bool {
 
 /// Counts one arrangement exactly: a tile list goes to the meet-in-the-middle 3SoKu counter,
 /// any other pool to the pool counter.
-fn count_one(inst: &PoolInstance, caps: &[u64], opts: &CountOptions) -> Result<u128, CountError> {
+fn count_one(inst: &PoolInstance, caps: &[u64], opts: &CountOptions) -> Result<(u128, &'static str), CountError> {
     if inst.pool.iter().all(|t| t.min == t.max) {
         let tiles = inst
             .pool
@@ -111,15 +114,26 @@ fn count_one(inst: &PoolInstance, caps: &[u64], opts: &CountOptions) -> Result<u
             fixed: Vec::new(),
         };
         let c = super::count_instance(&classic, opts)?;
-        return u128::try_from(&c.count)
-            .map_err(|_| Error::unsupported("count", "an arrangement's count passes 2^128".to_string()).into());
+        let n = u128::try_from(&c.count)
+            .map_err(|_| Error::unsupported("count", "an arrangement's count passes 2^128".to_string()))?;
+        return Ok((n, counter_of(&c)));
     }
     let fixed = PoolInstance {
         pegs: Pegs::Fixed(caps.to_vec()),
         ..inst.clone()
     };
     let c = super::count_pool(&fixed, opts)?;
-    Ok(u128::try_from(&c.count).unwrap_or(u128::MAX))
+    Ok((u128::try_from(&c.count).unwrap_or(u128::MAX), counter_of(&c)))
+}
+
+/// The counter whose claim backs a count, as its evidence names it.
+fn counter_of(c: &super::Counted) -> &'static str {
+    use super::by;
+    let named = c.evidence.claims.first().map(|claim| claim.by.as_str());
+    [by::FRONTIER, by::POOL, by::SHARP, by::PRESOLVE]
+        .into_iter()
+        .find(|b| Some(*b) == named)
+        .unwrap_or(by::FRONTIER)
 }
 
 /// Counts every arrangement asked for, handing each to `each` as it is done.
@@ -159,13 +173,19 @@ pub fn by_capacities(
         complete: true,
         skipped: 0,
         skipped_caps: Vec::new(),
+        counted_by: Vec::new(),
     };
     let mut failure: Option<CountError> = None;
     let mut visit = |caps: &[u64], s: &mut Summary| -> bool {
         let stab = group.iter().filter(|g| (0..n).all(|v| caps[g[v]] == caps[v])).count();
         let orbit = (group.len() / stab) as u64;
         let c = match count_one(inst, caps, opts) {
-            Ok(c) => c,
+            Ok((c, by)) => {
+                if !s.counted_by.contains(&by) {
+                    s.counted_by.push(by);
+                }
+                c
+            }
             Err(CountError::TimedOut) => {
                 s.complete = false;
                 return false;
