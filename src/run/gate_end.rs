@@ -61,7 +61,7 @@ pub(super) fn late(opts: &SolveOptions, at: Instant) -> bool {
 /// Weighs the end of an enumeration (see the module's documentation).
 pub(super) fn judge_end(c: Claimed, opts: &SolveOptions) -> Judged {
     let found = c.found;
-    let mut basis = c.basis;
+    let basis = c.basis;
     if c.ended != Ended::Complete {
         // Nothing is claimed but the checked solutions themselves; the record keeps the
         // faults of any engine that answered wrongly on the way.
@@ -77,30 +77,18 @@ pub(super) fn judge_end(c: Claimed, opts: &SolveOptions) -> Judged {
             evidence: a.evidence,
         };
     }
-    let late = late(opts, c.at);
-    if late {
-        basis.faults.push(Fault {
-            engine: c.by.clone(),
-            what: "claimed after the time limit".into(),
-        });
-    }
-    let contradicted = basis.contradiction.clone();
+    // The gate records a late claim's fault and withholds a contradicted one (the
+    // contradiction disputes this unsat claim), as for any other claim.
     let mut ending: Ending<()> = Ending::new(Status::Unsat, &c.by, &c.by);
     ending.basis = basis;
     ending.strict = c.strict;
-    ending.late = late;
+    ending.late = late(opts, c.at);
     ending.reason = c.reason;
     let a = judge(ending);
     let mut evidence = a.evidence;
     let mut withheld = None;
-    let mut reason = a.reason;
+    let reason = a.reason;
     if let Some(claim) = evidence.claims.iter_mut().find(|k| k.claim == ClaimKind::Unsat) {
-        if let Some(x) = &contradicted
-            && claim.accepted
-        {
-            claim.withhold(Withheld::Contradicted);
-            reason = Some(x.message.clone());
-        }
         if found > 0 {
             claim.claim = ClaimKind::Complete;
         }
@@ -277,6 +265,8 @@ mod tests {
         let j = judge_end(claimed(0, Ended::Complete, "sat"), &opts);
         assert_eq!((j.status, j.withheld), (Status::Unknown, Some(Withheld::Late)));
         assert!(j.evidence.faults.iter().any(|f| f.engine == "sat"));
+        // Recorded once, by the gate, as for any late claim.
+        assert_eq!(j.evidence.faults.len(), 1, "{:?}", j.evidence.faults);
 
         let mut c = claimed(4, Ended::Complete, "sat");
         c.basis.contradiction = Some(Contradiction {
