@@ -66,41 +66,42 @@ sokuc_dev_null
 # shared by the rest (in three profiles, as before, each compiled them again: ten minutes
 # apiece on two cores).
 cargo clippy --profile ci --all-targets --all-features -- -D warnings
-# The library and the command as `cargo install` builds them: default features, and so
-# without `testing` (which the tests' dev-dependency on sokuc turns on in every build that
-# has a test in it, the pass above included). Here the internal modules are private, so the
-# command must reach the library through its public surface alone, and code that only the
-# tests use is dead and fails the lint.
+# The crates and the command as `cargo install` builds them: default features, and so
+# without `testing` (which the tests' dev-dependencies turn on in every build that has a test
+# in it, the pass above included). Here sokuc's internal modules are private, so the command
+# must reach the library through its public surface alone, and code that only the tests use
+# is dead and fails the lint.
 sokuc_dev_null
-cargo clippy --profile ci -p sokuc --lib --bins -- -D warnings
+cargo clippy --profile ci -p sokuc-core -p sokuc-compile -p sokuc-mip-wire -p sokuc-engines -p sokuc-puzzles -p sokuc -p sokuc-cli --lib --bins -- -D warnings
 phase clippy
-# The library's documentation: no broken or private links, every public item documented.
+# Every crate's documentation: no broken or private links, every public item documented.
 sokuc_dev_null
 # Every feature but `testing`, whose internal modules are no part of the documented surface.
 RUSTDOCFLAGS="-D warnings" cargo doc --profile ci --no-deps --features mip,highs,cadical
-# The public surface, read off those pages, is the committed list (tests/public-api.txt):
-# it changes only on purpose (scripts/public-api.py says how to bless a change).
+# Each crate's public surface, read off those pages, is its committed list
+# (tests/public-api/): it changes only on purpose (scripts/public-api.py says how to bless
+# a change).
 python3 scripts/public-api.py check
 phase doc
-# The crate can be published: sokuc and its varisat fork (vendor/varisat, the package
-# sokuc-varisat) are packaged together, so the manifests, the fork's name and the files sokuc
-# ships (`include` in Cargo.toml) are checked. Without --no-verify, cargo would also build the
+# The crates can be published: every crate of the workspace and the varisat fork
+# (vendor/varisat, the package sokuc-varisat) are packaged together, so the manifests, the
+# fork's name and the files each ships are checked. Without --no-verify, cargo would also build the
 # packages as a user gets them, from nothing at the dev profile: 3 minutes of both cores for
 # what the default pass builds again below; it passed when the fork got its name (see
 # vendor/varisat/SOKUC-PATCH.md). The tests and the benchmark are not shipped, and cargo
 # names each one it leaves out: those lines are expected and not shown.
 sokuc_dev_null
-cargo package -p sokuc-varisat -p sokuc --no-verify --allow-dirty 2>&1 |
+cargo package -p sokuc-varisat -p sokuc-core -p sokuc-compile -p sokuc-mip-wire -p sokuc-engines -p sokuc-puzzles -p sokuc -p sokuc-cli --no-verify --allow-dirty 2>&1 |
     sed -E '/^warning: ignoring (test|benchmark) .* is not included in the published package$/d' >&2
 phase package
 # Both passes run to the end whatever the first finds, so one CI run shows every failure of
 # both builds; the script fails if either did.
 failed=0
 # The default pass. What the features change is the set of backends compiled in
-# (src/backend/registry.rs and engines.rs; besides them, cfg(feature) in src/ only leaves out
+# (crates/engines/src/registry.rs and engines.rs; besides them, cfg(feature) only leaves out
 # the native backends' own modules and ignores their unit tests), and what follows from it:
 # the message for a backend that is not there, what `auto` picks, races and stages an
-# objective for without HiGHS, CBC and CaDiCaL (src/backend/portfolio/), and every printed
+# objective for without HiGHS, CBC and CaDiCaL (crates/engines/src/portfolio/), and every printed
 # list of backends (`--help`, `compare`'s default, the page's /api/info, docs/src/cli.md, the
 # guide's commands). The tests of those have `this_build` or `default_build` in their names
 # (and src/main.rs has the help test): they run here. Everything else (encoders, presolve, the
@@ -108,11 +109,14 @@ failed=0
 # same code in both builds and runs in the second pass, where every test over the backends of
 # the build runs those engines too. A plain `cargo test` still runs it all on a default build.
 # These tests are about lists and choices, not speed (6 s at full optimisation, 14 s
-# unoptimised), so sokuc's own code is compiled here without optimisation, in a third of
+# unoptimised), so sokuc's own crates are compiled here without optimisation, in a third of
 # opt-level 3's time (warm: 30 s for the pass, against 62 s at opt-level 1); its dependencies
 # are the ones the other phases built, unchanged.
 sokuc_dev_null
-cargo test --profile ci --config 'profile.ci.package.sokuc.opt-level=0' --no-fail-fast --bin sokuc --test auto_backend --test backends --test docs --test facade_run \
+cargo test --profile ci --no-fail-fast \
+    --config 'profile.ci.package.sokuc.opt-level=0' --config 'profile.ci.package.sokuc-cli.opt-level=0' \
+    --config 'profile.ci.package.sokuc-engines.opt-level=0' --config 'profile.ci.package.sokuc-puzzles.opt-level=0' \
+    --config 'profile.ci.package.sokuc-compile.opt-level=0' --config 'profile.ci.package.sokuc-core.opt-level=0' --bin sokuc --test auto_backend --test backends --test docs --test facade_run \
     --test golden --test pb_files --test serve --test usage_errors --test wide_objective \
     -- this_build default_build every_option_has_help || failed=1
 phase "default build: compile and test"

@@ -236,7 +236,6 @@ fn independent_check(f: &PbFormula, cert: &Certificate) -> bool {
             Cmp::Ge => y >= 0,
             Cmp::Le => y <= 0,
             Cmp::Eq => true,
-            other => panic!("a comparison this test does not know: {other:?}"),
         };
         if !ok_sign {
             return false;

@@ -67,7 +67,6 @@ fn compare(lhs: &BigInt, cmp: Cmp, rhs: &BigInt) -> bool {
         Cmp::Le => lhs <= rhs,
         Cmp::Ge => lhs >= rhs,
         Cmp::Eq => lhs == rhs,
-        other => panic!("a comparison this test does not know: {other:?}"),
     }
 }
 

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use sokuc::{ServeOptions, Server};
+use sokuc_cli::serve::{ServeOptions, Server};
 
 /// A server on its own thread, stopped when dropped.
 struct Running {

@@ -21,10 +21,9 @@ pub mod serve;
 pub mod signals;
 pub mod solve;
 pub mod sweep;
-// The library's English for counts ("1 solution", "2 solutions"), compiled into the command
-// as its own: one text for both, so the command's messages and the library's agree.
-#[path = "../words.rs"]
-pub mod words;
+// The library's English for counts ("1 solution", "2 solutions"): one text for both, so the
+// command's messages and the library's agree.
+pub use sokuc_puzzles::words;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};

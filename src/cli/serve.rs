@@ -7,7 +7,8 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 
 use super::Exit;
-use sokuc::{Error, ServeOptions, Server};
+use sokuc::Error;
+use sokuc_cli::serve::{ServeOptions, Server};
 
 #[derive(Args)]
 pub struct ServeArgs {

@@ -7,7 +7,7 @@
 //! pull, every pair pushes) then evens the faces out. Faces are listed clockwise as seen from
 //! outside, so the result is mirrored if most faces turn the other way.
 
-use crate::Variant;
+use sokuc::Variant;
 
 /// Points of `v`'s vertices on the unit sphere, in vertex order.
 pub fn positions(v: &Variant) -> Vec<[f64; 3]> {

@@ -75,10 +75,16 @@ pub(crate) fn read_request(stream: &mut TcpStream, max_body: usize, deadline: In
     let mut words = request_line.split(' ');
     let (Some(method), Some(target), Some(version), None) = (words.next(), words.next(), words.next(), words.next())
     else {
-        return Err(Unread::Refused(error(400, "the request line is not `METHOD TARGET HTTP/1.1`")));
+        return Err(Unread::Refused(error(
+            400,
+            "the request line is not `METHOD TARGET HTTP/1.1`",
+        )));
     };
     if !version.starts_with("HTTP/1.") || method.is_empty() || !target.starts_with('/') {
-        return Err(Unread::Refused(error(400, "the request line is not `METHOD TARGET HTTP/1.1`")));
+        return Err(Unread::Refused(error(
+            400,
+            "the request line is not `METHOD TARGET HTTP/1.1`",
+        )));
     }
     let mut headers = Vec::new();
     for line in lines {
@@ -169,7 +175,10 @@ fn is_timeout(e: &std::io::Error) -> bool {
 }
 
 fn timed_out() -> Reply {
-    error(408, "the request did not arrive in time: the server closes a connection that sends too slowly")
+    error(
+        408,
+        "the request did not arrive in time: the server closes a connection that sends too slowly",
+    )
 }
 
 /// The reason phrase of a status.

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::{Progress, Snapshot};
+use sokuc::{Progress, Snapshot};
 
 /// What the table holds of a running request.
 #[derive(Debug)]

@@ -48,7 +48,7 @@ pub enum ServeError {
 
 /// A listening server: the page (a 3SoKu puzzle to place tiles on, the assistant, the other
 /// kinds' grids) and its JSON API, on 127.0.0.1 only. What `sokuc serve` runs; see
-/// [`ServeOptions`](crate::ServeOptions).
+/// [`ServeOptions`].
 pub struct Server {
     listener: TcpListener,
     addr: SocketAddr,

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-/// How [`crate::Server`] serves: its port and its limits. Build it with
+/// How [`Server`](crate::serve::Server) serves: its port and its limits. Build it with
 /// [`ServeOptions::new`] and its setters.
 ///
 /// ```no_run
@@ -28,7 +28,7 @@ impl ServeOptions {
     }
 
     /// The port on 127.0.0.1; 0 (the default) picks a free one, which
-    /// [`Server::url`](crate::Server::url) names.
+    /// [`Server::url`](crate::serve::Server::url) names.
     pub fn port(mut self, port: u16) -> ServeOptions {
         self.config.port = port;
         self
@@ -89,14 +89,14 @@ impl ServeOptions {
     }
 
     /// A tuning experiment for every `cp` solve the server runs (as
-    /// [`Options::cp_tuning`](crate::Options::cp_tuning)).
+    /// [`Options::cp_tuning`](sokuc::Options::cp_tuning)).
     pub fn cp_tuning(mut self, settings: impl Into<String>) -> ServeOptions {
         self.config.cp_tuning = Some(settings.into());
         self
     }
 
     /// A tuning experiment for every CaDiCaL solve the server runs (as
-    /// [`Options::cadical_tuning`](crate::Options::cadical_tuning)).
+    /// [`Options::cadical_tuning`](sokuc::Options::cadical_tuning)).
     pub fn cadical_tuning(mut self, settings: impl Into<String>) -> ServeOptions {
         self.config.cadical_tuning = Some(settings.into());
         self

@@ -40,9 +40,9 @@ pub(crate) fn error(status: u16, message: impl Into<String>) -> Reply {
 
 /// A library error as an answer: the user's (bad input, a refused option) is 400 with the
 /// command line's message, the rest 500.
-pub(crate) fn failed(e: crate::Error) -> Reply {
+pub(crate) fn failed(e: sokuc::Error) -> Reply {
     match e.exit_code() {
-        crate::exit::USAGE => error(400, e.to_string()),
+        sokuc::exit::USAGE => error(400, e.to_string()),
         _ => error(500, e.to_string()),
     }
 }

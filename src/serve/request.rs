@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::reply::{Reply, error, failed};
 use super::state::{Config, State};
-use crate::{Backend, Instance, Options, Variant};
+use sokuc::{Backend, Instance, Options, Variant};
 
 /// The furthest `/api/solutions` pages into the enumeration: `offset` is below it.
 pub(crate) const MAX_REACH: u64 = 10_000;

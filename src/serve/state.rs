@@ -35,10 +35,10 @@ pub struct Config {
     /// waits no longer than that either); past it the answer is 503, busy.
     pub max_wait: Duration,
     /// A tuning experiment for every `cp` solve the server runs (none by default), as
-    /// [`Options::cp_tuning`](crate::Options::cp_tuning) takes it.
+    /// [`Options::cp_tuning`](sokuc::Options::cp_tuning) takes it.
     pub cp_tuning: Option<String>,
     /// A tuning experiment for every CaDiCaL solve (none by default), as
-    /// [`Options::cadical_tuning`](crate::Options::cadical_tuning) takes it.
+    /// [`Options::cadical_tuning`](sokuc::Options::cadical_tuning) takes it.
     pub cadical_tuning: Option<String>,
 }
 

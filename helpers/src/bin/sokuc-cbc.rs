@@ -1,5 +1,5 @@
 //! `sokuc-cbc`: the `mip` backend's helper. It reads one model from standard input (the
-//! format of `sokuc::mip_wire::Problem`), models it with good_lp, solves it with
+//! format of `sokuc_mip_wire::Problem`), models it with good_lp, solves it with
 //! good_lp's CBC solver, writes CBC's verdict to standard output and exits. Not meant to be
 //! run by hand; `sokuc` starts it, and kills it at the deadline (see
 //! `src/backend/mip/helper.rs`).
@@ -8,7 +8,7 @@
 
 use good_lp::solvers::coin_cbc::{CoinCbcSolution, coin_cbc};
 use good_lp::{ResolutionError, Solution, SolutionStatus, SolverModel, Variable};
-use sokuc::mip_wire::{self as helper, Problem};
+use sokuc_mip_wire::{self as helper, Problem};
 
 fn main() {
     if std::env::args().nth(1).as_deref() == Some("--version") {

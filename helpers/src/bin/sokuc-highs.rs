@@ -1,5 +1,5 @@
 //! `sokuc-highs`: the `highs` backend's helper. It reads one model from standard input (the
-//! format of `sokuc::mip_wire::Problem`), solves it with HiGHS (the `highs`
+//! format of `sokuc_mip_wire::Problem`), solves it with HiGHS (the `highs`
 //! crate that good_lp's HiGHS solver wraps), writes HiGHS's verdict to standard output and
 //! exits. Not meant to be run by hand; `sokuc` starts it, and kills it at the deadline (see
 //! `src/backend/mip/helper.rs`).
@@ -7,7 +7,7 @@
 //! Only this program holds HiGHS, so no other command pays for loading it.
 
 use highs::{Col, HighsModelStatus, HighsSolutionStatus, RowProblem, Sense};
-use sokuc::mip_wire::{self as helper, Problem};
+use sokuc_mip_wire::{self as helper, Problem};
 
 /// The HiGHS that highs-sys builds (its `Version.txt`); the crates give no version.
 const HIGHS_VERSION: &str = "1.16.0";

@@ -2,10 +2,10 @@
 
 use serde_json::{Value, json};
 
-use crate::Checked;
 use crate::serve::reply::{Reply, error};
 use crate::serve::request::Body;
 use crate::serve::state::State;
+use sokuc::Checked;
 
 /// A solution as text: a string as it is, JSON as `sokuc solve --format json` printed it.
 pub(super) fn solution_text(v: &Value) -> String {

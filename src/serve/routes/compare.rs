@@ -1,10 +1,10 @@
 //! `POST /api/compare`: every general backend of this build ([`Backend::general`]) on the
 //! instance, one after another, as `sokuc compare --format json` answers it.
 
-use crate::Backend;
 use crate::serve::reply::{Reply, failed};
 use crate::serve::request::Body;
 use crate::serve::state::State;
+use sokuc::Backend;
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = std::time::Instant::now();

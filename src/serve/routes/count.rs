@@ -6,7 +6,7 @@ use serde_json::json;
 use crate::serve::reply::{Reply, error, failed};
 use crate::serve::request::Body;
 use crate::serve::state::State;
-use crate::{Count, Error};
+use sokuc::{Count, Error};
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = std::time::Instant::now();

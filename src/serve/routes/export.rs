@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use crate::serve::reply::{Reply, error, failed};
 use crate::serve::request::Body;
 use crate::serve::state::State;
-use crate::{EncodeError, Error, Format, Options, format_size};
+use sokuc::{EncodeError, Error, Format, Options, format_size};
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = Instant::now();

@@ -13,7 +13,10 @@ pub(super) fn post(body: &Body, _: &State) -> Result<Reply, Reply> {
     let (Some(variant), Some(tiles)) = (instance.variant(), instance.tiles()) else {
         return Err(error(
             400,
-            format!("steps are for 3SoKu instances (a tile per face), not {}", instance.kind()),
+            format!(
+                "steps are for 3SoKu instances (a tile per face), not {}",
+                instance.kind()
+            ),
         ));
     };
     let placements = body

@@ -2,14 +2,16 @@
 //! answer could not fit in the server's memory limit at once, rather than finding out as
 //! the engine builds it.
 
-use crate::Instance;
+use sokuc::Instance;
 
 /// At least how many bytes one solution of `instance` takes as the enumeration's JSON line,
 /// where the instance alone says (`None` where its answers are about as large as its text,
 /// which the request's size limit bounds): an OPB or CNF answer's `model` lists every
 /// declared variable, `1,-2,3,...`.
 pub(super) fn solution_bytes(instance: &Instance) -> Option<u64> {
-    instance.declared_variables().map(|n| digits_up_to(u64::from(n)) + u64::from(n))
+    instance
+        .declared_variables()
+        .map(|n| digits_up_to(u64::from(n)) + u64::from(n))
 }
 
 /// The decimal digits of 1, 2, ..., `n` together.

@@ -14,7 +14,7 @@ use serde_json::json;
 use crate::serve::reply::{Reply, error, failed};
 use crate::serve::request::{Body, MAX_REACH};
 use crate::serve::state::State;
-use crate::{Enumerate, Error, format_size};
+use sokuc::{Enumerate, Error, format_size};
 
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = std::time::Instant::now();
@@ -133,7 +133,9 @@ impl Page {
             }
             text.extend_from_slice(l);
         }
-        text.extend_from_slice(format!("],\"offset\":{},\"more\":{},\"summary\":", json!(offset), json!(more)).as_bytes());
+        text.extend_from_slice(
+            format!("],\"offset\":{},\"more\":{},\"summary\":", json!(offset), json!(more)).as_bytes(),
+        );
         text.extend_from_slice(&summary);
         text.push(b'}');
         Reply::text("application/json; charset=utf-8", text)
@@ -188,7 +190,10 @@ mod tests {
         let r = p.reply(1, 2);
         let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
         assert_eq!(v["solutions"], json!([{"a": 1}, {"a": 2}]));
-        assert_eq!((v["more"].clone(), v["summary"].clone()), (json!(true), json!({"end": true})));
+        assert_eq!(
+            (v["more"].clone(), v["summary"].clone()),
+            (json!(true), json!({"end": true}))
+        );
         // The page reaching past the solutions: the summary is not one of them.
         let (p, _) = page_of(2, 5, &lines, 1000);
         let v: serde_json::Value = serde_json::from_slice(&p.reply(2, 5).body).unwrap();

@@ -4,10 +4,10 @@
 use serde_json::json;
 
 use crate::serve::geometry::{self, Rng};
-use crate::{Instance, Variant};
 use crate::serve::reply::{Reply, error};
 use crate::serve::request::Body;
 use crate::serve::state::State;
+use sokuc::{Instance, Variant};
 
 /// The seed instance's pegs for A..L (instances/icosoku-seed.toml).
 const ICOSOKU_SEED_PEGS: [u64; 12] = [1, 5, 11, 10, 7, 12, 9, 2, 6, 8, 4, 3];
@@ -57,7 +57,10 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let (tiles, tile_set) = if faces == 20 {
         // IcoSoKu's own twenty tiles, as its puzzle lists them.
         let icosoku = Instance::icosoku(&ICOSOKU_SEED_PEGS.map(|p| p.to_string()).join(","));
-        let t = icosoku.ok().and_then(|i| i.tiles().map(<[_]>::to_vec)).unwrap_or_default();
+        let t = icosoku
+            .ok()
+            .and_then(|i| i.tiles().map(<[_]>::to_vec))
+            .unwrap_or_default();
         (t, Some("icosoku"))
     } else {
         // Weights 0..3 as IcoSoKu's, fixed per variant so that a link shows the same puzzle.
