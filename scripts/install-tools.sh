@@ -11,6 +11,7 @@
 #   minizinc          - reads the MiniZinc export (with its bundled Gecode)
 #   parallel          - GNU parallel, runs sweep shards in the sharding test
 #   librsvg2-bin      - rsvg-convert, rasterises sokuc's SVG nets in the picture test
+#   nodejs            - Node's test runner, for the page's unit tests (`node --test web/tests/`)
 #   chromium, chromium-driver, selenium (PyPI)
 #                     - headless Chromium driven by Selenium for the page of `sokuc serve`
 #                       (tests/browser/run.py; Selenium uses /usr/bin/chromedriver, never a download)
@@ -81,6 +82,7 @@ if [ "$part" != build ]; then
   command -v minizinc >/dev/null 2>&1 || need+=(minizinc)
   command -v parallel >/dev/null 2>&1 || need+=(parallel)
   command -v rsvg-convert >/dev/null 2>&1 || need+=(librsvg2-bin)
+  command -v node >/dev/null 2>&1 || need+=(nodejs)
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
   [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
   apt_install "${need[@]+"${need[@]}"}"

@@ -120,12 +120,16 @@ cargo test --profile ci --no-fail-fast \
     --test golden --test pb_files --test serve --test usage_errors --test wide_objective \
     -- this_build default_build every_option_has_help || failed=1
 phase "default build: compile and test"
-# Everything after this runs the tools installed in the background (mdbook, Chromium, ...).
+# Everything after this runs the tools installed in the background (mdbook, Node, Chromium, ...).
 tools_ready
 # The user guide (docs/, an mdBook) must build; it is written to target/book, not committed.
 # tests/docs.rs runs its commands and checks its links.
 mdbook build docs
 phase mdbook
+# The page's pure modules (web/modules: rotation, the link, parsing, the TOML it writes, ...)
+# under Node's own test runner; the browser test (tests/browser.rs) runs the page as a whole.
+node --test web/tests/ || failed=1
+phase "page unit tests (node)"
 # The second pass: every test on every feature, in one pool of two for all test binaries
 # (cargo-nextest, with tests/nextest.toml: the slowest first, the two-thread ones alone),
 # where `cargo test` ran the binaries one after another and left a core idle behind each

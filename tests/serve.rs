@@ -178,6 +178,24 @@ fn solves_on_every_backend_of_this_build_and_answers_the_cli_schema() {
     let (code, info) = get(s.port, "/api/info");
     assert_eq!(code, 200);
     let info: Value = serde_json::from_str(&info).unwrap();
+    // What the page takes from the server rather than keeping copies.
+    let icosoku_tiles = info["tile_sets"]["icosoku"].as_array().unwrap();
+    assert_eq!(icosoku_tiles.len(), 20, "{info}");
+    assert_eq!(icosoku_tiles[14], json!([1, 2, 3]), "{info}");
+    for kind in ["kakuro", "trickytriple"] {
+        let samples = info["samples"][kind].as_array().unwrap();
+        assert_eq!(
+            samples.iter().filter(|s| s["default"] == json!(true)).count(),
+            1,
+            "{kind}"
+        );
+        assert!(
+            samples.iter().all(|s| s["text"].as_str().unwrap().starts_with(kind)),
+            "{kind}"
+        );
+    }
+    assert_eq!(info["default_timeout_s"], json!(10.0));
+    assert_eq!(info["max_timeout_s"], json!(120.0));
     let backends: Vec<String> = info["backends"]
         .as_array()
         .unwrap()
@@ -378,6 +396,18 @@ fn no_file_is_read_from_disk_and_sizes_are_limited() {
     assert!(page.contains("<html") && page.contains("app.js"), "{page}");
     assert_eq!(get(s.port, "/app.js").0, 200);
     assert_eq!(get(s.port, "/style.css").0, 200);
+    // The page's modules, each embedded; only those.
+    let (code, module) = get(s.port, "/modules/state.js");
+    assert_eq!(code, 200);
+    assert!(module.contains("export function setAnswer"), "{module}");
+    for path in [
+        "/modules/nope.js",
+        "/modules/../Cargo.toml",
+        "/modules/",
+        "/web/modules/state.js",
+    ] {
+        assert_eq!(get(s.port, path).0, 404, "{path}");
+    }
     // A body over the limit, whatever Content-Length says.
     let big = json!({"instance": "x".repeat(100 * 1024), "name": "page.toml"});
     let (code, answer) = post(s.port, "/api/solve", &big);

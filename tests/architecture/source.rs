@@ -10,18 +10,11 @@ pub struct Source {
     /// The same with string and char literals left in (only comments and tests blanked), for
     /// the checks that look for a literal, such as `env!("SOKUC_...")`.
     pub with_strings: String,
-    /// The file says `#![cfg(test)]`: all of it is test code.
-    pub test_only: bool,
-    /// The test-only child modules it declares (`#[cfg(test)] mod x;`), with the byte offset
-    /// of the declaration (an inline module around it is part of the child's path).
-    pub test_modules: Vec<(String, usize)>,
 }
 
 /// Reads a file's text: see [`Source`].
 pub fn read(text: &str) -> Source {
     let (mut code, mut with_strings) = blank_comments_and_literals(text.as_bytes());
-    let mut test_only = false;
-    let mut test_modules = Vec::new();
     let mut i = 0;
     while i < code.len() {
         if code[i] != b'#' {
@@ -37,14 +30,13 @@ pub fn read(text: &str) -> Source {
             continue;
         }
         if inner {
-            test_only = true;
-            i = end;
-            continue;
+            // `#![cfg(test)]`: the whole file is test code.
+            let all = 0..code.len();
+            blank(&mut code, all.clone());
+            blank(&mut with_strings, all);
+            break;
         }
-        let (item_end, module) = item_end(&code, end);
-        if let Some(m) = module {
-            test_modules.push((m, i));
-        }
+        let (item_end, _) = item_end(&code, end);
         blank(&mut code, i..item_end);
         blank(&mut with_strings, i..item_end);
         i = item_end;
@@ -52,8 +44,6 @@ pub fn read(text: &str) -> Source {
     Source {
         code: String::from_utf8_lossy(&code).into_owned(),
         with_strings: String::from_utf8_lossy(&with_strings).into_owned(),
-        test_only,
-        test_modules,
     }
 }
 

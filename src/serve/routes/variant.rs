@@ -15,6 +15,15 @@ const ICOSOKU_SEED_PEGS: [u64; 12] = [1, 5, 11, 10, 7, 12, 9, 2, 6, 8, 4, 3];
 /// Variants past this many faces are not drawn (the page would be a blur of triangles).
 const MAX_FACES: usize = 2000;
 
+/// IcoSoKu's own twenty tiles, as its puzzle lists them (the library's set `icosoku`).
+pub(super) fn icosoku_tiles() -> Vec<[u64; 3]> {
+    let icosoku = Instance::icosoku(&ICOSOKU_SEED_PEGS.map(|p| p.to_string()).join(","));
+    icosoku
+        .ok()
+        .and_then(|i| i.tiles().map(<[_]>::to_vec))
+        .unwrap_or_default()
+}
+
 pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     let started = std::time::Instant::now();
     // A bipyramid is built from its name before its faces can be counted: past the page's
@@ -55,13 +64,7 @@ pub(super) fn post(body: &Body, state: &State) -> Result<Reply, Reply> {
     // its turn with the requests that solve.
     let (_ticket, _turn) = state.begin(body.job.as_deref(), started, body.timeout(state))?;
     let (tiles, tile_set) = if faces == 20 {
-        // IcoSoKu's own twenty tiles, as its puzzle lists them.
-        let icosoku = Instance::icosoku(&ICOSOKU_SEED_PEGS.map(|p| p.to_string()).join(","));
-        let t = icosoku
-            .ok()
-            .and_then(|i| i.tiles().map(<[_]>::to_vec))
-            .unwrap_or_default();
-        (t, Some("icosoku"))
+        (icosoku_tiles(), Some("icosoku"))
     } else {
         // Weights 0..3 as IcoSoKu's, fixed per variant so that a link shows the same puzzle.
         let mut rng = Rng::new(faces as u64 * 7919 + vertices as u64);
