@@ -256,7 +256,7 @@ fn certify_without_a_checker_is_a_clear_error() {
 /// Issue 13: presolve refuted these satisfiable instances (one tile type), and `certify`
 /// printed the refutation, then "SAT (answer verified)", and exited 0. With presolve fixed,
 /// certify answers SAT without a presolve claim. (The contradiction path, presolve unsat
-/// against a verified plain solution, is unit-tested in `src/certify.rs`: exit class 1.)
+/// against a verified plain solution, is unit-tested in `crates/sokuc/src/certify/verdict.rs`: exit class 1.)
 #[test]
 fn certify_answers_sat_on_the_issue_13_instances() {
     let dir = tempfile::tempdir().unwrap();

@@ -188,7 +188,7 @@ fn a_formula_without_rows_is_answered_with_its_best_bounds() {
 }
 
 /// A decision problem whose longest row steers HiGHS as an objective with a cutoff
-/// (src/backend/mip/guide.rs): with the row's bound exactly at the best value the other rows
+/// (crates/engines/src/mip/guide.rs): with the row's bound exactly at the best value the other rows
 /// allow, the problem stays satisfiable (the cutoff must not cut the last point), and one
 /// past it, unsatisfiable. Brute force says which, on rows of either sign and direction.
 #[test]

@@ -1,5 +1,5 @@
 //! The cardinality rows the MIP engines add beside knapsack rows
-//! (`src/backend/mip/rows.rs`) leave every answer as brute force has it: correlated
+//! (`crates/engines/src/mip/rows.rs`) leave every answer as brute force has it: correlated
 //! knapsacks of 20 items, some of their literals negated, optimised and decided at the
 //! optimum and one past it, through each MIP backend of the build, with the rows reported
 //! as added.

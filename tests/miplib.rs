@@ -310,14 +310,14 @@ fn checked(opb: &Opb, said: &Said) -> Result<i64, String> {
 /// of these within 12 s on this 2-core machine, HiGHS within 25 s (stein45; the others within
 /// 3 s); the others get a short try, in which they may prove the small ones.
 /// HiGHS alone runs without an absolute gap (a positive one it rounds up to a whole unit,
-/// which drift makes unsound: src/backend/mip/settings.rs), and then does not close
+/// which drift makes unsound: crates/engines/src/mip/settings.rs), and then does not close
 /// stein45's last half unit within 120 s.
 ///
 /// `auto` must prove every problem but l152lav and stein45, where it races the same two
 /// engines that are held to each alone here: on l152lav both must prove it (the race took
 /// 28 s of both cores for no new assertion), and on stein45 CBC must while HiGHS cannot (the
 /// race took 76 s of both cores to return CBC's proof, a hand-over the race's own tests hold:
-/// src/backend/portfolio/race/tests.rs). On stein45 `auto` gets the short try, whose claims
+/// crates/engines/src/portfolio/race/tests.rs). On stein45 `auto` gets the short try, whose claims
 /// are held to the published optimum like every other; on l152lav it is not run, as no
 /// engine without an LP is ([`NO_SHORT_TRY`]).
 fn must_prove(name: &str, b: &str) -> bool {

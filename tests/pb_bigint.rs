@@ -1,5 +1,5 @@
 //! Rows of any width (issue 17): wide rows split into digit columns with carries
-//! (`src/ir/digits.rs`), against brute force written here in exact arithmetic.
+//! (`crates/core/src/ir/digits.rs`), against brute force written here in exact arithmetic.
 //!
 //! Small random rows are forced through the digit-column path with tiny bases (`B` = 2, 4, 8)
 //! by setting the file's split threshold to 0, biased toward degenerate rows (all-equal

@@ -2,7 +2,7 @@
 //! covers of `instances/pb-bench/`, where presolve fixes variables and drops and rewrites
 //! rows (up to 1,620 fixed variables on harp2).
 //!
-//! Presolve must keep every solution (`src/pb/presolve.rs`), so a model found *without*
+//! Presolve must keep every solution (`crates/puzzles/src/pb/presolve.rs`), so a model found *without*
 //! presolve must satisfy the presolved formula. The presolved formula is read through
 //! `--emit opb`, and the model is checked against it with `sokuc check`, whose exact
 //! evaluation shares no code with presolve. A fixing that cut off a solution, or a rewritten

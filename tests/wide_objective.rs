@@ -525,7 +525,7 @@ fn route(stats: &sokuc::backend::SolveStats) -> &str {
 /// is its optimum's value), always the brute-force one. Judged without it, a positive
 /// constant kept the bound from ever proving anything (and a negative one let any bound
 /// prove, which `a_bound_off_by_the_objective_constant_proves_nothing` in
-/// src/backend/wide_objective.rs pins).
+/// crates/engines/src/mip/wide_objective.rs pins).
 #[cfg(feature = "highs")]
 #[test]
 fn highs_proves_wide_objectives_over_negated_literals_by_its_dual_bound() {

@@ -442,7 +442,7 @@ pub fn mitm_too_large(backend: &str, message: &str) -> bool {
 
 /// Whether backend `name` runs on the `k`-th case of a loop over every backend. `mip` and
 /// `highs` are one backend with two solvers: the same model, built and read back by
-/// `src/backend/mip/solve.rs` for both, handed to CBC or to HiGHS in a helper process, which costs
+/// `crates/engines/src/mip/solve.rs` for both, handed to CBC or to HiGHS in a helper process, which costs
 /// 10 to 170 ms a solve. Where the build has both, tests/differential.rs, which solves about
 /// 2,300 small instances, lets them take turns: every instance still goes through the MIP
 /// model, and each solver gets half of them. With one of them, it runs on every instance.

@@ -1,6 +1,6 @@
 //! A lying engine, for tests only: it answers like an engine and lies in one chosen way, so
 //! that tests can show that no lie comes out of sokuc as a claim (the portfolio's race
-//! here, the run path's gate in `src/run/`). It finds the truth with `sat` (varisat) and
+//! here, the run path's gate in `crates/sokuc/src/run/`). It finds the truth with `sat` (varisat) and
 //! then bends it; it looks at no stop flag, as a broken engine would not.
 
 use std::ops::ControlFlow;

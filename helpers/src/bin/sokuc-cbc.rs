@@ -2,7 +2,7 @@
 //! format of `sokuc_mip_wire::Problem`), models it with good_lp, solves it with
 //! good_lp's CBC solver, writes CBC's verdict to standard output and exits. Not meant to be
 //! run by hand; `sokuc` starts it, and kills it at the deadline (see
-//! `src/backend/mip/helper.rs`).
+//! `crates/engines/src/mip/helper.rs`).
 //!
 //! Only this program links CBC, so no other command pays for loading it.
 

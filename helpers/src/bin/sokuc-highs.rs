@@ -2,7 +2,7 @@
 //! format of `sokuc_mip_wire::Problem`), solves it with HiGHS (the `highs`
 //! crate that good_lp's HiGHS solver wraps), writes HiGHS's verdict to standard output and
 //! exits. Not meant to be run by hand; `sokuc` starts it, and kills it at the deadline (see
-//! `src/backend/mip/helper.rs`).
+//! `crates/engines/src/mip/helper.rs`).
 //!
 //! Only this program holds HiGHS, so no other command pays for loading it.
 
