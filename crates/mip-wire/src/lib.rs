@@ -10,7 +10,7 @@
 //! is versioned with sokuc, and a helper runs with the sokuc it was built with.
 //!
 //! ```
-//! use sokuc::mip_wire::{self, Answer, Problem};
+//! use sokuc_mip_wire::{self as mip_wire, Answer, Problem};
 //!
 //! // x0 + x1 >= 1, both 0/1, minimise x0 + 2 x1.
 //! let p = Problem {
