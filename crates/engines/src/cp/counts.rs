@@ -13,15 +13,15 @@
 
 use std::collections::HashMap;
 
-use pumpkin_solver::core::predicate;
-use pumpkin_solver::core::predicates::{Predicate, PropositionalConjunction};
-use pumpkin_solver::core::proof::{ConstraintTag, InferenceCode, InferenceLabel};
-use pumpkin_solver::core::propagation::{
+use pumpkin_core::predicate;
+use pumpkin_core::predicates::{Predicate, PropositionalConjunction};
+use pumpkin_core::proof::{ConstraintTag, InferenceCode, InferenceLabel};
+use pumpkin_core::propagation::{
     DomainEvents, EventsToRegister, LocalId, PropagationContext, Propagator, PropagatorConstructor,
     PropagatorConstructorContext, PropagatorSpec, ReadDomains, RuntimeCheckers,
 };
-use pumpkin_solver::core::state::{PropagationStatusCP, propagator_conflict};
-use pumpkin_solver::core::variables::DomainId;
+use pumpkin_core::state::{PropagationStatusCP, propagator_conflict};
+use pumpkin_core::variables::DomainId;
 
 use crate::ir::{Cmp, Constraint, Lit, PbFormula};
 

@@ -2,7 +2,7 @@
 //! such, each conversion checked against what the model's limits let through.
 
 /// A constraint's tag in pumpkin's proof log.
-pub(super) type Tag = pumpkin_solver::core::proof::ConstraintTag;
+pub(super) type Tag = pumpkin_core::proof::ConstraintTag;
 
 /// A number of a row (a coefficient, a right-hand side, a sum of coefficients, a bound) as
 /// pumpkin's `i32`: [`refuse_wide_rows`] refuses a formula with a row whose coefficients and

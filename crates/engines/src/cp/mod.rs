@@ -22,9 +22,9 @@ mod table_element;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use pumpkin_solver::conflict_resolvers::resolvers::ResolutionResolver;
-use pumpkin_solver::core::Solver;
-use pumpkin_solver::core::results::{ProblemSolution, SatisfactionResult};
+use pumpkin_conflict_resolvers::resolvers::ResolutionResolver;
+use pumpkin_core::Solver;
+use pumpkin_core::results::{ProblemSolution, SatisfactionResult};
 
 use crate::budget::memory::over_limit;
 use crate::budget::{Deadline, Waited, join_within};
@@ -197,7 +197,7 @@ fn run(
     }));
 }
 
-fn solve_with<B: pumpkin_solver::core::branching::Brancher>(
+fn solve_with<B: pumpkin_core::branching::Brancher>(
     solver: &mut Solver,
     brancher: &mut B,
     stop: &mut Stop,

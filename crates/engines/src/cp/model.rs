@@ -12,9 +12,9 @@ use std::collections::HashMap;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use pumpkin_solver::core::Solver;
-use pumpkin_solver::core::termination::TerminationCondition;
-use pumpkin_solver::core::variables::{DomainId, Literal};
+use pumpkin_core::Solver;
+use pumpkin_core::termination::TerminationCondition;
+use pumpkin_core::variables::{DomainId, Literal};
 
 use super::counts::{LabelCountArgs, labelling};
 use super::groups::choose_groups;
@@ -237,7 +237,7 @@ pub(super) fn build(
             Constraint::AtMostOne(ls) if ls.is_empty() => {}
             Constraint::Clause(ls) => {
                 let ls: Vec<Literal> = ls.iter().map(|&l| m.lit(l)).collect();
-                m.solver.add_constraint(pumpkin_solver::clause(ls, tag)).post();
+                m.solver.add_constraint(pumpkin_constraints::clause(ls, tag)).post();
             }
             // Cardinality rows are linear rows of unit coefficients: where they meet a group
             // they become its integer's indicator (`element` with a 0/1 table).

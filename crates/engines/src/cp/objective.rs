@@ -10,14 +10,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use pumpkin_solver::conflict_resolvers::resolvers::ResolutionResolver;
-use pumpkin_solver::core::branching::branchers::dynamic_brancher::DynamicBrancher;
-use pumpkin_solver::core::optimisation::OptimisationDirection;
-use pumpkin_solver::core::optimisation::linear_sat_unsat::LinearSatUnsat;
-use pumpkin_solver::core::results::{OptimisationResult, ProblemSolution, SolutionReference};
-use pumpkin_solver::core::termination::TerminationCondition;
-use pumpkin_solver::core::variables::{AffineView, DomainId, TransformableVariable};
-use pumpkin_solver::core::{Solver, predicate};
+use pumpkin_conflict_resolvers::resolvers::ResolutionResolver;
+use pumpkin_core::branching::branchers::dynamic_brancher::DynamicBrancher;
+use pumpkin_core::optimisation::OptimisationDirection;
+use pumpkin_core::optimisation::linear_sat_unsat::LinearSatUnsat;
+use pumpkin_core::results::{OptimisationResult, ProblemSolution, SolutionReference};
+use pumpkin_core::termination::TerminationCondition;
+use pumpkin_core::variables::{AffineView, DomainId, TransformableVariable};
+use pumpkin_core::{Solver, predicate};
 
 use super::model::{Built, Cut, POLL, Read, Stop, WIND_DOWN, build_or_send, estimate_bytes};
 use super::search::{CpOptions, DEFAULT_SEED};
@@ -195,7 +195,7 @@ fn post_objective(b: &mut Built, n: &Normal) -> (DomainId, bool) {
         super::ints::narrow(n.hi - n.constant),
     );
     terms.push(obj.scaled(-1));
-    b.solver.add_constraint(pumpkin_solver::equals(terms, 0, tag)).post();
+    b.solver.add_constraint(pumpkin_constraints::equals(terms, 0, tag)).post();
     (obj, fresh)
 }
 

@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
-use pumpkin_solver::core::Solver;
-use pumpkin_solver::core::predicate;
-use pumpkin_solver::core::variables::{AffineView, DomainId, Literal, TransformableVariable};
+use pumpkin_core::Solver;
+use pumpkin_core::predicate;
+use pumpkin_core::variables::{AffineView, DomainId, Literal, TransformableVariable};
 
 use super::ints::{Tag, at, narrow};
 use super::table_element::TableElementArgs;
@@ -134,7 +134,7 @@ impl Posting {
             self.made += 1;
             let mut t = partial_sums(&mut self.solver, terms, tag);
             t.push(s.scaled(-1));
-            self.solver.add_constraint(pumpkin_solver::equals(t, 0, tag)).post();
+            self.solver.add_constraint(pumpkin_constraints::equals(t, 0, tag)).post();
             post_cmp(&mut self.solver, vec![s.scaled(1)], lin.cmp, rhs, tag);
             return (Some(s), true);
         }
@@ -169,7 +169,7 @@ fn partial_sums(solver: &mut Solver, terms: Vec<AffineView<DomainId>>, tag: Tag)
             let s = solver.new_bounded_integer(narrow(lo), narrow(hi));
             let mut with_sum = run.to_vec();
             with_sum.push(s.scaled(-1));
-            solver.add_constraint(pumpkin_solver::equals(with_sum, 0, tag)).post();
+            solver.add_constraint(pumpkin_constraints::equals(with_sum, 0, tag)).post();
             s.scaled(1)
         })
         .collect();
@@ -179,14 +179,14 @@ fn partial_sums(solver: &mut Solver, terms: Vec<AffineView<DomainId>>, tag: Tag)
 fn post_cmp(solver: &mut Solver, terms: Vec<AffineView<DomainId>>, cmp: Cmp, rhs: i32, tag: Tag) {
     let terms = partial_sums(solver, terms, tag);
     match cmp {
-        Cmp::Eq => solver.add_constraint(pumpkin_solver::equals(terms, rhs, tag)).post(),
+        Cmp::Eq => solver.add_constraint(pumpkin_constraints::equals(terms, rhs, tag)).post(),
         Cmp::Le => solver
-            .add_constraint(pumpkin_solver::less_than_or_equals(terms, rhs, tag))
+            .add_constraint(pumpkin_constraints::less_than_or_equals(terms, rhs, tag))
             .post(),
         Cmp::Ge => {
             let neg: Vec<_> = terms.iter().map(|t| t.scaled(-1)).collect();
             solver
-                .add_constraint(pumpkin_solver::less_than_or_equals(neg, -rhs, tag))
+                .add_constraint(pumpkin_constraints::less_than_or_equals(neg, -rhs, tag))
                 .post()
         }
     };

@@ -1,17 +1,17 @@
 //! The cp backend's search: which variable and value to branch on, and when to restart.
 
-use pumpkin_solver::conflict_resolvers::resolvers::{AnalysisMode, ResolutionResolver};
-use pumpkin_solver::core::branching::branchers::dynamic_brancher::DynamicBrancher;
-use pumpkin_solver::core::branching::branchers::independent_variable_value_brancher::IndependentVariableValueBrancher;
-use pumpkin_solver::core::branching::value_selection::{InDomainMin, InDomainRandom};
-use pumpkin_solver::core::branching::variable_selection::{FirstFail, VariableSelector};
-use pumpkin_solver::core::branching::{Brancher, BrancherEvent, SelectionContext};
-use pumpkin_solver::core::options::{RestartOptions, SequenceGeneratorType, SolverOptions};
-use pumpkin_solver::core::predicate;
-use pumpkin_solver::core::predicates::Predicate;
-use pumpkin_solver::core::rand::SeedableRng;
-use pumpkin_solver::core::rand::rngs::SmallRng;
-use pumpkin_solver::core::variables::DomainId;
+use pumpkin_conflict_resolvers::resolvers::{AnalysisMode, ResolutionResolver};
+use pumpkin_core::branching::branchers::dynamic_brancher::DynamicBrancher;
+use pumpkin_core::branching::branchers::independent_variable_value_brancher::IndependentVariableValueBrancher;
+use pumpkin_core::branching::value_selection::{InDomainMin, InDomainRandom};
+use pumpkin_core::branching::variable_selection::{FirstFail, VariableSelector};
+use pumpkin_core::branching::{Brancher, BrancherEvent, SelectionContext};
+use pumpkin_core::options::{RestartOptions, SequenceGeneratorType, SolverOptions};
+use pumpkin_core::predicate;
+use pumpkin_core::predicates::Predicate;
+use pumpkin_core::rand::SeedableRng;
+use pumpkin_core::rand::rngs::SmallRng;
+use pumpkin_core::variables::DomainId;
 
 use crate::contract::BackendError;
 

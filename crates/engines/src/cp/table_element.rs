@@ -10,15 +10,15 @@
 //! (built only when conflict analysis asks), and propagation walks the table's few distinct
 //! entries (a corner's weights 0..3) instead of every value of `P`.
 
-use pumpkin_solver::core::predicate;
-use pumpkin_solver::core::predicates::Predicate;
-use pumpkin_solver::core::proof::{ConstraintTag, InferenceCode, InferenceLabel};
-use pumpkin_solver::core::propagation::{
+use pumpkin_core::predicate;
+use pumpkin_core::predicates::Predicate;
+use pumpkin_core::proof::{ConstraintTag, InferenceCode, InferenceLabel};
+use pumpkin_core::propagation::{
     DomainEvents, EventsToRegister, ExplanationContext, LazyExplanation, LocalId, Priority, PropagationContext,
     Propagator, PropagatorConstructor, PropagatorConstructorContext, PropagatorSpec, ReadDomains, RuntimeCheckers,
 };
-use pumpkin_solver::core::state::PropagationStatusCP;
-use pumpkin_solver::core::variables::DomainId;
+use pumpkin_core::state::PropagationStatusCP;
+use pumpkin_core::variables::DomainId;
 
 /// The label of this propagator's inferences (what pumpkin's proof log would name).
 #[derive(Clone, Copy, Debug)]
