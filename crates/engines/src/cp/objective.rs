@@ -195,7 +195,9 @@ fn post_objective(b: &mut Built, n: &Normal) -> (DomainId, bool) {
         super::ints::narrow(n.hi - n.constant),
     );
     terms.push(obj.scaled(-1));
-    b.solver.add_constraint(pumpkin_constraints::equals(terms, 0, tag)).post();
+    b.solver
+        .add_constraint(pumpkin_constraints::equals(terms, 0, tag))
+        .post();
     (obj, fresh)
 }
 

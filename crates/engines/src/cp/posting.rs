@@ -134,7 +134,9 @@ impl Posting {
             self.made += 1;
             let mut t = partial_sums(&mut self.solver, terms, tag);
             t.push(s.scaled(-1));
-            self.solver.add_constraint(pumpkin_constraints::equals(t, 0, tag)).post();
+            self.solver
+                .add_constraint(pumpkin_constraints::equals(t, 0, tag))
+                .post();
             post_cmp(&mut self.solver, vec![s.scaled(1)], lin.cmp, rhs, tag);
             return (Some(s), true);
         }
@@ -169,7 +171,9 @@ fn partial_sums(solver: &mut Solver, terms: Vec<AffineView<DomainId>>, tag: Tag)
             let s = solver.new_bounded_integer(narrow(lo), narrow(hi));
             let mut with_sum = run.to_vec();
             with_sum.push(s.scaled(-1));
-            solver.add_constraint(pumpkin_constraints::equals(with_sum, 0, tag)).post();
+            solver
+                .add_constraint(pumpkin_constraints::equals(with_sum, 0, tag))
+                .post();
             s.scaled(1)
         })
         .collect();
@@ -179,7 +183,9 @@ fn partial_sums(solver: &mut Solver, terms: Vec<AffineView<DomainId>>, tag: Tag)
 fn post_cmp(solver: &mut Solver, terms: Vec<AffineView<DomainId>>, cmp: Cmp, rhs: i32, tag: Tag) {
     let terms = partial_sums(solver, terms, tag);
     match cmp {
-        Cmp::Eq => solver.add_constraint(pumpkin_constraints::equals(terms, rhs, tag)).post(),
+        Cmp::Eq => solver
+            .add_constraint(pumpkin_constraints::equals(terms, rhs, tag))
+            .post(),
         Cmp::Le => solver
             .add_constraint(pumpkin_constraints::less_than_or_equals(terms, rhs, tag))
             .post(),
