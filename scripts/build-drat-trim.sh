@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds drat-trim (Heule et al.'s DRAT checker, one C file, MIT licence) into
-# target/tools/drat-trim from vendor/drat-trim/drat-trim.c (the copy pumpkin-solver 0.5.0
+# target/tools/drat-trim from vendor/drat-trim/ (drat-trim.c and its two headers, as pumpkin-solver 0.5.0
 # ships in its tests; THIRD-PARTY.md). Nothing is downloaded. Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
