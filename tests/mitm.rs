@@ -386,7 +386,7 @@ fn assumptions_on_auxiliary_bits_are_kept_and_staged_files_solve() {
     use sokuc::puzzle::Puzzle;
     let m = file.compile(&sokuc::puzzle::CompileOptions::default()).unwrap();
     let f = file.formula(&m);
-    assert!(f.staged.is_some(), "the objective is staged");
+    assert!(f.staged().is_some(), "the objective is staged");
     assert_eq!(f.wide_rows().len(), 2, "the row and the objective's value are split");
     // Both rows whole: the nine file variables are all that is enumerated.
     assert!(agree_on_staged(f, Vec::new(), "no assumptions"));

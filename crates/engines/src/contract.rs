@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::encode::EncodeOptions;
-use crate::ir::{Constraint, Lit, PbFormula, Projection, Status};
+use crate::ir::{Lit, PbFormula, Projection, Status};
 
 use crate::basis::Basis;
 use crate::budget::Deadline;
@@ -508,20 +508,20 @@ pub fn check_open_options(caps: Capabilities, backend: &'static str, opts: &Solv
 /// them (the search engine) or grow new variables (SAT solvers), and neither is what the
 /// caller meant.
 pub fn check_lits(formula: &PbFormula, lits: &[Lit], backend: &'static str) -> Result<(), BackendError> {
-    match lits.iter().find(|l| l.var().0 >= formula.num_vars) {
+    match lits.iter().find(|l| l.var().0 >= formula.num_vars()) {
         Some(l) => Err(BackendError::Solver {
             backend,
             message: format!(
                 "literal {} of a variable the formula does not have ({} variables)",
                 l.dimacs(),
-                formula.num_vars
+                formula.num_vars()
             ),
         }),
         None => Ok(()),
     }
 }
 
-/// Sets the right-hand side of constraint `row` in `formula` (only linear rows have one);
+/// Sets the right-hand side of constraint `row` in `formula` (a linear row or a `SumOf`);
 /// true if it changed.
 pub fn set_formula_rhs(
     formula: &mut PbFormula,
@@ -529,20 +529,17 @@ pub fn set_formula_rhs(
     rhs: i64,
     backend: &'static str,
 ) -> Result<bool, BackendError> {
-    let old = match formula.constraints.get_mut(row).map(|(_, c)| c) {
-        Some(Constraint::Linear(l)) => &mut l.rhs,
-        Some(Constraint::SumOf { rhs: r, .. }) => r,
-        other => {
-            return Err(BackendError::Solver {
-                backend,
-                message: match other {
-                    None => format!("constraint {row} does not exist"),
-                    Some(c) => format!("constraint {row} is a {}, which has no right-hand side", c.kind()),
-                },
-            });
-        }
+    let Some(old) = formula.rhs(row) else {
+        return Err(BackendError::Solver {
+            backend,
+            message: match formula.constraints().get(row) {
+                None => format!("constraint {row} does not exist"),
+                Some((_, c)) => format!("constraint {row} is a {}, which has no right-hand side", c.kind()),
+            },
+        });
     };
-    Ok(std::mem::replace(old, rhs) != rhs)
+    formula.set_rhs(row, rhs);
+    Ok(old != rhs)
 }
 
 /// The label of clauses added through [`Session::add_clause`].

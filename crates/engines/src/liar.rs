@@ -111,7 +111,7 @@ fn optimum(f: &PbFormula) -> Result<Option<Vec<bool>>, BackendError> {
 fn worse_than(f: &PbFormula, at_least: i64) -> Result<Option<Vec<bool>>, BackendError> {
     let Some(obj) = f.objective() else { return Ok(None) };
     let mut g = f.clone();
-    g.objective = None;
+    g.take_objective();
     let negated = obj.iter().map(|&(c, l)| (-c, l)).collect();
     g.add(
         "the liar's worse model",
@@ -355,7 +355,7 @@ pub fn two_of_four_items() -> PbFormula {
         "two items",
         Constraint::Linear(Linear::new((0..4).map(|i| (1, x(i))).collect(), Cmp::Eq, 2)),
     );
-    f.objective = Some(vec![(3, x(0)), (5, x(1)), (4, x(2)), (6, x(3))]);
+    f.set_objective(Some(vec![(3, x(0)), (5, x(1)), (4, x(2)), (6, x(3))]));
     f
 }
 

@@ -74,12 +74,12 @@ pub fn row_at_least(f: &PbFormula, limit: u128) -> Option<(&str, u128)> {
             _ => 0,
         }
     };
-    f.constraints.iter().find_map(|(label, c)| {
+    f.constraints().iter().find_map(|(label, c)| {
         let w = match c {
             crate::ir::Constraint::SumOf { parts, rhs, .. } => {
                 parts
                     .iter()
-                    .map(|&p| f.constraints.get(p).map_or(0, |(_, c)| width(c)))
+                    .map(|&p| f.constraints().get(p).map_or(0, |(_, c)| width(c)))
                     .sum::<u128>()
                     + rhs.unsigned_abs() as u128
             }

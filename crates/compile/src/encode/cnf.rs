@@ -157,12 +157,12 @@ fn run(
 ) -> Result<EncodeStats, EncodeError> {
     let mut budgeted = Budgeted::new(sink, opts.max_clauses, opts.max_memory, cost, deadline);
     let sink: &mut Budgeted = &mut budgeted;
-    sink.reserve_vars(f.num_vars);
+    sink.reserve_vars(f.num_vars());
     let groups = Groups::new(f);
     let mut stats = EncodeStats::default();
     // Left-side sums built so far, by constraint index, for `SumOf`.
     let mut sums: HashMap<usize, OrderInt> = HashMap::new();
-    for (index, (label, c)) in f.constraints.iter().enumerate() {
+    for (index, (label, c)) in f.constraints().iter().enumerate() {
         let before = sink.num_vars();
         match c {
             Constraint::Clause(ls) => sink.add_clause(ls),
@@ -342,10 +342,7 @@ mod tests {
 
     /// `sum i * x_i = n` over `n` variables: a sum with many distinct weights.
     fn wide(n: u32) -> PbFormula {
-        let mut f = PbFormula {
-            num_vars: n,
-            ..Default::default()
-        };
+        let mut f = PbFormula::new(n);
         let terms = (0..n).map(|i| (i as i64 + 1, Var(i).pos())).collect();
         f.add("wide", Constraint::Linear(Linear::new(terms, Cmp::Eq, n as i64)));
         f

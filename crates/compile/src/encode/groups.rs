@@ -18,7 +18,7 @@ impl Groups {
     pub(super) fn new(f: &PbFormula) -> Groups {
         let mut members = Vec::new();
         let mut of_var: HashMap<Var, Vec<usize>> = HashMap::new();
-        for (_, c) in &f.constraints {
+        for (_, c) in f.constraints() {
             let (ls, exact) = match c {
                 Constraint::ExactlyOne(ls) => (ls, true),
                 Constraint::AtMostOne(ls) => (ls, false),

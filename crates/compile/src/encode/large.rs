@@ -224,10 +224,7 @@ mod tests {
     use crate::ir::{Cmp, Constraint, Linear, PbFormula, Var};
 
     fn row(weights: &[i64], cmp: Cmp, rhs: i64) -> PbFormula {
-        let mut f = PbFormula {
-            num_vars: u32::try_from(weights.len()).unwrap(),
-            ..Default::default()
-        };
+        let mut f = PbFormula::new(u32::try_from(weights.len()).unwrap());
         let terms = weights
             .iter()
             .enumerate()

@@ -16,7 +16,7 @@ pub struct Row {
 }
 
 pub fn rows(f: &PbFormula) -> Vec<Row> {
-    let labels = f.constraints.iter().map(|(l, _)| l.clone());
+    let labels = f.constraints().iter().map(|(l, _)| l.clone());
     f.linear_rows()
         .into_iter()
         .zip(labels)
@@ -27,7 +27,7 @@ pub fn rows(f: &PbFormula) -> Vec<Row> {
 /// The objective over variables (positive coefficients or not) and its constant: a term on
 /// a negated literal, `c·~x`, is `c - c·x`. `None` without an objective.
 pub fn objective(f: &PbFormula) -> Option<(Vec<(i64, usize)>, i64)> {
-    let terms = f.objective.clone()?;
+    let terms = f.objective()?.to_vec();
     let r = positive(&Linear::new(terms, Cmp::Eq, 0), String::new());
     Some((r.terms, -r.rhs))
 }

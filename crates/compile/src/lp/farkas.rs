@@ -98,7 +98,7 @@ pub fn check(f: &PbFormula, cert: &Certificate) -> Result<Checked, Rejected> {
     let rows: HashMap<usize, Row> = cert
         .multipliers
         .iter()
-        .filter(|&&(i, _)| i < f.constraints.len())
+        .filter(|&&(i, _)| i < f.constraints().len())
         .map(|&(i, _)| (i, relax::row(f, i)))
         .collect();
     check_with(|i| rows.get(&i), cert)
@@ -225,7 +225,7 @@ pub fn describe(f: &PbFormula, cert: &Certificate, checked: &Checked, shown: usi
             (_, false) => " + ",
             (_, true) => " − ",
         };
-        let label = f.constraints.get(i).map_or("?", |(l, _)| l.as_str());
+        let label = f.constraints().get(i).map_or("?", |(l, _)| l.as_str());
         s.push_str(&format!("{sign}{}×({label})", y.unsigned_abs()));
     }
     if terms.len() > shown {
@@ -245,10 +245,7 @@ mod tests {
 
     /// x + y ≥ 2 (a clause-like row) and x + y ≤ 1.
     fn clash() -> PbFormula {
-        let mut f = PbFormula {
-            num_vars: 2,
-            ..Default::default()
-        };
+        let mut f = PbFormula::new(2);
         let (x, y) = (Var(0).pos(), Var(1).pos());
         f.add(
             "both",

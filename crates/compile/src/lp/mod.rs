@@ -98,11 +98,11 @@ pub struct Attempt {
 
 /// The literals of `f`'s rows, a `SumOf` counting its parts'.
 fn entries(f: &PbFormula) -> usize {
-    let linear = |i: usize| match &f.constraints[i].1 {
+    let linear = |i: usize| match &f.constraints()[i].1 {
         Constraint::Linear(l) => l.terms.len(),
         _ => 0,
     };
-    f.constraints
+    f.constraints()
         .iter()
         .map(|(_, c)| match c {
             Constraint::Clause(ls) | Constraint::AtMostOne(ls) | Constraint::ExactlyOne(ls) => ls.len(),
@@ -121,12 +121,12 @@ pub fn refute(f: &PbFormula, limits: &Limits, stop: &dyn Fn() -> bool) -> Attemp
         iterations,
         ms: t0.elapsed().as_secs_f64() * 1e3,
     };
-    if f.constraints.len() > limits.max_rows || entries(f) > limits.max_entries {
+    if f.constraints().len() > limits.max_rows || entries(f) > limits.max_entries {
         return done(Verdict::GaveUp(GaveUp::TooLarge), 0);
     }
     let rows = relax::rows(f);
     // Columns for the variables that occur, in the order they are first met.
-    let mut column_of = vec![u32::MAX; f.num_vars as usize];
+    let mut column_of = vec![u32::MAX; f.num_vars() as usize];
     let mut columns: Vec<Vec<(u32, f64)>> = Vec::new();
     for (i, r) in rows.iter().enumerate() {
         for &(v, a) in &r.terms {
@@ -175,10 +175,7 @@ mod tests {
     #[test]
     fn pigeons_are_refuted_and_a_satisfiable_formula_is_not() {
         // Three pigeons, two holes: p[i][h], each pigeon in a hole, each hole at most one.
-        let mut f = PbFormula {
-            num_vars: 6,
-            ..Default::default()
-        };
+        let mut f = PbFormula::new(6);
         let p = |i: u32, h: u32| Var(i * 2 + h).pos();
         for i in 0..3 {
             f.add(format!("pigeon {i}"), Constraint::Clause(vec![p(i, 0), p(i, 1)]));
@@ -198,16 +195,13 @@ mod tests {
         assert!(text.contains("×(pigeon 0)") && text.contains("×(hole 1)"), "{text}");
 
         let mut g = f.clone();
-        g.constraints.truncate(4);
+        g.truncate(4);
         assert_eq!(refute(&g, &Limits::default(), &|| false).verdict, Verdict::Feasible);
     }
 
     #[test]
     fn limits_and_stops_give_no_argument() {
-        let mut f = PbFormula {
-            num_vars: 1,
-            ..Default::default()
-        };
+        let mut f = PbFormula::new(1);
         f.add(
             "x ≥ 2",
             Constraint::Linear(Linear::new(vec![(1, Var(0).pos())], Cmp::Ge, 2)),

@@ -54,7 +54,7 @@ pub fn row(f: &PbFormula, index: usize) -> Row {
         }
         finish(terms, cmp, rhs)
     };
-    match &f.constraints[index].1 {
+    match &f.constraints()[index].1 {
         Constraint::Clause(ls) => unit(ls, Cmp::Ge, terms),
         Constraint::AtMostOne(ls) => unit(ls, Cmp::Le, terms),
         Constraint::ExactlyOne(ls) => unit(ls, Cmp::Eq, terms),
@@ -70,7 +70,7 @@ pub fn row(f: &PbFormula, index: usize) -> Row {
         Constraint::SumOf { parts, cmp, rhs } => {
             let mut r = i128::from(*rhs);
             for &p in parts {
-                if let Constraint::Linear(lin) = &f.constraints[p].1 {
+                if let Constraint::Linear(lin) = &f.constraints()[p].1 {
                     for &(c, l) in &lin.terms {
                         add_lit(&mut terms, &mut r, i128::from(c), l);
                     }
@@ -83,7 +83,7 @@ pub fn row(f: &PbFormula, index: usize) -> Row {
 
 /// Every constraint of `f` as a row, in the formula's order (row `i` is constraint `i`).
 pub fn rows(f: &PbFormula) -> Vec<Row> {
-    (0..f.constraints.len()).map(|i| row(f, i)).collect()
+    (0..f.constraints().len()).map(|i| row(f, i)).collect()
 }
 
 #[cfg(test)]
@@ -93,10 +93,7 @@ mod tests {
 
     #[test]
     fn negative_literals_move_their_constant_and_repeats_merge() {
-        let mut f = PbFormula {
-            num_vars: 3,
-            ..Default::default()
-        };
+        let mut f = PbFormula::new(3);
         let (a, b, c) = (Var(0), Var(1), Var(2));
         f.add("clause", Constraint::Clause(vec![a.pos(), b.negative(), c.pos()]));
         f.add(
@@ -129,10 +126,7 @@ mod tests {
 
     #[test]
     fn a_variable_that_cancels_leaves_the_row() {
-        let mut f = PbFormula {
-            num_vars: 1,
-            ..Default::default()
-        };
+        let mut f = PbFormula::new(1);
         f.add("taut", Constraint::Clause(vec![Var(0).pos(), Var(0).negative()]));
         let r = row(&f, 0);
         // x + 1 − x ≥ 1  ->  0 ≥ 0

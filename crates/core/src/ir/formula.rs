@@ -169,18 +169,18 @@ pub struct Violation {
 /// outside the crate the fields are read through accessors only.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PbFormula {
-    pub num_vars: u32,
-    pub constraints: Vec<(String, Constraint)>,
+    pub(crate) num_vars: u32,
+    pub(crate) constraints: Vec<(String, Constraint)>,
     /// A linear objective to minimise, `Σ coef·lit` (OPB's `min:`); `None` for a
     /// decision problem. Backends solve the constraints; the run path improves an answer
     /// until no better one exists (`run::optimise`).
-    pub objective: Option<Vec<(i64, Lit)>>,
+    pub(crate) objective: Option<Vec<(i64, Lit)>>,
     /// An objective too wide for one 64-bit sum (OPB files past 62 bits), minimised
     /// lexicographically: `objective` is its first stage (see [`Staged`]).
-    pub staged: Option<Staged>,
+    pub(crate) staged: Option<Staged>,
     /// Rows too wide for 64 bits, as written, next to the digit columns that stand for them
     /// in `constraints` (see [`WideRow`]).
-    pub wide: Vec<WideRow>,
+    pub(crate) wide: Vec<WideRow>,
 }
 
 /// A row too wide for one 64-bit row, kept exactly beside the digit columns over slack and
@@ -285,18 +285,94 @@ impl PbFormula {
         self.wide.push(row);
     }
 
-    /// Sets the right-hand side of the linear row at `index` (a sweep changes only these
-    /// between solves); `false`, and no change, when that row is not linear.
+    /// Sets the right-hand side of row `index`, a linear row or a `SumOf` (a sweep changes
+    /// only these between solves); `false`, and no change, when that row has none.
     pub fn set_rhs(&mut self, index: usize, rhs: i64) -> bool {
-        match self.constraints.get_mut(index) {
-            Some((_, Constraint::Linear(l))) => {
-                l.rhs = rhs;
-                // The columns no longer stand for the row as written.
-                self.wide.retain(|w| !w.columns.contains(&index));
-                true
-            }
-            _ => false,
+        let slot = match self.constraints.get_mut(index) {
+            Some((_, Constraint::Linear(l))) => &mut l.rhs,
+            Some((_, Constraint::SumOf { rhs: r, .. })) => r,
+            _ => return false,
+        };
+        *slot = rhs;
+        // The columns no longer stand for the row as written.
+        self.wide.retain(|w| !w.columns.contains(&index));
+        true
+    }
+
+    /// The right-hand side of row `index`, where it has one (a linear row or a `SumOf`).
+    pub fn rhs(&self, index: usize) -> Option<i64> {
+        match self.constraints.get(index) {
+            Some((_, Constraint::Linear(l))) => Some(l.rhs),
+            Some((_, Constraint::SumOf { rhs, .. })) => Some(*rhs),
+            _ => None,
         }
+    }
+
+    /// `n` new variables, numbered from the returned one on (a bound's bits, a counter's
+    /// outputs): the formula's rows may use them from now on.
+    ///
+    /// # Panics
+    /// Past `u32::MAX` variables.
+    pub fn add_vars(&mut self, n: u32) -> u32 {
+        let first = self.num_vars;
+        self.num_vars = first.checked_add(n).expect("fewer than 2^32 variables");
+        first
+    }
+
+    /// Takes the objective out, leaving a decision problem over the same rows (and the same
+    /// stages, so that a bound row written for the first stage keeps its meaning).
+    pub fn take_objective(&mut self) -> Option<Vec<(i64, Lit)>> {
+        self.objective.take()
+    }
+
+    /// Drops every row from `len` on (a session's rows for one call), and the wide rows whose
+    /// columns went with them.
+    pub fn truncate(&mut self, len: usize) {
+        self.constraints.truncate(len);
+        self.wide.retain(|w| w.columns.end <= len);
+    }
+
+    /// Makes one stage of the staged objective the objective to minimise now (`None`: no
+    /// stage is left), keeping the stages: the run path minimises them one after another.
+    ///
+    /// # Panics
+    /// If a literal is of a variable the formula does not have, or the stage is too wide for
+    /// 64-bit sums (a stage is at most 61 bits wide).
+    pub fn set_stage(&mut self, terms: Option<Vec<(i64, Lit)>>) {
+        let staged = self.staged.take();
+        self.set_objective(terms);
+        self.staged = staged;
+    }
+
+    /// Sets an objective too wide for one 64-bit sum: its stages, the first of which is the
+    /// objective to minimise first.
+    ///
+    /// # Panics
+    /// If a stage's literal is of a variable the formula does not have.
+    pub fn set_staged_objective(&mut self, staged: Staged) {
+        self.set_objective(staged.stages(61).into_iter().next());
+        self.staged = Some(staged);
+    }
+
+    /// Takes every row out, for a pass that adds them back rewritten ([`PbFormula::add`]).
+    ///
+    /// # Panics
+    /// If the formula has wide rows or `SumOf` rows, which name rows by position.
+    pub fn take_constraints(&mut self) -> Vec<(String, Constraint)> {
+        assert!(
+            self.wide.is_empty()
+                && !self
+                    .constraints
+                    .iter()
+                    .any(|(_, c)| matches!(c, Constraint::SumOf { .. })),
+            "rows named by position cannot be taken out"
+        );
+        std::mem::take(&mut self.constraints)
+    }
+
+    /// The objective in its stages, where it is too wide for one 64-bit sum.
+    pub fn staged(&self) -> Option<&Staged> {
+        self.staged.as_ref()
     }
 
     /// Sets (or, with `None`, removes) the objective to minimise.

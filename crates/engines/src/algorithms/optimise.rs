@@ -85,7 +85,7 @@ impl Run<'_, '_> {
 
     /// A model of the bounded formula: its value, after the caller saw it (`Break`: stop).
     fn found(&mut self, formula: &PbFormula, a: &[bool]) -> Result<ControlFlow<()>, BackendError> {
-        let n = formula.num_vars as usize;
+        let n = formula.num_vars() as usize;
         let a = a.get(..n).ok_or_else(|| BackendError::Solver {
             backend: self.name,
             message: format!("a model of {} values for {n} variables", a.len()),
@@ -173,7 +173,7 @@ pub fn by_sessions<B: Backend + ?Sized>(
     opts: &SolveOptions,
     improved: &mut Improved<'_>,
 ) -> Result<Optimum, BackendError> {
-    let Some(objective) = &formula.objective else {
+    let Some(objective) = &formula.objective() else {
         let out = b.solve(formula, opts)?;
         let mut run = Run {
             improved,
@@ -234,9 +234,8 @@ pub fn by_assumptions<B: Backend + ?Sized>(
         return by_rhs(b, formula, Some(n), opts, improved);
     }
     let mut bounded = formula.clone();
-    bounded.objective = None;
-    let first = bounded.num_vars;
-    bounded.num_vars += bits32;
+    bounded.take_objective();
+    let first = bounded.add_vars(bits32);
     let g_units = g;
     let g = i64::try_from(g).expect("the gcd of coefficients below 2^62 fits");
     let mut terms: Vec<(i64, Lit)> = n.terms.iter().map(|&(c, v)| (c / g, v.pos())).collect();
@@ -289,9 +288,8 @@ pub fn by_rhs<B: Backend + ?Sized>(
     opts: &SolveOptions,
     improved: &mut Improved<'_>,
 ) -> Result<Optimum, BackendError> {
-    let objective = formula.objective.clone().unwrap_or_default();
     let mut bounded = formula.clone();
-    bounded.objective = None;
+    let objective = bounded.take_objective().unwrap_or_default();
     let ceiling = normal.map_or(i64::MAX, |n| n.hi);
     let row = bounded.add(
         "objective bound",

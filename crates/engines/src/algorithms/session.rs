@@ -73,7 +73,7 @@ impl<B: Backend + ?Sized> Session for Resolving<'_, B> {
             return self.backend.solve(&self.formula, &o);
         }
         // Unit clauses for this solve only: removed again whatever the answer.
-        let keep = self.formula.constraints.len();
+        let keep = self.formula.constraints().len();
         for &l in assumptions.iter().chain(&opts.assumptions) {
             self.formula.add("assumption", Constraint::Clause(vec![l]));
         }
@@ -82,7 +82,7 @@ impl<B: Backend + ?Sized> Session for Resolving<'_, B> {
             ..opts.clone()
         };
         let out = self.backend.solve(&self.formula, &o);
-        self.formula.constraints.truncate(keep);
+        self.formula.truncate(keep);
         out
     }
 }

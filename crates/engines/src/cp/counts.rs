@@ -291,13 +291,13 @@ pub(super) fn labelling(
     group_len: &[usize],
 ) -> Option<Labelling> {
     let mut used = vec![false; place.len()];
-    let mut rows = vec![false; f.constraints.len()];
+    let mut rows = vec![false; f.constraints().len()];
     // Groups met so far, in order, and where each is in that list.
     let mut touched: Vec<usize> = Vec::new();
     let mut slot: HashMap<usize, u32> = HashMap::new();
     let mut members: Vec<Vec<(usize, i32)>> = Vec::new();
     let mut counts: Vec<Count> = Vec::new();
-    for (i, (_, c)) in f.constraints.iter().enumerate() {
+    for (i, (_, c)) in f.constraints().iter().enumerate() {
         if skip[i] {
             continue;
         }

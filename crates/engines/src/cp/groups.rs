@@ -44,9 +44,9 @@ pub fn integer_groups(f: &PbFormula) -> Vec<Vec<Lit>> {
 /// families partition the placements; a face meets its 3 vertex rows (and the count rows of
 /// the types with several copies), a type every vertex it can reach.
 pub(super) fn choose_groups(f: &PbFormula) -> Vec<(usize, Vec<Var>)> {
-    let n = f.num_vars as usize;
+    let n = f.num_vars() as usize;
     let cands: Vec<(usize, Vec<Var>)> = f
-        .constraints
+        .constraints()
         .iter()
         .enumerate()
         .filter_map(|(i, (_, c))| match c {
@@ -131,12 +131,12 @@ pub(super) fn choose_groups(f: &PbFormula) -> Vec<(usize, Vec<Var>)> {
 /// For each candidate group, how many other constraints (not candidates) have some of its
 /// variables: the rows it would bring an integer term to.
 fn rows_met(f: &PbFormula, cands: &[(usize, Vec<Var>)]) -> Vec<usize> {
-    let mut is_cand = vec![false; f.constraints.len()];
+    let mut is_cand = vec![false; f.constraints().len()];
     for (i, _) in cands {
         is_cand[*i] = true;
     }
-    let mut rows_of: Vec<Vec<usize>> = vec![Vec::new(); f.num_vars as usize];
-    for (i, (_, c)) in f.constraints.iter().enumerate() {
+    let mut rows_of: Vec<Vec<usize>> = vec![Vec::new(); f.num_vars() as usize];
+    for (i, (_, c)) in f.constraints().iter().enumerate() {
         let vars: Vec<Var> = match c {
             _ if is_cand[i] => continue,
             Constraint::Clause(ls) | Constraint::AtMostOne(ls) | Constraint::ExactlyOne(ls) => {

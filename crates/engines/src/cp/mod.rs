@@ -189,7 +189,7 @@ fn run(
         return;
     }
     let (status, assignment) = result.unwrap_or((Status::Unknown, None));
-    let stats = stop.stats(formula.num_vars as usize + built.ints, built.rows, build_time, t1);
+    let stats = stop.stats(formula.num_vars() as usize + built.ints, built.rows, build_time, t1);
     let _ = tx.send(Ok(Outcome {
         status,
         assignment,

@@ -115,7 +115,7 @@ pub(super) fn refuse_wide_rows(f: &PbFormula) -> Result<(), BackendError> {
 
 pub(super) fn estimate_bytes(f: &PbFormula) -> u64 {
     let terms: u64 = f
-        .constraints
+        .constraints()
         .iter()
         .map(|(_, c)| match c {
             Constraint::Clause(ls) | Constraint::AtMostOne(ls) | Constraint::ExactlyOne(ls) => ls.len() as u64,
@@ -123,7 +123,7 @@ pub(super) fn estimate_bytes(f: &PbFormula) -> u64 {
             Constraint::SumOf { parts, .. } => parts.len() as u64,
         })
         .sum();
-    (f.num_vars as u64)
+    (f.num_vars() as u64)
         .saturating_mul(BYTES_PER_VAR)
         .saturating_add(terms.saturating_mul(BYTES_PER_TERM))
 }
@@ -169,10 +169,10 @@ pub(super) fn build(
     let mut solver = Solver::with_options(options.solver_options(seed));
     let tag = solver.new_constraint_tag();
     let chosen_groups = choose_groups(f);
-    let mut place: Vec<Option<(usize, i32)>> = vec![None; f.num_vars as usize];
+    let mut place: Vec<Option<(usize, i32)>> = vec![None; f.num_vars() as usize];
     let mut ints: Vec<DomainId> = Vec::with_capacity(chosen_groups.len());
     let mut group_len = Vec::with_capacity(chosen_groups.len());
-    let mut chosen = vec![false; f.constraints.len()];
+    let mut chosen = vec![false; f.constraints().len()];
     for (g, (row, vars)) in chosen_groups.iter().enumerate() {
         chosen[*row] = true;
         ints.push(solver.new_bounded_integer(0, int(vars.len()) - 1));
@@ -183,8 +183,8 @@ pub(super) fn build(
     }
     // Rows that an implied `SumOf` adds up get an integer for their left side, so the sum
     // row sees them directly (as the CNF encoders reuse their sums).
-    let mut referenced = vec![false; f.constraints.len()];
-    for (_, c) in &f.constraints {
+    let mut referenced = vec![false; f.constraints().len()];
+    for (_, c) in f.constraints() {
         if let Constraint::SumOf { parts, .. } = c {
             for &p in parts {
                 referenced[p] = true;
@@ -203,7 +203,7 @@ pub(super) fn build(
     let mut m = Posting {
         solver,
         tag,
-        lits: vec![None; f.num_vars as usize],
+        lits: vec![None; f.num_vars() as usize],
         place,
         group_len,
         ints,
@@ -217,7 +217,7 @@ pub(super) fn build(
     // test found this: a Kakuro cell whose digits were all filtered away left `= 1` on an
     // empty sum, and pumpkin panicked.
     let mut constant_false = false;
-    for (i, (_, c)) in f.constraints.iter().enumerate() {
+    for (i, (_, c)) in f.constraints().iter().enumerate() {
         // Posting propagates at the root, which takes long on large rows: the deadline and
         // the memory limit are checked between constraints.
         if deadline.passed() {
@@ -291,7 +291,7 @@ pub(super) fn build(
             tag,
         });
     }
-    let read = (0..f.num_vars as usize)
+    let read = (0..f.num_vars() as usize)
         .map(|v| match (m.place[v], m.lits[v]) {
             (Some((g, i)), _) => Read::Value(m.ints[g], i),
             (None, Some(l)) => Read::Lit(l),

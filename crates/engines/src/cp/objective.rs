@@ -60,7 +60,7 @@ pub(super) fn optimise<B: Backend>(
     opts: &SolveOptions,
     improved: &mut Improved<'_>,
 ) -> Result<Optimum, BackendError> {
-    let Some(objective) = &formula.objective else {
+    let Some(objective) = &formula.objective() else {
         return algorithms::by_sessions(cp, formula, opts, improved);
     };
     let normal = algorithms::normal(objective);
@@ -264,7 +264,7 @@ fn run(
     }
     // The objective's integer and its row count too.
     let stats = stop.stats(
-        formula.num_vars as usize + built.ints + 1,
+        formula.num_vars() as usize + built.ints + 1,
         built.rows + 1,
         build_time,
         t1,

@@ -76,7 +76,7 @@ pub(super) fn optimise_with<B: Backend>(
     opts: &SolveOptions,
     improved: &mut Improved<'_>,
 ) -> Result<Optimum, BackendError> {
-    let Some(objective) = &formula.objective else {
+    let Some(objective) = &formula.objective() else {
         return algorithms::by_sessions(b, formula, opts, improved);
     };
     let w = objective
@@ -169,10 +169,10 @@ fn narrow(solver: Solver, formula: &PbFormula, deadline: &Deadline, limit: u128)
     let width = |r: &Linear| {
         r.terms.iter().map(|&(c, _)| u128::from(c.unsigned_abs())).sum::<u128>() + u128::from(r.rhs.unsigned_abs())
     };
-    let mut columns = formula.num_vars;
+    let mut columns = formula.num_vars();
     let mut out = Vec::new();
     // `linear_rows` gives one row per constraint, in order: the labels line up.
-    for ((label, c), row) in formula.constraints.iter().zip(formula.linear_rows()) {
+    for ((label, c), row) in formula.constraints().iter().zip(formula.linear_rows()) {
         // Clauses and groups have unit coefficients, which CBC keeps exact at any length
         // (as `row_at_least` measures them).
         let weighted = matches!(c, Constraint::Linear(_) | Constraint::SumOf { .. });
@@ -253,9 +253,10 @@ pub(super) fn solve(
     // rounded, may break one (see `MIP_ROW_LIMIT`). CBC's "infeasible" and its bound stand as they are:
     // its tolerances only let in more points, never fewer.
     let broken = match (&first.0.status, &first.0.assignment) {
-        (Status::Sat, Some(a)) if row_at_least(formula, MIP_EXACT_ROW_LIMIT).is_some() => {
-            formula.evaluate(&a[..formula.num_vars as usize]).err().map(|v| v.label)
-        }
+        (Status::Sat, Some(a)) if row_at_least(formula, MIP_EXACT_ROW_LIMIT).is_some() => formula
+            .evaluate(&a[..formula.num_vars() as usize])
+            .err()
+            .map(|v| v.label),
         _ => None,
     };
     let Some(broken) = broken else {
@@ -297,7 +298,7 @@ fn solve_narrowed(
         Narrowed::Rows { rows, columns } => (rows, columns),
         Narrowed::TimedOut => {
             let stats = SolveStats {
-                vars: formula.num_vars as u64,
+                vars: formula.num_vars() as u64,
                 build_ms: t0.elapsed().as_secs_f64() * 1e3,
                 ..Default::default()
             };
@@ -305,7 +306,7 @@ fn solve_narrowed(
         }
         Narrowed::Fails(why) => {
             let mut out = Outcome::unknown(SolveStats {
-                vars: formula.num_vars as u64,
+                vars: formula.num_vars() as u64,
                 build_ms: t0.elapsed().as_secs_f64() * 1e3,
                 ..Default::default()
             });
@@ -493,7 +494,7 @@ impl Attempt<'_> {
             return Ok((refuted(), true));
         }
         // The cardinality rows knapsack rows imply (`rows.rs`), on 0/1 columns.
-        let cards = if columns == formula.num_vars {
+        let cards = if columns == formula.num_vars() {
             super::rows::implied(&p.rows, n)
         } else {
             vec![]
@@ -504,7 +505,7 @@ impl Attempt<'_> {
             // No row left (all were empty and hold): every column is free within its
             // bounds and takes the one its objective coefficient prefers, which is optimal.
             // Decided here: HiGHS refuses a model without rows ("ModelEmpty").
-            let values = (0..formula.num_vars as usize)
+            let values = (0..formula.num_vars() as usize)
                 .map(|j| {
                     let c = p.objective.get(j).copied().unwrap_or(0.0);
                     if c < 0.0 {
@@ -540,8 +541,8 @@ impl Attempt<'_> {
         // bound, if there is one (see `guide.rs`). Not where rows became digit columns:
         // a digit column steered nowhere and held HiGHS for minutes on formulas of five
         // variables (tests/wide_rows.rs).
-        let guide = (solver == Solver::Highs && objective.is_none() && columns == formula.num_vars)
-            .then(|| super::guide::guide(&p.rows, formula.num_vars as usize))
+        let guide = (solver == Solver::Highs && objective.is_none() && columns == formula.num_vars())
+            .then(|| super::guide::guide(&p.rows, formula.num_vars() as usize))
             .flatten();
         if let Some(g) = &guide {
             p.objective = vec![0.0; n];
@@ -625,7 +626,7 @@ impl Attempt<'_> {
                 }
                 // The formula's own variables: the auxiliaries of digit columns are its
                 // rows' business only.
-                let values: Vec<bool> = values[..formula.num_vars as usize].iter().map(|&v| v > 0.5).collect();
+                let values: Vec<bool> = values[..formula.num_vars() as usize].iter().map(|&v| v > 0.5).collect();
                 // On its own time limit CBC hands back whatever columns it has: only a
                 // feasible point counts as an answer.
                 if time_limit && formula.evaluate(&values).is_err() {

@@ -55,7 +55,7 @@ pub(super) fn optimise_wide(
     improved: &mut Improved<'_>,
     solve: &mut Solve<'_>,
 ) -> Result<Optimum, BackendError> {
-    let n = formula.num_vars as usize;
+    let n = formula.num_vars() as usize;
     let guide = guide(objective);
     let engine = || solver.backend().to_string();
     let mut stats = SolveStats::default();
@@ -270,7 +270,7 @@ mod tests {
     ) -> impl FnMut(&PbFormula, &[(i64, Lit)]) -> Solved + '_ {
         let mut answers = answers.into_iter();
         move |f: &PbFormula, _: &[(i64, Lit)]| {
-            calls.push(f.constraints.iter().any(|(label, _)| label == BOUND_LABEL));
+            calls.push(f.constraints().iter().any(|(label, _)| label == BOUND_LABEL));
             Ok(answers.next().expect("no more answers"))
         }
     }

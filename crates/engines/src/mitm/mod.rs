@@ -69,7 +69,7 @@ fn search(
 ) -> Result<Searched, BackendError> {
     let t0 = Instant::now();
     let deadline = opts.deadline();
-    let n = formula.num_vars as usize;
+    let n = formula.num_vars() as usize;
     if let Some(l) = opts.assumptions.iter().find(|l| l.var().index() >= n) {
         return Err(BackendError::Solver {
             backend: "mitm",

@@ -182,13 +182,13 @@ fn whole_rows(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> (Vec<WideR
     }
     // The row that defines a staged objective's bits.
     let defining = f
-        .staged
+        .staged()
         .as_ref()
         .and_then(|s| s.bits.first())
         .and_then(|b| owner[b.var().index()]);
     let used = f
         .objective()
-        .filter(|_| objective && f.staged.is_none())
+        .filter(|_| objective && f.staged().is_none())
         .unwrap_or_default()
         .iter()
         .map(|t| t.1)
@@ -281,7 +281,7 @@ pub(super) fn reduce(f: &PbFormula, objective: bool, assumptions: &[Lit]) -> Red
     }
     let objective: Option<(Vec<(BigInt, usize)>, BigInt)> = match (&definition, objective) {
         (_, false) => None,
-        (Some(_), true) => f.staged.as_ref().map(|s| net(&s.exact, BigInt::zero(), &fixed)),
+        (Some(_), true) => f.staged().as_ref().map(|s| net(&s.exact, BigInt::zero(), &fixed)),
         (None, true) => f.objective().map(|o| net(o, BigInt::zero(), &fixed)),
     };
     let mut index = vec![usize::MAX; n];

@@ -195,7 +195,7 @@ fn race_setup() -> Setup {
 
 /// Clauses of the formula (constraints stated as clauses, not counting groups or rows).
 fn clause_count(f: &PbFormula) -> usize {
-    f.constraints
+    f.constraints()
         .iter()
         .filter(|(_, c)| matches!(c, Constraint::Clause(_)))
         .count()
@@ -208,8 +208,8 @@ fn clause_count(f: &PbFormula) -> usize {
 /// whole (encodings/auto.md, "The engine beside HiGHS"). 3SoKu's vertex rows (a quarter of
 /// the variables), cardinality rows (one coefficient) and short random rows do not.
 fn knapsack_row(f: &PbFormula) -> Option<usize> {
-    let least = KNAPSACK_TERMS.max(f.num_vars.div_ceil(2) as usize);
-    f.constraints
+    let least = KNAPSACK_TERMS.max(f.num_vars().div_ceil(2) as usize);
+    f.constraints()
         .iter()
         .filter_map(|(_, c)| match c {
             Constraint::Linear(l) if l.terms.len() >= least => {
@@ -251,13 +251,13 @@ pub fn plan(f: &PbFormula, opts: &SolveOptions) -> Result<Plan, BackendError> {
         });
     }
     let clauses = clause_count(f);
-    if clauses > f.num_vars as usize {
+    if clauses > f.num_vars() as usize {
         return Ok(Plan {
             search_first: false,
             engine,
             why: format!(
                 "{clauses} clauses over {} variables: clause-heavy, so {engine} (CDCL)",
-                f.num_vars
+                f.num_vars()
             ),
         });
     }
@@ -304,7 +304,7 @@ struct Seen(usize, u32, usize);
 
 impl Seen {
     fn of(f: &PbFormula) -> Seen {
-        Seen(std::ptr::from_ref(f) as usize, f.num_vars, f.constraints.len())
+        Seen(std::ptr::from_ref(f) as usize, f.num_vars(), f.constraints().len())
     }
 }
 
@@ -433,7 +433,7 @@ impl Auto {
         // whose bound `cp` propagated better than the CNF engines and `search` on every
         // wide-objective file of the PB benchmark (encodings/pb-bigint.md).
         let cp = engines::engine("cp").filter(|cp| {
-            formula.staged.is_some() && too_wide_for("cp", formula).is_none() && cp.check_options(opts).is_ok()
+            formula.staged().is_some() && too_wide_for("cp", formula).is_none() && cp.check_options(opts).is_ok()
         });
         let (name, why) = match cp {
             Some(_) => ("cp", "a stage of an objective past 62 bits".to_string()),

@@ -73,7 +73,7 @@ mod tests {
             "row",
             Constraint::Linear(Linear::new(vec![(1, x(0)), (1, x(1))], Cmp::Ge, 1)),
         );
-        f.objective = Some(vec![(1, x(0)), (2, x(1))]);
+        f.set_objective(Some(vec![(1, x(0)), (2, x(1))]));
         f
     }
 

@@ -34,7 +34,7 @@ enum Came {
 fn against(lie: Lie, engine: &'static str, task: Task, liar_first: bool) -> Came {
     let mut f = items();
     if task == Task::Decide {
-        f.objective = None;
+        f.take_objective();
     }
     // The late liar sleeps past this limit and its grace, so a short one keeps its four runs
     // per engine short (1 s made each engine's test 5 s of waiting). The honest engine answers

@@ -68,7 +68,7 @@ pub(super) fn second_opinion(
     // The claim was made before it is questioned: its lateness is judged from now, not from
     // the end of the second opinion.
     o.stats.basis.claimed_at.get_or_insert_with(Instant::now);
-    let Some(objective) = &formula.objective else { return };
+    let Some(objective) = formula.objective() else { return };
     // A seeded run repeats exactly, answer and words. A second opinion runs on a slice of
     // wall-clock time, so whether it decides in its slice depends on the machine's load:
     // seeded, the run would print "confirmed by cp" on one run and "the engine's word" on
@@ -83,10 +83,10 @@ pub(super) fn second_opinion(
         return note(o, "none: the claimed optimum is the least i64".into());
     };
     let mut f = formula.clone();
-    f.objective = None;
+    f.take_objective();
     f.add(
         "objective below the claimed optimum",
-        Constraint::Linear(Linear::new(objective.clone(), Cmp::Le, bound)),
+        Constraint::Linear(Linear::new(objective.to_vec(), Cmp::Le, bound)),
     );
     let budget = slice(first_took, opts.deadline().remaining(), opts.time_limit);
     if budget.is_zero() {
@@ -157,16 +157,13 @@ mod tests {
 
     /// Pick at least two of four items, minimising their cost 3, 5, 4, 6: the optimum is 7.
     fn items() -> PbFormula {
-        let mut f = PbFormula {
-            num_vars: 4,
-            ..Default::default()
-        };
+        let mut f = PbFormula::new(4);
         let x = |i| Lit::new(Var(i), true);
         f.add(
             "two items",
             Constraint::Linear(Linear::new((0..4).map(|i| (1, x(i))).collect(), Cmp::Ge, 2)),
         );
-        f.objective = Some(vec![(3, x(0)), (5, x(1)), (4, x(2)), (6, x(3))]);
+        f.set_objective(Some(vec![(3, x(0)), (5, x(1)), (4, x(2)), (6, x(3))]));
         f
     }
 

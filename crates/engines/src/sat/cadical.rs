@@ -242,7 +242,7 @@ impl Backend for Cadical {
             SolverResult::Interrupted => Status::Unknown,
         };
         let assignment = if status == Status::Sat {
-            let mut a = vec![false; formula.num_vars as usize];
+            let mut a = vec![false; formula.num_vars() as usize];
             for (i, v) in a.iter_mut().enumerate() {
                 let lit = rustsat::types::Lit::positive(u32::try_from(i).expect("below num_vars, a u32"));
                 *v = solver.lit_val(lit).map_err(solver_error)? == TernaryVal::True;
@@ -452,7 +452,7 @@ impl Session for CadicalSession {
             SolverResult::Interrupted => Status::Unknown,
         };
         let assignment = if status == Status::Sat {
-            let mut a = vec![false; self.formula.num_vars as usize];
+            let mut a = vec![false; self.formula.num_vars() as usize];
             for (i, v) in a.iter_mut().enumerate() {
                 let lit = rustsat::types::Lit::positive(u32::try_from(i).expect("below num_vars, a u32"));
                 *v = l.solver.lit_val(lit).map_err(solver_error)? == TernaryVal::True;

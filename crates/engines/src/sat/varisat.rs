@@ -155,7 +155,7 @@ fn solve_here(formula: &PbFormula, opts: &SolveOptions) -> Result<Outcome, Backe
         })?;
     }
     let assignment = if status == Status::Sat {
-        let mut a = vec![false; formula.num_vars as usize];
+        let mut a = vec![false; formula.num_vars() as usize];
         for l in solver.model().unwrap_or_default() {
             if l.index() < a.len() {
                 a[l.index()] = l.is_positive();
@@ -460,7 +460,7 @@ impl Session for VarisatSession {
         let (vars, clauses) = self.loaded.as_ref().map_or((0, 0), |l| (l.vars, l.clauses));
         let assignment = match (status, &self.loaded) {
             (Status::Sat, Some(l)) => {
-                let mut a = vec![false; self.formula.num_vars as usize];
+                let mut a = vec![false; self.formula.num_vars() as usize];
                 for x in l.solver.model().unwrap_or_default() {
                     if x.index() < a.len() {
                         a[x.index()] = x.is_positive();
@@ -530,10 +530,7 @@ mod tests {
     /// no thread of its own (none is left to run on after it answers).
     #[test]
     fn an_interrupted_solve_answers_unknown() {
-        let mut f = PbFormula {
-            num_vars: 12 * 11,
-            ..Default::default()
-        };
+        let mut f = PbFormula::new(12 * 11);
         for c in pigeonhole(11) {
             let lits = c
                 .iter()

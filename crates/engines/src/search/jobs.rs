@@ -94,8 +94,8 @@ impl Split {
             next: AtomicUsize::new(0),
             stop: AtomicBool::new(false),
             deadline,
-            vars: formula.num_vars as u64,
-            rows: formula.constraints.len() as u64,
+            vars: formula.num_vars() as u64,
+            rows: formula.constraints().len() as u64,
             build_ms: t0.elapsed().as_secs_f64() * 1e3,
             started: Instant::now(),
         })))

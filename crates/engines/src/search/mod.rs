@@ -145,8 +145,8 @@ impl Search {
                 engine::walk::Walk::Unknown => Ended::Unknown,
             },
             stats: SolveStats {
-                vars: formula.num_vars as u64,
-                clauses: formula.constraints.len() as u64,
+                vars: formula.num_vars() as u64,
+                clauses: formula.constraints().len() as u64,
                 build_ms,
                 solve_ms: t1.elapsed().as_secs_f64() * 1e3,
                 extra,
@@ -227,8 +227,8 @@ fn run(
         status,
         assignment,
         stats: SolveStats {
-            vars: formula.num_vars as u64,
-            clauses: formula.constraints.len() as u64,
+            vars: formula.num_vars() as u64,
+            clauses: formula.constraints().len() as u64,
             build_ms: build.as_secs_f64() * 1e3,
             solve_ms: solve.as_secs_f64() * 1e3,
             extra,

@@ -133,7 +133,7 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
                             Some((terms, rhs)) => vec![Constraint::Linear(Linear::new(terms, cmp, rhs))],
                             None if let Some(cs) = few() => cs.into_iter().map(Constraint::Clause).collect(),
                             None => {
-                                let first_aux = m.formula.num_vars;
+                                let first_aux = m.formula.num_vars();
                                 match split(
                                     &mut m,
                                     u32::try_from(index + 1).unwrap_or(u32::MAX),
@@ -143,7 +143,7 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
                                     p.split.digit_bits,
                                 ) {
                                     Ok(rows) => {
-                                        whole = Some((terms, cmp, rhs, first_aux..m.formula.num_vars));
+                                        whole = Some((terms, cmp, rhs, first_aux..m.formula.num_vars()));
                                         rows
                                     }
                                     Err(why) if presolve => return Err(refuted(why.0)),
@@ -153,12 +153,12 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
                         }
                     }
                 };
-                let first = m.formula.constraints.len();
+                let first = m.formula.constraints().len();
                 for c in rows {
                     m.add(label.clone(), c);
                 }
                 if let Some((terms, cmp, rhs, aux)) = whole {
-                    let columns = first..m.formula.constraints.len();
+                    let columns = first..m.formula.constraints().len();
                     m.formula.add_wide(WideRow {
                         terms,
                         cmp,
@@ -188,7 +188,7 @@ pub fn compile(p: &PbFile, presolve: bool) -> Result<Model<PbKey>, Refutation> {
             .map(|(c, l)| Some((c.to_i64()?, *l)))
             .collect::<Option<Vec<_>>>()
         {
-            Some(narrow) if total < BigInt::one() << width => m.formula.objective = Some(narrow),
+            Some(narrow) if total < BigInt::one() << width => m.formula.set_objective(Some(narrow)),
             _ => staged(&mut m, terms, p.split.digit_bits),
         }
     }
@@ -219,7 +219,7 @@ fn staged(m: &mut Model<PbKey>, exact: Vec<(BigInt, IrLit)>, digit_bits: u32) {
     }
     let total: BigInt = row.iter().map(|t| &t.0).sum();
     let bits = u32::try_from(total.bits()).unwrap_or(u32::MAX).max(1);
-    let first_aux = m.formula.num_vars;
+    let first_aux = m.formula.num_vars();
     let z: Vec<Var> = (0..bits).map(|bit| m.var(PbKey::ObjectiveBit(bit))).collect();
     // Σ w·l = Σ 2^b·z_b, written with positive coefficients: Σ w·l + Σ 2^b·¬z_b = 2^bits - 1.
     for (b, &v) in z.iter().enumerate() {
@@ -230,25 +230,24 @@ fn staged(m: &mut Model<PbKey>, exact: Vec<(BigInt, IrLit)>, digit_bits: u32) {
     // it cannot fail: no column is impossible and no number is past `u32` bits.
     let columns =
         split(m, OBJECTIVE_ROW, &row, Cmp::Eq, &rhs, digit_bits).expect("the objective's value has a binary form");
-    let first = m.formula.constraints.len();
+    let first = m.formula.constraints().len();
     for c in columns {
         m.add("objective value in binary", c);
     }
     // The bits `z_b` count as the row's auxiliaries: the row defines them from the rest.
-    let columns = first..m.formula.constraints.len();
+    let columns = first..m.formula.constraints().len();
     m.formula.add_wide(WideRow {
         terms: row,
         cmp: Cmp::Eq,
         rhs,
         columns,
-        aux: first_aux..m.formula.num_vars,
+        aux: first_aux..m.formula.num_vars(),
     });
     let staged = crate::ir::Staged {
         exact,
         bits: z.iter().map(|&v| IrLit::new(v, true)).collect(),
     };
-    m.formula.objective = staged.stages(61).into_iter().next();
-    m.formula.staged = Some(staged);
+    m.formula.set_staged_objective(staged);
 }
 
 /// The row number of the objective's own digit columns (the file's rows count from 1).
@@ -474,10 +473,10 @@ mod tests {
             let xs: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
             let want = super::super::verify::check_values(&p, &xs).is_ok();
             let mut all = xs.clone();
-            all.resize(m.formula.num_vars as usize, false);
+            all.resize(m.formula.num_vars() as usize, false);
             let mut set = vec![false; all.len()];
             set[..n].fill(true);
-            let got = extends(&m.formula.constraints, &mut all, &mut set);
+            let got = extends(m.formula.constraints(), &mut all, &mut set);
             assert_eq!(got, want, "assignment {xs:?} of {:?}", p.rows);
             if got {
                 assert!(m.formula.evaluate(&all).is_ok());
@@ -577,14 +576,14 @@ mod tests {
         let (a, b, c) = (lit(1, false), lit(2, false), lit(3, false));
         let narrow = file(vec![row(&[(7, &[a]), (5, &[b]), (3, &[c])], Cmp::Ge, 8)]);
         let m = compile(&narrow, true).unwrap();
-        assert_eq!(m.formula.num_vars, 3);
+        assert_eq!(m.formula.num_vars(), 3);
         let mut forced = narrow.clone();
         forced.split = digits::Split {
             above: 0,
             digit_bits: 1,
         };
         let m = compile(&forced, true).unwrap();
-        assert!(m.formula.num_vars > 3);
+        assert!(m.formula.num_vars() > 3);
         assert!(m.names().iter().any(|n| n.starts_with("c1_slack")), "{:?}", m.names());
     }
 
@@ -657,22 +656,22 @@ mod tests {
                     });
                     let m = compile(&p, true).expect("no refutation");
                     assert_eq!(
-                        m.formula.staged.is_some(),
+                        m.formula.staged().is_some(),
                         total >= 1 << above,
                         "{terms:?} at width {above}"
                     );
-                    let Some(staged) = &m.formula.staged else { continue };
-                    assert_eq!(m.formula.objective.as_ref(), staged.stages(61).first());
+                    let Some(staged) = &m.formula.staged() else { continue };
+                    assert_eq!(m.formula.objective(), staged.stages(61).first().map(Vec::as_slice));
                     let stages = staged.stages(above - 1);
                     assert!(stages.len() >= 2, "{stages:?}");
                     let mut constant: Option<BigInt> = None;
                     for bits in 0..8u32 {
                         let xs: Vec<bool> = (0..3).map(|i| bits >> i & 1 == 1).collect();
                         let mut all = xs.clone();
-                        all.resize(m.formula.num_vars as usize, false);
+                        all.resize(m.formula.num_vars() as usize, false);
                         let mut set = vec![false; all.len()];
                         set[..3].fill(true);
-                        assert!(extends(&m.formula.constraints, &mut all, &mut set), "{xs:?}");
+                        assert!(extends(m.formula.constraints(), &mut all, &mut set), "{xs:?}");
                         let mut value = BigInt::zero();
                         for stage in &stages {
                             let width = stage.len();

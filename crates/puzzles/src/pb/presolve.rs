@@ -147,10 +147,10 @@ struct Prop {
 
 impl Prop {
     fn new(f: &PbFormula) -> Prop {
-        let n = f.num_vars as usize;
+        let n = f.num_vars() as usize;
         let mut seen = vec![u32::MAX; n];
         let rows: Vec<Option<Row>> = f
-            .constraints
+            .constraints()
             .iter()
             .enumerate()
             .map(|(r, (_, c))| Row::of(c, &mut seen, r as u32))
@@ -359,11 +359,11 @@ impl Prop {
 /// Fixes what the rows force and rewrites the formula smaller (see the module comment).
 /// A row that cannot hold is a refutation naming it.
 pub fn presolve(f: &mut PbFormula) -> Result<Presolved, Refutation> {
-    let n = f.num_vars as usize;
+    let n = f.num_vars() as usize;
     let mut p = Prop::new(f);
     let stopped = |why: Stop| match why {
         Stop::Clock => Refutation::stopped(),
-        Stop::Conflict(r) => Refutation(format!("the rows force a contradiction at {}", f.constraints[r].0)),
+        Stop::Conflict(r) => Refutation(format!("the rows force a contradiction at {}", f.constraints()[r].0)),
     };
     p.propagate().map_err(stopped)?;
     let at_root = p.trail.len();
@@ -382,9 +382,12 @@ pub fn presolve(f: &mut PbFormula) -> Result<Presolved, Refutation> {
     if fixed.is_empty() {
         return Ok(done);
     }
-    let positional = !f.wide.is_empty() || f.constraints.iter().any(|(_, c)| matches!(c, Constraint::SumOf { .. }));
+    let positional = !f.wide_rows().is_empty()
+        || f.constraints()
+            .iter()
+            .any(|(_, c)| matches!(c, Constraint::SumOf { .. }));
     if !positional {
-        let old = std::mem::take(&mut f.constraints);
+        let old = f.take_constraints();
         for ((label, c), row) in old.into_iter().zip(&rows) {
             // A row propagation left alone (a variable twice) stays as it is.
             let simpler = if row.is_some() {
@@ -393,11 +396,13 @@ pub fn presolve(f: &mut PbFormula) -> Result<Presolved, Refutation> {
                 Simpler::Same
             };
             match simpler {
-                Simpler::Same => f.constraints.push((label, c)),
+                Simpler::Same => {
+                    f.add(label, c);
+                }
                 Simpler::Holds => done.dropped += 1,
                 Simpler::Row(s) => {
                     done.rewritten += 1;
-                    f.constraints.push((label, s));
+                    f.add(label, s);
                 }
             }
         }
@@ -405,15 +410,14 @@ pub fn presolve(f: &mut PbFormula) -> Result<Presolved, Refutation> {
     // The bits of a wide row's digit columns stay free of other rows: an engine that takes
     // the row whole (`mitm`) fills them in itself, and the columns force them anyway.
     let mut aux = vec![false; n];
-    for v in f.wide.iter().flat_map(|w| w.aux.clone()) {
+    for v in f.wide_rows().iter().flat_map(|w| w.aux.clone()) {
         aux[v as usize] = true;
     }
     fixed.retain(|l| !aux[l.var().index()]);
     done.fixed = fixed.len();
     fixed.sort_unstable();
     for l in fixed {
-        f.constraints
-            .push(("presolve: fixed".to_string(), Constraint::Clause(vec![l])));
+        f.add("presolve: fixed", Constraint::Clause(vec![l]));
     }
     Ok(done)
 }
@@ -515,7 +519,7 @@ mod tests {
     use crate::rng::Rng;
 
     fn models(f: &PbFormula) -> Vec<u32> {
-        let n = f.num_vars;
+        let n = f.num_vars();
         (0..1u32 << n)
             .filter(|&bits| {
                 let a: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
@@ -542,11 +546,11 @@ mod tests {
                     Constraint::Linear(Linear::new(terms, cmp, rng.below(12) as i64 - 3))
                 }
             };
-            f.constraints.push(("row".into(), c));
+            f.add("row", c);
         }
         if rng.below(3) == 0 {
             let l = lit(rng);
-            f.constraints.push(("unit".into(), Constraint::Clause(vec![l])));
+            f.add("unit", Constraint::Clause(vec![l]));
         }
         f
     }
@@ -586,26 +590,26 @@ mod tests {
         // 5a + b + c >= 5 forces a; a -> d; then d + e >= 1 holds and goes.
         let (a, b, c, d, e) = (Var(0).pos(), Var(1).pos(), Var(2).pos(), Var(3).pos(), Var(4).pos());
         let mut f = PbFormula::new(5);
-        f.constraints.push((
-            "line 1".into(),
+        f.add(
+            "line 1",
             Constraint::Linear(Linear::new(vec![(5, a), (1, b), (1, c)], Cmp::Ge, 5)),
-        ));
-        f.constraints.push(("line 2".into(), Constraint::Clause(vec![!a, d])));
-        f.constraints.push(("line 3".into(), Constraint::Clause(vec![d, e])));
-        f.constraints.push((
-            "line 4".into(),
+        );
+        f.add("line 2", Constraint::Clause(vec![!a, d]));
+        f.add("line 3", Constraint::Clause(vec![d, e]));
+        f.add(
+            "line 4",
             Constraint::Linear(Linear::new(vec![(3, b), (3, c), (3, e), (4, a)], Cmp::Ge, 7)),
-        ));
+        );
         let done = presolve(&mut f).unwrap();
         assert_eq!(done.fixed, 2);
         assert_eq!(done.dropped, 3);
         // 3b + 3c + 3e >= 3 after a: a clause.
         assert!(
-            f.constraints
+            f.constraints()
                 .iter()
                 .any(|(l, row)| l == "line 4" && *row == Constraint::Clause(vec![b, c, e]))
         );
-        let units: Vec<_> = f.constraints.iter().filter(|(l, _)| l == "presolve: fixed").collect();
+        let units: Vec<_> = f.constraints().iter().filter(|(l, _)| l == "presolve: fixed").collect();
         assert_eq!(units.len(), 2);
     }
 
@@ -621,12 +625,12 @@ mod tests {
             ("line 3", [!c, d]),
             ("line 4", [c, d]),
         ] {
-            f.constraints.push((label.into(), Constraint::Clause(row.to_vec())));
+            f.add(label, Constraint::Clause(row.to_vec()));
         }
         let done = presolve(&mut f).unwrap();
         assert_eq!((done.fixed, done.probed), (2, 2));
         let units: Vec<_> = f
-            .constraints
+            .constraints()
             .iter()
             .filter(|(l, _)| l == "presolve: fixed")
             .map(|(_, row)| row.clone())
@@ -640,7 +644,7 @@ mod tests {
         let (a, b) = (Var(0).pos(), Var(1).pos());
         let mut f = PbFormula::new(2);
         for row in [[a, b], [a, !b], [!a, b], [!a, !b]] {
-            f.constraints.push(("row".into(), Constraint::Clause(row.to_vec())));
+            f.add("row", Constraint::Clause(row.to_vec()));
         }
         assert!(presolve(&mut f).unwrap_err().0.contains("contradiction at row"));
     }
@@ -649,8 +653,8 @@ mod tests {
     fn a_contradiction_names_the_row() {
         let a = Var(0).pos();
         let mut f = PbFormula::new(1);
-        f.constraints.push(("line 3".into(), Constraint::Clause(vec![a])));
-        f.constraints.push(("line 9".into(), Constraint::Clause(vec![!a])));
+        f.add("line 3", Constraint::Clause(vec![a]));
+        f.add("line 9", Constraint::Clause(vec![!a]));
         let why = presolve(&mut f).unwrap_err().0;
         assert!(why.contains("line 3") || why.contains("line 9"), "{why}");
     }

@@ -140,7 +140,7 @@ pub trait Puzzle: Clone + Send + Sync + 'static {
     /// front-end with variables that the solution determines (a pool's free pegs) or that do
     /// not show in it narrows the list.
     fn primary(&self, c: &Self::Compiled) -> Vec<Var> {
-        (0..self.formula(c).num_vars).map(Var).collect()
+        (0..self.formula(c).num_vars()).map(Var).collect()
     }
 
     /// The text `solve` prints: for people, and free of timings, so that decoding the same

@@ -43,7 +43,7 @@ fn finish_by<P: Puzzle>(
     evaluate: impl FnOnce(&PbFormula, &[bool]) -> Result<(), crate::ir::Violation>,
 ) -> Result<P::Solution, AnswerProblem> {
     let f = p.formula(c);
-    let n = f.num_vars as usize;
+    let n = f.num_vars() as usize;
     if assignment.len() < n {
         return Err(AnswerProblem::Size {
             got: assignment.len(),

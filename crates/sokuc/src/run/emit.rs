@@ -70,10 +70,7 @@ pub fn model<P: Puzzle>(p: &P, opts: &CompileOptions, encoding: Option<&str>) ->
         },
         Err(refutation) => {
             header.push(format!("UNSAT by presolve: {refutation}"));
-            let mut formula = PbFormula {
-                num_vars: 1,
-                ..Default::default()
-            };
+            let mut formula = PbFormula::new(1);
             formula.add("presolve: unsatisfiable", Constraint::Clause(vec![]));
             Emitted {
                 formula,
@@ -136,7 +133,7 @@ fn prepare<P: Puzzle>(p: &P, format: Format, copts: &CompileOptions, enc: Encode
     let e = model(p, copts, encoding);
     // The formats' objective is one sum of 64-bit (LP, MPS: double) numbers; the model's own
     // objective is only the first stage of a wider one. DIMACS has no objective.
-    if e.formula.staged.is_some() && format != Format::Dimacs {
+    if e.formula.staged().is_some() && format != Format::Dimacs {
         return Err(crate::input::InputError::new(
             p.source(),
             None,

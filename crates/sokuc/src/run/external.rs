@@ -52,7 +52,7 @@ pub fn decode<P: Puzzle>(
         (answer::Answer::Sat(vals), Ok(c)) => (vals, c),
     };
     let (vals, c) = c;
-    let n = p.formula(&c).num_vars as usize;
+    let n = p.formula(&c).num_vars() as usize;
     if vals.len() < n {
         return Err(InputError::new(
             file,

@@ -166,7 +166,7 @@ pub(super) fn confirm_end<P: Puzzle>(
         return;
     }
     let mut question = p.formula(compiled).clone();
-    question.objective = None;
+    question.take_objective();
     for (i, b) in blocks.iter().enumerate() {
         question.add(format!("not solution {}", i + 1), Constraint::Clause(b.clone()));
     }

@@ -64,7 +64,7 @@ pub(crate) fn optimise<P: Puzzle>(
 ) -> Result<Improved<P::Solution>, RunError> {
     // A wide objective's stages, as wide as this backend takes them.
     let mut stages = formula
-        .staged
+        .staged()
         .as_ref()
         .map(|s| s.stages(b.objective_stage_bits()))
         .unwrap_or_default()
@@ -77,7 +77,7 @@ pub(crate) fn optimise<P: Puzzle>(
     let mut stage: Cow<'_, PbFormula> = match stages.next() {
         Some(first) => {
             let mut f = formula.clone();
-            f.objective = Some(first);
+            f.set_stage(Some(first));
             Cow::Owned(f)
         }
         None => Cow::Borrowed(formula),
@@ -111,7 +111,7 @@ pub(crate) fn optimise<P: Puzzle>(
         // An engine that minimised the objective whole (`mitm`) settled every stage at once.
         let whole = optimal && st.extra.contains_key(crate::backend::mitm::WHOLE_OBJECTIVE);
         merge(&mut stats, st);
-        if formula.staged.is_some() {
+        if formula.staged().is_some() {
             stats
                 .extra
                 .insert("objective_stages".into(), format!("{} of {count}", next + 1).into());
@@ -138,14 +138,14 @@ pub(crate) fn optimise<P: Puzzle>(
         }
         // The stage is proven: its bits keep their values from here on.
         let mut f = stage.into_owned();
-        for &(_, l) in f.objective.clone().unwrap_or_default().iter() {
+        for (_, l) in f.objective().unwrap_or_default().to_vec() {
             let fixed = if l.eval(&found.assignment) { l } else { !l };
             f.add(
                 "the objective's higher stages at their optimum",
                 Constraint::Clause(vec![fixed]),
             );
         }
-        f.objective = stages.next();
+        f.set_stage(stages.next());
         stage = Cow::Owned(f);
     }
     unreachable!("the last stage returns")
@@ -210,7 +210,7 @@ fn one_stage<P: Puzzle>(
             on_improved(&s, &v)?;
             found.improvements.push(v);
             found.best = Some(s);
-            if whole.staged.is_some() {
+            if whole.staged().is_some() {
                 found.assignment = a.to_vec();
             }
             Ok(())
@@ -254,7 +254,7 @@ fn one_stage<P: Puzzle>(
         (Status::Sat, 0) => {
             return Err(wrong(AnswerProblem::Size {
                 got: 0,
-                want: stage.num_vars as usize,
+                want: stage.num_vars() as usize,
             }));
         }
         (Status::Unsat, _) if models > 0 || found.best.is_some() => {

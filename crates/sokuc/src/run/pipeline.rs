@@ -56,7 +56,7 @@ fn check_outcome<P: Puzzle>(
     let a = out.assignment.ok_or_else(|| {
         wrong(AnswerProblem::Size {
             got: 0,
-            want: formula.num_vars as usize,
+            want: formula.num_vars() as usize,
         })
     })?;
     let s = finish(p, c, &a).map_err(wrong)?;
@@ -124,7 +124,7 @@ pub fn solve_with<P: Puzzle>(
         };
         first_assignment = walked.first.clone();
         (walked.status(), first, Some((unique, second)), walked.stats)
-    } else if formula.objective.is_some() && ready.quick.is_none() {
+    } else if formula.objective().is_some() && ready.quick.is_none() {
         let o = optimise::optimise(p, compiled, formula, b, solve_opts, on_improved)?;
         if o.solution.is_some() {
             optimum = Some((o.optimal, o.improvements));
@@ -217,7 +217,7 @@ fn confirm_strictly<P: Puzzle>(
         (formula.clone(), "that there is no solution".to_string(), Disputed::Unsat)
     } else if let Some((true, improvements)) = claims.optimum.as_ref() {
         let value = improvements.last().and_then(|v| i64::try_from(v).ok());
-        let (Some(objective), Some(v), None) = (&formula.objective, value, &formula.staged) else {
+        let (Some(objective), Some(v), None) = (formula.objective(), value, formula.staged()) else {
             stats.extra.insert(
                 "strict".into(),
                 "the objective is wider than 64 bits: no second engine can be asked".into(),
@@ -226,10 +226,10 @@ fn confirm_strictly<P: Puzzle>(
         };
         let Some(bound) = v.checked_sub(1) else { return Ok(()) };
         let mut q = formula.clone();
-        q.objective = None;
+        q.take_objective();
         q.add(
             "objective below the claimed optimum",
-            crate::ir::Constraint::Linear(crate::ir::Linear::new(objective.clone(), crate::ir::Cmp::Le, bound)),
+            crate::ir::Constraint::Linear(crate::ir::Linear::new(objective.to_vec(), crate::ir::Cmp::Le, bound)),
         );
         (q, format!("that {v} is optimal"), Disputed::Optimum)
     } else if let Some((Some(true), _)) = claims.second.as_ref() {

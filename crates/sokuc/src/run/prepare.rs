@@ -142,7 +142,7 @@ pub(super) fn prepare<P: Puzzle>(
     // With `--lp auto` the LP runs only where it pays: when the backend's quick first
     // attempt (if it has one) did not answer.
     // An optimisation starts in the backend's own search (which keeps what it learns).
-    let quick_allowed = quick_allowed && formula.objective.is_none();
+    let quick_allowed = quick_allowed && formula.objective().is_none();
     let quick = match (opts.lp, &lp_limits, quick_allowed) {
         (LpMode::Auto, Some(_), true) => b.try_quickly(formula, solve_opts)?,
         _ => None,
@@ -162,8 +162,8 @@ pub(super) fn prepare<P: Puzzle>(
     {
         // The LP was the solver: its columns and rows are the model's size.
         let mut stats = SolveStats {
-            vars: u64::from(formula.num_vars),
-            clauses: formula.constraints.len() as u64,
+            vars: u64::from(formula.num_vars()),
+            clauses: formula.constraints().len() as u64,
             build_ms: compile_ms,
             ..Default::default()
         };

@@ -21,10 +21,7 @@ fn race_of(
 /// Pigeonhole, `n + 1` pigeons in `n` holes, as cardinality rows: unsat, and hard
 /// enough for clause learning at 9 holes that a race is under way when it is stopped.
 fn pigeons(n: u32) -> PbFormula {
-    let mut f = PbFormula {
-        num_vars: (n + 1) * n,
-        ..Default::default()
-    };
+    let mut f = PbFormula::new((n + 1) * n);
     let x = |p: u32, h: u32| Lit::new(Var(p * n + h), true);
     for p in 0..=n {
         let terms = (0..n).map(|h| (1, x(p, h))).collect();
@@ -57,7 +54,9 @@ fn the_first_engine_answers_alone_within_its_head_start() {
 fn a_model_that_holds_wins_the_race() {
     let mut f = pigeons(4);
     // One pigeon fewer: satisfiable.
-    f.constraints.remove(0);
+    for (label, c) in f.take_constraints().into_iter().skip(1) {
+        f.add(label, c);
+    }
     let done = race_of(
         &f,
         &SolveOptions::default(),
@@ -94,16 +93,15 @@ fn the_callers_interrupt_stops_every_engine() {
 
 /// Pick at least three of six items of costs 7, 3, 9, 4, 8, 5, minimising the cost: 12.
 fn items() -> PbFormula {
-    let mut f = PbFormula {
-        num_vars: 6,
-        ..Default::default()
-    };
+    let mut f = PbFormula::new(6);
     let x = |i| Lit::new(Var(i), true);
     f.add(
         "three items",
         Constraint::Linear(Linear::new((0..6).map(|i| (1, x(i))).collect(), Cmp::Ge, 3)),
     );
-    f.objective = Some([7, 3, 9, 4, 8, 5].iter().zip(0..).map(|(&c, i)| (c, x(i))).collect());
+    f.set_objective(Some(
+        [7, 3, 9, 4, 8, 5].iter().zip(0..).map(|(&c, i)| (c, x(i))).collect(),
+    ));
     f
 }
 
@@ -135,7 +133,7 @@ fn optimising_side_by_side_streams_better_models_and_proves_the_optimum() {
 #[test]
 fn optimising_side_by_side_proves_that_nothing_satisfies() {
     let mut f = pigeons(3);
-    f.objective = Some(vec![(1, Lit::new(Var(0), true))]);
+    f.set_objective(Some(vec![(1, Lit::new(Var(0), true))]));
     let mut improved = |_: &[bool]| -> ControlFlow<()> { panic!("no model exists") };
     let o = race_of(
         &f,

@@ -291,17 +291,17 @@ impl Engine {
     /// before most of it is allocated (their option masks are dense: a row over groups of
     /// a thousand options takes kilobytes per group).
     pub fn within(formula: &PbFormula, max_bytes: u64, deadline: &Deadline) -> Result<Engine, Refused> {
-        let n = formula.num_vars as usize;
+        let n = formula.num_vars() as usize;
         let mut home: Vec<Option<Home>> = vec![None; n];
         let mut options: Vec<Vec<Option<u32>>> = Vec::new();
-        let mut row_of = vec![None; formula.constraints.len()];
-        let mut as_group = vec![false; formula.constraints.len()];
+        let mut row_of = vec![None; formula.constraints().len()];
+        let mut as_group = vec![false; formula.constraints().len()];
         // Exactly-one constraints over positive literals of still ungrouped, distinct
         // variables become groups; the rest stay rows.
         // Marks the variables of the group being looked at (a variable twice in one group
         // is not a group); cleared after each.
         let mut seen = vec![false; n];
-        for (ci, (_, c)) in formula.constraints.iter().enumerate() {
+        for (ci, (_, c)) in formula.constraints().iter().enumerate() {
             if let Constraint::ExactlyOne(ls) = c {
                 let mut ok = !ls.is_empty();
                 for l in ls {
@@ -356,7 +356,7 @@ impl Engine {
         let mut group_incs: Vec<Vec<u32>> = vec![Vec::new(); options.len()];
         let mut slot = vec![u32::MAX; options.len()];
         let mut sparse_pairs: Vec<(u32, Vec<u32>, u32)> = Vec::new();
-        for (ci, (_, c)) in formula.constraints.iter().enumerate() {
+        for (ci, (_, c)) in formula.constraints().iter().enumerate() {
             if as_group[ci] {
                 continue;
             }
