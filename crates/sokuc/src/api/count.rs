@@ -78,6 +78,7 @@ impl Count {
     /// use sokuc::{Count, Instance, Progress};
     ///
     /// let progress = Progress::default();
+    /// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap(); // the repository
     /// let octa = Instance::read("instances/octasoku.toml")?;
     /// octa.count(&Count::new().progress(progress.clone()))?;
     /// // The octahedron's 8 faces, and how many were placed when the count last reported.
@@ -99,6 +100,7 @@ impl Count {
     /// ```
     /// use sokuc::{Count, Instance};
     ///
+    /// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap(); // the repository
     /// let octa = Instance::read("instances/octasoku.toml")?;
     /// let refused = octa.count(&Count::new().strict(true)).unwrap_err();
     /// assert_eq!(refused.exit_code(), sokuc::exit::USAGE);

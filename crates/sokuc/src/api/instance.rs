@@ -51,6 +51,7 @@ impl Instance {
     /// `.kakuro`, `.tt`, `.opb`, `.cnf`, each optionally `.gz`, `.bz2` or `.xz`).
     ///
     /// ```
+    /// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap(); // the repository
     /// let instance = sokuc::Instance::read("instances/icosoku-seed.toml")?;
     /// assert_eq!(instance.kind(), "3soku");
     /// # Ok::<(), sokuc::Error>(())
@@ -166,6 +167,7 @@ impl Instance {
     /// ([`Instance::has_picture`]).
     ///
     /// ```
+    /// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap(); // the repository
     /// let octa = sokuc::Instance::read("instances/octasoku.toml")?;
     /// let picture = octa.picture(None, false)?.expect("a polyhedron");
     /// assert!(picture.svg().contains("<svg"));
@@ -353,6 +355,7 @@ impl Instance {
     /// ```
     /// use sokuc::{Count, Instance};
     ///
+    /// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap(); // the repository
     /// let octa = Instance::read("instances/octasoku.toml")?;
     /// let n = octa.count(&Count::new())?.expect("no time limit");
     /// assert!(n > 0u32.into());
@@ -376,6 +379,7 @@ impl Instance {
     /// ```
     /// use sokuc::{Count, Instance};
     ///
+    /// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap(); // the repository
     /// let octa = Instance::read("instances/octasoku.toml")?;
     /// let counted = octa.count_detailed(&Count::new())?.expect("no time limit");
     /// assert!(counted.placements() >= counted.count());
