@@ -7,12 +7,12 @@ use std::time::Duration;
 ///
 /// ```no_run
 /// use std::sync::atomic::AtomicBool;
-/// use sokuc::{ServeOptions, Server};
+/// use sokuc_cli::serve::{ServeOptions, Server};
 ///
 /// let server = Server::bind(&ServeOptions::new().port(8080).max_memory(1 << 30))?;
 /// println!("open {}", server.url());
 /// server.run(&AtomicBool::new(false)); // until the flag is set
-/// # Ok::<(), sokuc::ServeError>(())
+/// # Ok::<(), sokuc_cli::serve::ServeError>(())
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct ServeOptions {

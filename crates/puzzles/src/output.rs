@@ -311,22 +311,22 @@ impl Drop for Pending {
 ///
 /// ```
 /// use std::io::Write;
-/// use sokuc::output::{Inputs, write_atomic};
+/// use sokuc_puzzles::output::{Inputs, write_atomic};
 ///
 /// let dir = std::env::temp_dir().join(format!("sokuc-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir)?;
 /// let input = dir.join("puzzle.toml");
 /// std::fs::write(&input, "pegs = 1")?;
 /// let inputs = Inputs::new();
-/// inputs.record(|| -> Result<(), sokuc::Error> {
-///     let _ = sokuc::read_text(&input)?; // read: now an input of this recording
+/// inputs.record(|| -> Result<(), Box<dyn std::error::Error>> {
+///     let _ = sokuc_puzzles::input::read_text(&input)?; // read: now an input of this recording
 ///     write_atomic(&dir.join("out.txt"), |w| w.write_all(b"answer"))?;
 ///     assert!(write_atomic(&input, |w| w.write_all(b"clobbered")).is_err());
 ///     Ok(())
 /// })?;
 /// assert_eq!(std::fs::read_to_string(&input)?, "pegs = 1");
 /// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), sokuc::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors

@@ -46,8 +46,8 @@ static PROCESS_FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 /// use std::sync::atomic::AtomicBool;
 ///
 /// let flag = Arc::new(AtomicBool::new(false));
-/// assert!(sokuc::interrupt_process_on(flag.clone()));
-/// assert!(!sokuc::interrupt_process_on(flag)); // already set
+/// assert!(sokuc_core::budget::interrupt_process_on(flag.clone()));
+/// assert!(!sokuc_core::budget::interrupt_process_on(flag)); // already set
 /// ```
 pub fn interrupt_process_on(flag: Arc<AtomicBool>) -> bool {
     PROCESS_FLAG.set(flag).is_ok()

@@ -43,10 +43,10 @@ impl From<String> for SizeError {
 /// or `T` (powers of 1024; `KiB`, `MB`, `g` and so on are read alike).
 ///
 /// ```
-/// assert_eq!(sokuc::parse_size("8G")?, 8 << 30);
-/// assert_eq!(sokuc::parse_size("512 MiB")?, 512 << 20);
-/// assert!(sokuc::parse_size("lots").is_err());
-/// # Ok::<(), sokuc::SizeError>(())
+/// assert_eq!(sokuc_core::budget::memory::parse_size("8G")?, 8 << 30);
+/// assert_eq!(sokuc_core::budget::memory::parse_size("512 MiB")?, 512 << 20);
+/// assert!(sokuc_core::budget::memory::parse_size("lots").is_err());
+/// # Ok::<(), sokuc_core::budget::memory::SizeError>(())
 /// ```
 ///
 /// # Errors
@@ -78,8 +78,8 @@ pub fn parse_size(text: &str) -> Result<u64, SizeError> {
 /// (binary units; one decimal below 10).
 ///
 /// ```
-/// assert_eq!(sokuc::format_size(3 << 29), "1.5 GiB");
-/// assert_eq!(sokuc::format_size(17), "17 bytes");
+/// assert_eq!(sokuc_core::budget::memory::format_size(3 << 29), "1.5 GiB");
+/// assert_eq!(sokuc_core::budget::memory::format_size(17), "17 bytes");
 /// ```
 pub fn format_size(bytes: u64) -> String {
     const UNITS: [(&str, u32); 4] = [("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)];

@@ -44,7 +44,7 @@ static FACES: AtomicUsize = AtomicUsize::new(MAX_FACES);
 /// them. It holds two numbers and never grows.
 ///
 /// ```
-/// use sokuc::{InputLimits, set_input_limits};
+/// use sokuc_puzzles::model::limits::{InputLimits, set_input_limits};
 /// set_input_limits(InputLimits { max_faces: 200_000, ..InputLimits::default() });
 /// ```
 pub fn set_input_limits(l: InputLimits) {
