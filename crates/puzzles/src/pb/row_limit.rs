@@ -5,12 +5,6 @@ fn fits(total: u128) -> bool {
     total <= i64::MAX as u128
 }
 
-fn magnitude(terms: &[(i64, crate::ir::Lit)]) -> u128 {
-    terms
-        .iter()
-        .fold(0u128, |s, &(c, _)| s.saturating_add(u128::from(c.unsigned_abs())))
-}
-
 /// The proof in `PbFormula::add`'s comment, tried: OPB rows and objectives of every
 /// width up to far past 64 bits, with both signs, negated literals, products and
 /// repeated variables, compile to rows that fit (`add` would panic otherwise), and each
@@ -68,7 +62,8 @@ fn the_pb_front_end_never_builds_a_row_too_wide() {
                 }
             }
             if let Some(o) = f.objective() {
-                assert!(fits(magnitude(o)), "objective {o:?}\n{text}");
+                let whole = crate::ir::Linear::new(o.to_vec(), crate::ir::Cmp::Le, 0);
+                assert!(fits(whole.magnitude()), "objective {o:?}\n{text}");
             }
         }
     }
